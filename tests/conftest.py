@@ -1,0 +1,47 @@
+"""Shared fixtures: a throw-away copy of the project, and building it with MkDocs."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+IGNORED = shutil.ignore_patterns(
+    ".git", ".venv", "node_modules", "site", "__pycache__", ".pytest_cache", ".hypothesis",
+    ".ruff_cache", "test-artifacts", "*.egg-info",
+)
+
+
+def copy_project(destination: Path) -> Path:
+    """Copy the project's sources (not its virtualenv, build or caches) to `destination`."""
+    shutil.copytree(ROOT, destination, ignore=IGNORED)
+    return destination
+
+
+def mkdocs(project: Path, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """Run `python -m mkdocs ARGS` in `project` and return the finished process."""
+    environment = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **(env or {})}
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", *args], cwd=project, env=environment,
+        capture_output=True, text=True, timeout=600,
+    )
+
+
+@pytest.fixture
+def project_copy(tmp_path: Path) -> Path:
+    """A fresh copy of the project that a test may edit and build."""
+    return copy_project(tmp_path / "project")
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site as `mkdocs build --strict` writes it, built once per test session."""
+    project = copy_project(tmp_path_factory.mktemp("built") / "project")
+    result = mkdocs(project, "build", "--strict", "--site-dir", str(project / "site"))
+    assert result.returncode == 0, result.stderr
+    return project / "site"
