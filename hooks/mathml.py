@@ -1,0 +1,183 @@
+"""Math at build time: turn the LaTeX that pymdownx.arithmatex leaves in the HTML into MathML.
+
+`pymdownx.arithmatex` with `generic: true` wraps inline math as `<span class="arithmatex">\\(...\\)</span>`
+and display math as `<div class="arithmatex">\\[...\\]</div>`, html-escaping `&`, `<`, `>` and `"`.
+`convert_math` swaps the delimited LaTeX for MathML made by latex2mathml and keeps the wrapper (Material
+styles `div.arithmatex` as a horizontally scrolling box); every other byte of the page stays as it was.
+
+On top of latex2mathml 3.81 it fixes what reads wrongly in a browser: a name from `\\operatorname`
+(or `\\max`) becomes an upright `<mi>` followed by an invisible function application instead of an `<mo>`
+with operator spacing; a bare `/` loses its operator spacing; a single letter from `\\mathrm` stays
+upright; text is escaped as XML (latex2mathml writes `\\text{a<b}` unescaped). LaTeX that latex2mathml
+rejects or silently mangles (an unknown command, a stray brace, a missing argument) raises
+`MathConversionError` quoting the formula.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from xml.etree.ElementTree import Element, tostring
+
+from latex2mathml.converter import convert_to_element
+
+__all__ = ["MathConversionError", "convert_math", "tex_to_mathml"]
+
+RE_MATH = re.compile(
+    r"""
+    (?P<code><(?P<code_tag>pre|code)(?=[\s>])[^>]*>.*?</(?P=code_tag)>)
+    | (?P<open><(?P<tag>span|div)(?=\s)[^>]*?\sclass="arithmatex(?:\s[^"]*)?"[^>]*>)
+      (?: \\\((?P<inline>.*?)\\\) | \\\[(?P<display>.*?)\\\] )
+      (?P<close></(?P=tag)>)
+    """,
+    re.DOTALL | re.VERBOSE,
+)
+# latex2mathml writes symbols as character references inside the text of its elements.
+RE_CHAR_REF = re.compile(r"&#x([0-9A-Fa-f]+);")
+# What must never be left in a token: a command it did not know, a brace or an `&` out of place.
+RE_LEFTOVER = re.compile(r"[\\{}&]")
+RE_FUNCTION_NAME = re.compile(r"[A-Za-z]+")
+
+FUNCTION_APPLICATION = "\u2061"
+THIN_SPACE = "0.1667em"
+
+
+class MathConversionError(ValueError):
+    """A formula that latex2mathml cannot turn into correct MathML."""
+
+    def __init__(self, formula: str, reason: str) -> None:
+        self.formula = formula
+        self.reason = reason
+        super().__init__(f"cannot convert the formula '{formula}' to MathML: {reason}")
+
+
+def convert_math(html_text: str) -> str:
+    """Return `html_text` with every arithmatex formula converted to MathML, all else unchanged."""
+    return RE_MATH.sub(_replace, html_text)
+
+
+def tex_to_mathml(tex: str, *, display: bool = False) -> str:
+    """Return one `<math>` element for the LaTeX `tex` (not html-escaped), block-level if `display`."""
+    try:
+        math = convert_to_element(tex, display="block" if display else "inline")
+    except Exception as error:  # latex2mathml signals bad input with many unrelated exception types
+        raise MathConversionError(tex, _describe(error)) from error
+    _check_tokens(math, tex)
+    _check_arity(math, tex)
+    _fix_function_names(math)
+    _group_matrices(math)
+    _fix_tokens(math)
+    return tostring(math, encoding="unicode")
+
+
+def _replace(match: re.Match[str]) -> str:
+    """Convert one arithmatex wrapper's formula, or hand back a code block as it was."""
+    if match.group("code") is not None:
+        return match.group(0)
+    display = match.group("display") is not None
+    tex = html.unescape(match.group("display") if display else match.group("inline"))
+    return match.group("open") + tex_to_mathml(tex, display=display) + match.group("close")
+
+
+def _describe(error: Exception) -> str:
+    """Name a latex2mathml exception in words (most carry no message)."""
+    name = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", type(error).__name__).lower()
+    return f"{name}: {error}" if str(error) else name
+
+
+def _check_tokens(math: Element, tex: str) -> None:
+    """Raise if a token still holds LaTeX: latex2mathml copies unknown commands and stray braces."""
+    for element in math.iter():
+        if element.tag not in TOKENS:
+            continue
+        leftover = RE_LEFTOVER.search(RE_CHAR_REF.sub("", element.text or ""))
+        if leftover:
+            raise MathConversionError(tex, f"{LEFTOVER_REASONS[leftover.group()]} '{element.text}'")
+
+
+def _check_arity(math: Element, tex: str) -> None:
+    """Raise if a fraction, root or script lost an argument (latex2mathml does not complain)."""
+    for element in math.iter():
+        expected = ARITY.get(element.tag)
+        if expected is not None and len(element) != expected:
+            raise MathConversionError(tex, f"<{element.tag}> needs {expected} arguments, got {len(element)} "
+                                           "(is an argument of \\frac, \\sqrt[...] or a script missing?)")
+
+
+def _fix_function_names(math: Element) -> None:
+    """Make each named function (`\\sin`, `\\operatorname`) an upright `<mi>` applied to its argument."""
+    parents = {child: parent for parent in math.iter() for child in parent}
+    for element in [element for element in math.iter() if _is_function_name(element)]:
+        element.tag = "mi"
+        if len(element.text or "") == 1:
+            element.set("mathvariant", "normal")
+        anchor = parents[element]
+        if anchor.tag not in ARITY or anchor[0] is not element:
+            anchor = element
+        _apply_function_after(anchor, parents[anchor])
+
+
+def _is_function_name(element: Element) -> bool:
+    """Tell a named function: a bare `<mo>` of letters, or a bare `<mi>` of two letters or more."""
+    if element.attrib or not RE_FUNCTION_NAME.fullmatch(element.text or ""):
+        return False
+    return element.tag == "mo" or (element.tag == "mi" and len(element.text or "") > 1)
+
+
+def _group_matrices(math: Element) -> None:
+    """Wrap each bracketed matrix in its own `<mrow>` so its brackets stretch to the matrix alone."""
+    for parent in list(math.iter()):
+        children = list(parent)
+        for before, table, after in zip(children, children[1:], children[2:], strict=False):
+            if table.tag == "mtable" and before.tag == after.tag == "mo" and not before.attrib | after.attrib:
+                index = list(parent).index(before)
+                for child in (before, table, after):
+                    parent.remove(child)
+                group = Element("mrow")
+                group.extend([before, table, after])
+                parent.insert(index, group)
+
+
+def _apply_function_after(anchor: Element, parent: Element) -> None:
+    """Insert an invisible function application after `anchor`, thinly spaced unless a fence follows."""
+    index = list(parent).index(anchor)
+    if index + 1 == len(parent):
+        return
+    apply = Element("mo", {"lspace": "0", "rspace": "0"})
+    if not _opens_with_fence(parent[index + 1]):
+        apply.set("rspace", THIN_SPACE)
+    apply.text = FUNCTION_APPLICATION
+    parent.insert(index + 1, apply)
+
+
+def _opens_with_fence(element: Element) -> bool:
+    """Tell whether `element` starts with an opening bracket (TeX puts no space before one)."""
+    while element.tag == "mrow" and len(element):
+        element = element[0]
+    text = html.unescape(element.text or "")
+    return element.tag == "mo" and (element.get("form") == "prefix" or text in OPENING_FENCES)
+
+
+def _fix_tokens(math: Element) -> None:
+    """Decode latex2mathml's character references, keep `\\mathrm` letters upright, unspace `/`."""
+    for element in math.iter():
+        if not element.text:
+            continue
+        text = RE_CHAR_REF.sub(lambda ref: chr(int(ref.group(1), 16)), element.text)
+        if element.tag == "mi" and text != element.text and len(text) == 1 and text.isascii():
+            element.set("mathvariant", "normal")  # `\mathrm{d}` arrives as a reference, a plain `d` not
+        if element.tag == "mo" and text == "/" and not element.attrib:
+            element.attrib.update({"lspace": "0", "rspace": "0"})  # TeX's `/` is ordinary
+        element.text = text
+
+
+# Elements whose children are positional arguments, with how many they must have.
+ARITY = {
+    "mfrac": 2, "mroot": 2, "msub": 2, "msup": 2, "msubsup": 3, "munder": 2, "mover": 2, "munderover": 3,
+}
+LEFTOVER_REASONS = {
+    "\\": "unknown command", "{": "unbalanced brace", "}": "unbalanced brace",
+    "&": "column separator outside a matrix or aligned environment",
+}
+TOKENS = frozenset({"mi", "mo", "mn"})
+OPENING_FENCES = frozenset("([{⟨⌊⌈|‖")
