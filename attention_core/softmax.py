@@ -1,0 +1,96 @@
+"""Softmax and masks: turning a row of scores into weights that are positive and add up to 1."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ._checks import as_count, frozen
+
+__all__ = ["SoftmaxSteps", "apply_mask", "causal_mask", "softmax", "softmax_steps"]
+
+
+def _first_row(flags: np.ndarray) -> str:
+    """Name the first row flagged True (flags has one entry per row) for an error message."""
+    index = tuple(int(i) for i in np.argwhere(flags)[0])
+    if len(index) == 0:
+        return "the row"
+    return f"row {index[0]}" if len(index) == 1 else f"row {index}"
+
+
+def _check_rows(x: np.ndarray) -> None:
+    """Raise ValueError naming the first row (along the last axis) that softmax cannot handle."""
+    nan_rows = np.isnan(x).any(axis=-1)
+    if nan_rows.any():
+        raise ValueError(f"{_first_row(nan_rows)} of the scores contains NaN")
+    inf_rows = np.isposinf(x).any(axis=-1)
+    if inf_rows.any():
+        raise ValueError(f"{_first_row(inf_rows)} of the scores contains +inf; scores must be finite or -inf")
+    empty_rows = np.isneginf(x).all(axis=-1)
+    if empty_rows.any():
+        raise ValueError(f"{_first_row(empty_rows)} of the scores has every entry masked (-inf)")
+
+
+def softmax(x: np.ndarray, axis: int = -1) -> np.ndarray:
+    """Return softmax along `axis`: exp(x - row max) divided by its row total.
+
+    Shapes: any array in, the same shape out; every slice along `axis` sums to 1. Subtracting the row
+    maximum changes nothing mathematically and keeps exp from overflowing. Entries of -inf (masked) get
+    weight exactly 0. A row with every entry -inf, a NaN or a +inf raises ValueError naming the row.
+    """
+    x = np.asarray(x, dtype=np.float64)
+    if x.ndim == 0:
+        raise ValueError("softmax needs at least one axis of scores, got a scalar")
+    rows = np.moveaxis(x, axis, -1)
+    if rows.shape[-1] == 0:
+        raise ValueError("softmax needs at least one score per row, got rows of length 0")
+    _check_rows(rows)
+    shifted = rows - rows.max(axis=-1, keepdims=True)  # largest entry of each row becomes 0
+    powers = np.exp(shifted)  # exp(-inf) is exactly 0
+    weights = powers / powers.sum(axis=-1, keepdims=True)
+    return np.moveaxis(weights, -1, axis)
+
+
+@dataclass(frozen=True, eq=False)
+class SoftmaxSteps:
+    """The steps a page shows for softmax by hand: scores, e to each score, row totals, weights."""
+
+    scores: np.ndarray
+    exponentials: np.ndarray
+    totals: np.ndarray
+    weights: np.ndarray
+
+
+def softmax_steps(x: np.ndarray) -> SoftmaxSteps:
+    """Return softmax of each row with its hand-calculation steps, e^s taken without subtracting the max.
+
+    Shapes: (n, m) or (m,) in; exponentials and weights the same shape, totals (n,) or (). Use it for
+    small worked examples only: exp of a score above about 709 overflows float64 and raises ValueError.
+    """
+    scores = np.asarray(x, dtype=np.float64)
+    weights = softmax(scores)
+    with np.errstate(over="raise"):
+        try:
+            exponentials = np.exp(scores)
+        except FloatingPointError:
+            raise ValueError("e^score overflows float64 for a score above ~709; use softmax") from None
+    totals = exponentials.sum(axis=-1)
+    return SoftmaxSteps(frozen(scores), frozen(exponentials), frozen(totals), frozen(weights))
+
+
+def causal_mask(n: int) -> np.ndarray:
+    """Return the (n, n) boolean causal mask: True where query i may use key j, that is j <= i."""
+    n = as_count("n (the number of tokens)", n)
+    return np.tril(np.ones((n, n), dtype=bool))  # (n, n)
+
+
+def apply_mask(S: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """Return M: the scores S with -inf wherever `mask` is False. Shapes: (n, m), (n, m) -> (n, m)."""
+    S = np.asarray(S, dtype=np.float64)
+    mask = np.asarray(mask)
+    if mask.dtype != np.bool_:
+        raise ValueError(f"the mask must be boolean (True = may attend), got dtype {mask.dtype}")
+    if mask.shape != S.shape:
+        raise ValueError(f"the mask has shape {mask.shape} but the scores have shape {S.shape}")
+    return np.where(mask, S, -np.inf)  # (n, m)
