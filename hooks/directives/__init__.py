@@ -1,0 +1,14 @@
+"""The directive engine: Markdown with `<!-- attn:... -->` directives in, Markdown with numbers out.
+
+It does not import MkDocs: `hooks/site_hooks.py` adapts it to MkDocs, and `extension.py` to
+Python-Markdown, so the same function serves either way of building the site.
+"""
+
+from __future__ import annotations
+
+from . import entries  # noqa: F401  (registers every example's entries)
+from .engine import expand_directives
+from .errors import DirectiveError
+from .registry import REGISTRY
+
+__all__ = ["REGISTRY", "DirectiveError", "expand_directives"]

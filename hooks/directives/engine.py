@@ -1,0 +1,94 @@
+"""Expanding a page's directives into Markdown: the pure function behind the MkDocs hook."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .errors import DirectiveError, did_you_mean
+from .registry import REGISTRY, Entry, lookup, split_options
+from .render import render_block, render_figure, render_table, render_tex, render_value, restyle
+from .shown import Shown
+from .syntax import Directive, Found, directives_in_line, outside_code
+
+
+def expand_directives(markdown: str, page: str = "<page>", line_offset: int = 0) -> str:
+    """Return `markdown` with every directive outside code replaced by what it computes.
+
+    `page` and `line_offset` (the lines of front matter removed before this text) place errors:
+    a `DirectiveError` reads `page:line: what is wrong; what is accepted`.
+    """
+    lines = markdown.split("\n")
+    for index, line in outside_code(lines):
+        try:
+            lines[index] = expand_line(line, index + 1)
+        except DirectiveError as error:
+            raise error.at(page, line_offset + index + 1) from None
+    return "\n".join(lines)
+
+
+def expand_line(line: str, number: int) -> str:
+    """Expand the directives of one line."""
+    found = list(directives_in_line(line, number))
+    if not found:
+        return line
+    pieces, last = [], 0
+    for place in found:
+        pieces += [line[last : place.start], render_found(place)]
+        last = place.end
+    return "".join([*pieces, line[last:]])
+
+
+def render_found(place: Found) -> str:
+    """Render one directive; blocks stand on their own lines, indented like the directive."""
+    kind = place.directive.kind
+    if kind in BLOCK_KINDS and not place.alone:
+        raise DirectiveError(f"attn:{kind} must stand alone on its line, with nothing before or after it")
+    text = render(place.directive)
+    if kind not in BLOCK_KINDS:
+        return text
+    body = [place.indent + row if row else "" for row in text.split("\n")]
+    return "\n".join(["", *body, ""])
+
+
+def render(directive: Directive) -> str:
+    """Compute what one directive stands for."""
+    if directive.kind not in RENDERERS:
+        raise DirectiveError(f"unknown directive 'attn:{directive.kind}'; {did_you_mean(directive.kind, RENDERERS)}")
+    entry = find_entry(directive)
+    own, generic = split_options(directive.kind, entry, directive.options)
+    try:
+        shown = entry.make(own)
+    except DirectiveError:
+        raise
+    except (ValueError, ArithmeticError) as error:
+        raise DirectiveError(f"{entry.example} {entry.name}: {error}") from None
+    return RENDERERS[directive.kind](shown, **generic)
+
+
+def find_entry(directive: Directive) -> Entry:
+    """The registry entry a directive names by example and name."""
+    if len(directive.words) != 2:
+        raise DirectiveError(
+            f"attn:{directive.kind} takes an example and a name, then options: "
+            f"<!-- attn:{directive.kind} EXAMPLE NAME option=value -->; got {len(directive.words)} name(s)"
+        )
+    return lookup(directive.kind, *directive.words, registry=REGISTRY)
+
+
+def render_with_digits(draw: Callable[..., str]) -> Callable[..., str]:
+    """Wrap a renderer so that the generic `digits=` option restyles what it draws."""
+
+    def wrapped(shown: Shown, digits: int | None = None, **options: object) -> str:
+        return draw(restyle(shown, digits), **options)
+
+    return wrapped
+
+
+RENDERERS: dict[str, Callable[..., str]] = {
+    "table": render_with_digits(render_table),
+    "value": render_with_digits(render_value),
+    "tex": render_with_digits(render_tex),
+    "figure": render_figure,
+    "block": render_block,
+}
+BLOCK_KINDS = frozenset({"table", "figure", "block"})

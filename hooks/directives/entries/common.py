@@ -1,0 +1,56 @@
+"""Helpers the entry modules share: NumPy arrays to grids, and the checks every published weight passes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from ..errors import DirectiveError
+from ..formatting import NumberStyle
+from ..shown import Grid
+
+EXACT = NumberStyle(exact=True, digits=3)
+DECIMAL = NumberStyle(exact=False, digits=3)
+ROW_SUM_TOLERANCE = 1e-9
+
+
+def style_of(example: object) -> NumberStyle:
+    """Exact fractions for examples built to be exact, three decimals otherwise."""
+    return EXACT if getattr(example, "exact", False) else DECIMAL
+
+
+def as_rows(array: np.ndarray) -> tuple[tuple[float, ...], ...]:
+    """A 1-D or 2-D array as a tuple of row tuples of floats."""
+    matrix = np.atleast_2d(np.asarray(array, dtype=np.float64))
+    return tuple(tuple(float(x) for x in row) for row in matrix)
+
+
+def labels(prefix: str, count: int) -> tuple[str, ...]:
+    """Column labels `prefix 1`, `prefix 2`, ... for matrices whose columns have no token names."""
+    return tuple(f"{prefix}{k + 1}" for k in range(count))
+
+
+def grid(
+    array: np.ndarray, rows: Sequence[str], cols: Sequence[str], style: NumberStyle, corner: str = "",
+    authored: tuple[tuple[str, ...], ...] | None = None, masked_as_infinity: bool = False,
+) -> Grid:
+    """A labelled grid of `array`, after checking that its shape matches the labels."""
+    values = as_rows(array)
+    if (len(values), len(values[0])) != (len(rows), len(cols)):
+        raise DirectiveError(f"a {len(values)}x{len(values[0])} matrix cannot take {len(rows)}x{len(cols)} labels")
+    return Grid(values, tuple(rows), tuple(cols), style, corner, authored, masked_as_infinity)
+
+
+def checked_weights(A: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
+    """Refuse to publish weights whose rows do not sum to 1 or whose masked entries are not exactly 0."""
+    A = np.atleast_2d(A)
+    if not np.all(np.isfinite(A)):
+        raise DirectiveError("the weights contain a NaN or an infinity; nothing is published")
+    sums = A.sum(axis=-1)
+    bad = np.flatnonzero(np.abs(sums - 1.0) > ROW_SUM_TOLERANCE)
+    if bad.size:
+        raise DirectiveError(f"weight row {int(bad[0]) + 1} sums to {sums[bad[0]]!r}, not 1; nothing is published")
+    if mask is not None and np.any(A[~np.atleast_2d(mask)] != 0.0):
+        raise DirectiveError("a masked weight is not exactly 0; nothing is published")
+    return A

@@ -1,0 +1,130 @@
+"""The deck's window "red ball rolls", head 1: inputs, projections, scores, mask, softmax, output.
+
+The second head, W_O and the residual are in `multi_head.py`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from attention_core import RED_BALL_ROLLS as EX
+
+from ..registry import grid, table
+from ..shown import Authored, Column, Grid, Number, Table, Vector
+from .common import as_rows, checked_weights, labels, style_of
+from .common import grid as make_grid
+
+NAME = EX.name
+STYLE = style_of(EX)
+TOKENS = EX.tokens
+
+
+def authored_grid(symbol: str, cols: tuple[str, ...], corner: str) -> Grid:
+    """An input matrix shown as authored, one row per token."""
+    text = EX.authored[symbol]
+    return make_grid(np.zeros((len(text), len(text[0]))), TOKENS, cols, STYLE, corner, authored=text)
+
+
+@grid(NAME, "inputs", "The input rows X: one row per token, three slots each.")
+def inputs() -> Grid:
+    return authored_grid("X", labels("x", len(EX.X_text[0])), "token")
+
+
+@grid(NAME, "w-q", "The query projection W_q of head 1 (3x1), as authored.")
+def w_q() -> Grid:
+    return authored_grid("W_q", ("q",), "row of W_q")
+
+
+@grid(NAME, "w-k", "The key projection W_k of head 1 (3x1), as authored (ln 2, not 0.693).")
+def w_k() -> Grid:
+    return authored_grid("W_k", ("k",), "row of W_k")
+
+
+@grid(NAME, "w-v", "The value projection W_v of head 1 (3x2), as authored.")
+def w_v() -> Grid:
+    return authored_grid("W_v", labels("v", len(EX.W_v_text[0])), "row of W_v")
+
+
+@table(NAME, "projections", "Each token's query, key and value after the projections, with keys as authored.")
+def projections() -> Table:
+    head = EX.head
+    rows = tuple(
+        (token, Number(float(head.Q[i, 0]), STYLE), Authored(EX.W_k_text[i][0]), Vector(as_rows(head.V[i])[0], STYLE))
+        for i, token in enumerate(TOKENS)
+    )
+    return Table((Column("token", "token", False), Column("query", "query q"), Column("key", "key k", False),
+                  Column("value", "value v")), rows)
+
+
+@grid(NAME, "queries", "The query column Q = X W_q (3x1).")
+def queries() -> Grid:
+    return make_grid(EX.head.Q, TOKENS, ("q",), STYLE, "token")
+
+
+@grid(NAME, "values", "The value rows V = X W_v (3x2).")
+def values() -> Grid:
+    return make_grid(EX.head.V, TOKENS, labels("v", EX.head.d_v), STYLE, "token")
+
+
+@grid(NAME, "scores", "The score matrix S = Q K^T / sqrt(d_k): rows are queries, columns are keys.")
+def scores() -> Grid:
+    return make_grid(EX.head.scaled, TOKENS, TOKENS, STYLE, "query \\ key")
+
+
+@grid(NAME, "masked-scores", "The masked scores M: future columns set to minus infinity.")
+def masked_scores() -> Grid:
+    return make_grid(EX.head.masked, TOKENS, TOKENS, STYLE, "query \\ key", masked_as_infinity=True)
+
+
+@table(NAME, "mask", "Which keys each query may use under the causal mask.")
+def mask() -> Table:
+    allowed = EX.mask if EX.mask is not None else np.ones((len(TOKENS),) * 2, dtype=bool)
+    rows = tuple((token, *("allowed" if ok else "future" for ok in allowed[i])) for i, token in enumerate(TOKENS))
+    return Table((Column("query", "query", False), *(Column(t, t, False) for t in TOKENS)), rows)
+
+
+@grid(NAME, "exponentials", "e to each permitted score (masked entries give 0).")
+def exponentials() -> Grid:
+    return make_grid(EX.softmax_steps.exponentials, TOKENS, TOKENS, STYLE, "query \\ key")
+
+
+@table(NAME, "softmax-rows", "Softmax row by row: permitted e^s, their total, and the weight row.")
+def softmax_rows() -> Table:
+    steps, allowed = EX.softmax_steps, EX.mask
+    rows = []
+    for i, token in enumerate(TOKENS):
+        permitted = steps.exponentials[i][allowed[i]] if allowed is not None else steps.exponentials[i]
+        rows.append((token, Vector(as_rows(permitted)[0], STYLE), Number(float(steps.totals[i]), STYLE),
+                     Vector(as_rows(checked_weights(EX.head.weights, EX.mask)[i])[0], STYLE)))
+    columns = (Column("query", "query row", False), Column("exponentials", "permitted e^s"),
+               Column("total", "their total"), Column("weights", "weight row"))
+    return Table(columns, tuple(rows))
+
+
+@grid(NAME, "weights", "The weight matrix A = softmax(M): each row sums to 1, future weights are 0.")
+def weights() -> Grid:
+    return make_grid(checked_weights(EX.head.weights, EX.mask), TOKENS, TOKENS, STYLE, "query \\ key")
+
+
+@grid(NAME, "output", "The output rows O = A V of head 1 (3x2).")
+def output() -> Grid:
+    return make_grid(EX.head.output, TOKENS, labels("o", EX.head.d_v), STYLE, "token")
+
+
+@table(NAME, "weighted-sum", "The output for rolls as a weighted sum: weight, value and contribution per token.")
+def weighted_sum() -> Table:
+    i = EX.focus_index
+    A = checked_weights(EX.head.weights, EX.mask)
+    rows = tuple(
+        (token, Number(float(A[i, j]), STYLE), Vector(as_rows(EX.head.V[j])[0], STYLE),
+         Vector(as_rows(EX.contributions[j])[0], STYLE))
+        for j, token in enumerate(TOKENS)
+    )
+    total = ("output", "", "", Vector(as_rows(EX.head.output[i])[0], STYLE))
+    columns = (Column("token", "source token", False), Column("weight", "weight"), Column("value", "value"),
+               Column("contribution", "weighted contribution"))
+    return Table(columns, (*rows, total))
+
+
+@grid(NAME, "hard-choice", "The value of the top-scoring key alone: what keeping only the largest would give.")
+def hard_choice() -> Grid:
+    return make_grid(EX.hard_choice, (EX.focus,), labels("v", EX.head.d_v), STYLE, "token")

@@ -1,0 +1,131 @@
+"""One policy for every number the site shows.
+
+- Examples built to be exact show exact fractions: `1/4` in tables and prose, `\\tfrac{1}{4}` in math.
+- Everything else shows fixed decimals with the digits the page asks for (3 unless told).
+- Inputs are shown as they were authored (`ln 2`, not 0.693): see `authored_text` and `authored_tex`.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .errors import DirectiveError
+
+MAX_DENOMINATOR = 64
+EXACT_TOLERANCE = 1e-9
+RE_AUTHORED_LN = re.compile(r"^(-?)ln\s*(\S+)$")
+RE_AUTHORED_SQRT = re.compile(r"^(-?)sqrt\s*(\S+)$")
+RE_AUTHORED_FRACTION = re.compile(r"^(-?)(\d+)/(\d+)$")
+
+
+@dataclass(frozen=True)
+class NumberStyle:
+    """How to show numbers: exact fractions when possible, else `digits` decimals."""
+
+    exact: bool = False
+    digits: int = 3
+
+    def with_digits(self, digits: int | None) -> NumberStyle:
+        """Return this style with another number of decimals (None keeps it)."""
+        return self if digits is None else NumberStyle(self.exact, digits)
+
+
+def as_fraction(x: float) -> Fraction | None:
+    """Return `x` as a fraction with a small denominator, or None if it is not one."""
+    fraction = Fraction(x).limit_denominator(MAX_DENOMINATOR)
+    return fraction if abs(float(fraction) - x) <= EXACT_TOLERANCE else None
+
+
+def check_finite(x: float) -> float:
+    """Refuse to show NaN or an infinity."""
+    if not math.isfinite(x):
+        raise DirectiveError(f"the value to show is {x}; a page never shows a NaN or an infinity")
+    return x
+
+
+def decimal(x: float, digits: int) -> str:
+    """Fixed decimals, without a negative zero."""
+    text = f"{x:.{digits}f}"
+    return text[1:] if text.startswith("-") and float(text) == 0 else text
+
+
+def as_logarithm(x: float) -> Fraction | None:
+    """Return r when `x` is ln r for a small fraction r other than 1, else None."""
+    if x > 40 or x < -40:
+        return None
+    fraction = as_fraction(math.exp(x))
+    return fraction if fraction not in (None, 1) and abs(math.log(fraction) - x) <= EXACT_TOLERANCE else None
+
+
+def format_number(x: float, style: NumberStyle) -> str:
+    """Show one number as text: `1/4`, `2`, `-1/2`, `ln 2` (exact examples) or `0.665`."""
+    x = check_finite(float(x))
+    fraction = as_fraction(x) if style.exact else None
+    if fraction is None:
+        logarithm = as_logarithm(x) if style.exact else None
+        return decimal(x, style.digits) if logarithm is None else f"ln {logarithm}"
+    if fraction.denominator == 1:
+        return str(fraction.numerator)
+    return f"{fraction.numerator}/{fraction.denominator}"
+
+
+def format_tex_number(x: float, style: NumberStyle) -> str:
+    """Show one number as LaTeX: `\\tfrac{1}{4}`, `2`, `-\\tfrac{1}{2}` or `0.665`."""
+    text = format_number(x, style)
+    if text.startswith("ln "):
+        return authored_tex(text)
+    if "/" not in text:
+        return text
+    sign, (numerator, denominator) = ("-", text[1:].split("/")) if text.startswith("-") else ("", text.split("/"))
+    return rf"{sign}\tfrac{{{numerator}}}{{{denominator}}}"
+
+
+def format_vector(xs: list[float], style: NumberStyle) -> str:
+    """Show a row as text: `(1/2, 5/4)`."""
+    return "(" + ", ".join(format_number(x, style) for x in xs) + ")"
+
+
+def tex_vector(xs: list[float], style: NumberStyle) -> str:
+    """Show a row as LaTeX: `\\left(\\tfrac{1}{2}, \\tfrac{5}{4}\\right)`."""
+    return r"\left(" + ", ".join(format_tex_number(x, style) for x in xs) + r"\right)"
+
+
+def tex_matrix(rows: list[list[float]], style: NumberStyle) -> str:
+    """Show a matrix as a LaTeX `pmatrix`."""
+    body = r" \\ ".join(" & ".join(format_tex_number(x, style) for x in row) for row in rows)
+    return rf"\begin{{pmatrix}} {body} \end{{pmatrix}}"
+
+
+def authored_text(entry: str) -> str:
+    """Show an authored input as a reader reads it: `ln 2`, `1/4`, `-3`."""
+    return " ".join(entry.split())
+
+
+def authored_tex(entry: str) -> str:
+    """Show an authored input as LaTeX: `\\ln 2`, `\\tfrac{1}{4}`, `\\sqrt{2}`."""
+    entry = authored_text(entry)
+    for pattern, template in (
+        (RE_AUTHORED_LN, r"{sign}\ln {arg}"),
+        (RE_AUTHORED_SQRT, r"{sign}\sqrt{{{arg}}}"),
+    ):
+        match = pattern.match(entry)
+        if match:
+            return template.format(sign=match[1], arg=match[2])
+    match = RE_AUTHORED_FRACTION.match(entry)
+    if match:
+        return rf"{match[1]}\tfrac{{{match[2]}}}{{{match[3]}}}"
+    return entry
+
+
+def rounded_sum_note(parts: list[float], total: float, digits: int) -> str | None:
+    """Say so when the rounded `parts` do not add up to the rounded `total`, else None."""
+    shown_parts = sum(round(part, digits) for part in parts)
+    if round(shown_parts, digits) == round(total, digits):
+        return None
+    return (
+        f"The rounded parts add up to {decimal(shown_parts, digits)}; the total "
+        f"{decimal(total, digits)} is computed from the unrounded values."
+    )

@@ -1,0 +1,133 @@
+"""The one place that lists every example and what each offers to pages.
+
+Entries are registered by the modules in `entries/`, one module per worked example, with decorators:
+
+    @grid("red-ball-rolls", "weights", "The weight rows A after the causal mask and softmax.")
+    def weights() -> Grid: ...
+
+`grid` entries serve `attn:table`, `attn:value` and `attn:tex`; `table` entries serve `attn:table`;
+`scalar` entries serve `attn:value` and `attn:tex`; `figure` entries serve `attn:figure`; `block` entries
+serve `attn:block` (generated HTML or Markdown such as the calculator or the reference pages).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import DirectiveError, did_you_mean
+from .options import Option, integer, read_options, words
+from .shown import Shown
+
+SHAPES: dict[str, frozenset[str]] = {
+    "grid": frozenset({"table", "value", "tex"}),
+    "table": frozenset({"table"}),
+    "scalar": frozenset({"value", "tex"}),
+    "figure": frozenset({"figure"}),
+    "block": frozenset({"block"}),
+}
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One thing an example offers to pages: how to build it, its options, and the kinds that show it."""
+
+    example: str
+    name: str
+    summary: str
+    shape: str
+    build: Callable[..., Shown]
+    options: tuple[Option, ...]
+    sample: str = ""
+
+    @property
+    def kinds(self) -> frozenset[str]:
+        """The directive kinds that can show this entry."""
+        return SHAPES[self.shape]
+
+    def make(self, given: dict[str, str]) -> Shown:
+        """Build what this entry shows, with the page's options read and checked."""
+        return self.build(**read_options(given, self.options))
+
+
+REGISTRY: dict[tuple[str, str], Entry] = {}
+
+
+def register(shape: str, example: str, name: str, summary: str, options: Sequence[Option], sample: str) -> Callable:
+    """Add the decorated builder to the registry under `example` and `name`."""
+
+    def decorate(build: Callable[..., Shown]) -> Callable[..., Shown]:
+        if (example, name) in REGISTRY:
+            raise ValueError(f"'{example} {name}' is registered twice")
+        REGISTRY[example, name] = Entry(example, name, summary, shape, build, tuple(options), sample)
+        return build
+
+    return decorate
+
+
+def grid(example: str, name: str, summary: str, options: Sequence[Option] = (), sample: str = "") -> Callable:
+    """Register a labelled matrix (tables, inline values and LaTeX)."""
+    return register("grid", example, name, summary, options, sample)
+
+
+def table(example: str, name: str, summary: str, options: Sequence[Option] = (), sample: str = "") -> Callable:
+    """Register a worked table."""
+    return register("table", example, name, summary, options, sample)
+
+
+def scalar(example: str, name: str, summary: str, options: Sequence[Option] = (), sample: str = "") -> Callable:
+    """Register a single number."""
+    return register("scalar", example, name, summary, options, sample)
+
+
+def figure(example: str, name: str, summary: str, options: Sequence[Option] = (), sample: str = "") -> Callable:
+    """Register a picture."""
+    return register("figure", example, name, summary, options, sample)
+
+
+def block(example: str, name: str, summary: str, options: Sequence[Option] = (), sample: str = "") -> Callable:
+    """Register a generated block of HTML or Markdown."""
+    return register("block", example, name, summary, options, sample)
+
+
+def lookup(kind: str, example: str, name: str, registry: dict[tuple[str, str], Entry] | None = None) -> Entry:
+    """Find the entry a directive names, or explain what exists instead."""
+    registry = REGISTRY if registry is None else registry
+    examples = {key[0] for key in registry}
+    if example not in examples:
+        raise DirectiveError(f"unknown example '{example}'; {did_you_mean(example, examples)}")
+    names = [key[1] for key in registry if key[0] == example and kind in registry[key].kinds]
+    if (example, name) not in registry or kind not in registry[example, name].kinds:
+        other = registry.get((example, name))
+        if other is not None:
+            kinds = " or ".join(f"attn:{k}" for k in sorted(other.kinds))
+            raise DirectiveError(f"'{example} {name}' cannot be shown by attn:{kind}; use {kinds}")
+        what = f"for example '{example}'; {did_you_mean(name, names)}" if names else f"in '{example}'"
+        raise DirectiveError(f"unknown {kind} '{name}' {what}")
+    return registry[example, name]
+
+
+def split_options(kind: str, entry: Entry, given: dict[str, str]) -> tuple[dict[str, str], dict[str, Any]]:
+    """Separate the entry's own options from the generic ones of the directive kind."""
+    own_keys = {option.key for option in entry.options}
+    generic = GENERIC_OPTIONS.get(kind, ())
+    generic_keys = {option.key for option in generic}
+    unknown = [key for key in given if key not in own_keys | generic_keys]
+    if unknown:
+        accepted = sorted(own_keys | generic_keys)
+        hint = did_you_mean(unknown[0], accepted) if accepted else "this one takes no options"
+        raise DirectiveError(f"unknown option '{unknown[0]}' for attn:{kind} {entry.example} {entry.name}; {hint}")
+    own = {key: value for key, value in given.items() if key in own_keys}
+    return own, read_options({k: v for k, v in given.items() if k in generic_keys}, generic)
+
+
+DIGITS = integer("digits", "decimal places for numbers that are not exact fractions", 0, 10)
+ROW = Option("row", "the label of the row to show (a token such as rolls)", str)
+COLUMN = Option("col", "the label of the column to show", str)
+BLANKS = words("blanks", "columns whose cells are left empty for the student to fill in, separated by commas")
+GENERIC_OPTIONS: dict[str, tuple[Option, ...]] = {
+    "table": (DIGITS, BLANKS),
+    "value": (DIGITS, ROW, COLUMN),
+    "tex": (DIGITS, ROW, COLUMN),
+}

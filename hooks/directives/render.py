@@ -1,0 +1,194 @@
+"""Turning what an entry builds into Markdown tables, inline text, LaTeX and HTML blocks."""
+
+from __future__ import annotations
+
+import html
+import math
+
+from .errors import DirectiveError, did_you_mean
+from .formatting import (
+    NumberStyle,
+    authored_tex,
+    authored_text,
+    format_number,
+    format_tex_number,
+    format_vector,
+    tex_matrix,
+    tex_vector,
+)
+from .shown import (
+    Authored,
+    Cell,
+    Column,
+    Figure,
+    Grid,
+    Html,
+    MarkdownBlock,
+    Number,
+    Scalar,
+    Shown,
+    Table,
+    Vector,
+)
+
+MINUS_INFINITY_TEXT = "−∞"
+MINUS_INFINITY_TEX = r"-\infty"
+
+
+def restyle(shown: Shown, digits: int | None) -> Shown:
+    """Apply a page's `digits=` to everything numeric in `shown`."""
+    if digits is None or not hasattr(shown, "style"):
+        return shown
+    return type(shown)(**{**shown.__dict__, "style": shown.style.with_digits(digits)})
+
+
+def grid_cell(grid: Grid, i: int, j: int) -> Cell:
+    """One entry of a grid as a table cell: authored text for inputs, a number otherwise."""
+    if grid.authored is not None:
+        return Authored(grid.authored[i][j])
+    return Number(grid.values[i][j], grid.style)
+
+
+def grid_as_table(grid: Grid) -> Table:
+    """A grid as a table whose first column holds the row labels."""
+    columns = (Column("row", grid.corner, numeric=False), *(Column(label, label) for label in grid.col_labels))
+    rows = tuple(
+        (label, *(grid_cell(grid, i, j) for j in range(len(grid.col_labels))))
+        for i, label in enumerate(grid.row_labels)
+    )
+    return Table(columns, rows)
+
+
+def number_text(value: float, style: NumberStyle) -> str:
+    """A number as text, with a masked score shown as minus infinity."""
+    return MINUS_INFINITY_TEXT if value == -math.inf else format_number(value, style)
+
+
+def cell_text(cell: Cell) -> str:
+    """A cell as the text a reader sees."""
+    if isinstance(cell, Number):
+        return number_text(cell.value, cell.style)
+    if isinstance(cell, Vector):
+        return format_vector(list(cell.values), cell.style)
+    if isinstance(cell, Authored):
+        return authored_text(cell.text)
+    return cell
+
+
+def blank(value: float, style: NumberStyle, label: str) -> str:
+    """An empty box for a student, carrying its answer for the checker."""
+    return (
+        f'<span class="fill-in" data-answer="{value!r}" data-places="{style.digits}" '
+        f'data-display="{html.escape(format_number(value, style))}" data-label="{html.escape(label)}"></span>'
+    )
+
+
+def blank_cell(cell: Cell, label: str) -> str:
+    """A numeric cell left for the student to fill in."""
+    if isinstance(cell, Number):
+        return blank(cell.value, cell.style, label)
+    if isinstance(cell, Vector):
+        boxes = [blank(x, cell.style, f"{label}, entry {k + 1}") for k, x in enumerate(cell.values)]
+        return "(" + ", ".join(boxes) + ")"
+    return cell_text(cell)
+
+
+def render_table(shown: Shown, blanks: tuple[str, ...] = ()) -> str:
+    """A Markdown table, with the columns named in `blanks` left for the student."""
+    table = grid_as_table(shown) if isinstance(shown, Grid) else shown
+    if not isinstance(table, Table):
+        raise DirectiveError("this entry is not a table; use attn:value or attn:tex")
+    keys = [column.key for column in table.columns]
+    for key in blanks:
+        if key not in keys:
+            raise DirectiveError(f"blanks={key} names no column of this table; {did_you_mean(key, keys)}")
+    header = "| " + " | ".join(column.title for column in table.columns) + " |"
+    rule = "|" + "|".join("---:" if column.numeric else ":---" for column in table.columns) + "|"
+    lines = [header, rule, *(table_row(table.columns, row, blanks) for row in table.rows)]
+    if table.note:
+        lines += ["", f'<p class="table-note">{html.escape(table.note)}</p>']
+    return "\n".join(lines)
+
+
+def table_row(columns: tuple[Column, ...], row: tuple[Cell, ...], blanks: tuple[str, ...]) -> str:
+    """One Markdown table row."""
+    label = cell_text(row[0])
+    cells = [
+        blank_cell(cell, f"{column.title} for {label}") if column.key in blanks else cell_text(cell)
+        for column, cell in zip(columns, row, strict=True)
+    ]
+    return "| " + " | ".join(cells) + " |"
+
+
+def only_entry(grid: Grid) -> float:
+    """The single number of a 1x1 grid."""
+    return grid.values[0][0]
+
+
+def render_value(shown: Shown, row: str | None = None, col: str | None = None) -> str:
+    """Inline text for a sentence: one number, or a row as `(a, b)`."""
+    if isinstance(shown, Scalar):
+        return number_text(shown.value, shown.style)
+    grid = select(shown, row, col)
+    if len(grid.row_labels) == 1 and len(grid.col_labels) == 1:
+        if grid.authored is not None:
+            return authored_text(grid.authored[0][0])
+        return number_text(only_entry(grid), grid.style)
+    if len(grid.row_labels) == 1:
+        return format_vector(list(grid.values[0]), grid.style)
+    if len(grid.col_labels) == 1:
+        return format_vector([r[0] for r in grid.values], grid.style)
+    raise DirectiveError(
+        f"this is a {len(grid.row_labels)}x{len(grid.col_labels)} matrix; pick a row with row=NAME "
+        f"(one of {', '.join(grid.row_labels)}) or use attn:table or attn:tex"
+    )
+
+
+def render_tex(shown: Shown, row: str | None = None, col: str | None = None) -> str:
+    """LaTeX for a formula: a number, a row vector or a pmatrix."""
+    if isinstance(shown, Scalar):
+        return format_tex_number(shown.value, shown.style)
+    grid = select(shown, row, col)
+    if grid.authored is not None:
+        body = r" \\ ".join(" & ".join(authored_tex(x) for x in r) for r in grid.authored)
+        return rf"\begin{{pmatrix}} {body} \end{{pmatrix}}"
+    if grid.masked_as_infinity:
+        body = r" \\ ".join(" & ".join(tex_entry(x, grid.style) for x in r) for r in grid.values)
+        return rf"\begin{{pmatrix}} {body} \end{{pmatrix}}"
+    if len(grid.row_labels) == 1 and len(grid.col_labels) == 1:
+        return format_tex_number(only_entry(grid), grid.style)
+    if len(grid.row_labels) == 1 and (row is not None):
+        return tex_vector(list(grid.values[0]), grid.style)
+    return tex_matrix([list(r) for r in grid.values], grid.style)
+
+
+def tex_entry(value: float, style: NumberStyle) -> str:
+    """One matrix entry in LaTeX, with a masked score as minus infinity."""
+    return MINUS_INFINITY_TEX if value == -math.inf else format_tex_number(value, style)
+
+
+def select(shown: Shown, row: str | None, col: str | None) -> Grid:
+    """The labelled row and/or column of a grid, with a helpful error for a wrong label."""
+    if not isinstance(shown, Grid):
+        raise DirectiveError("this entry is not a number or a matrix; use attn:table or attn:figure")
+    for key, wanted, labels in (("row", row, shown.row_labels), ("col", col, shown.col_labels)):
+        if wanted is not None and wanted not in labels:
+            raise DirectiveError(f"{key}={wanted} is not a label of this matrix; {did_you_mean(wanted, labels)}")
+    return shown.select(row, col)
+
+
+def render_figure(shown: Shown) -> str:
+    """An HTML figure holding the SVG and its caption."""
+    if not isinstance(shown, Figure):
+        raise DirectiveError("this entry is not a picture; use attn:table, attn:value or attn:tex")
+    svg = "\n".join(line for line in shown.svg.splitlines() if line.strip())
+    return f'<figure class="attn-figure" markdown="0">\n{svg}\n<figcaption>{html.escape(shown.caption)}</figcaption>\n</figure>'
+
+
+def render_block(shown: Shown) -> str:
+    """A block of generated HTML or Markdown."""
+    if isinstance(shown, Html):
+        return shown.html
+    if isinstance(shown, MarkdownBlock):
+        return shown.text
+    raise DirectiveError("this entry is not a generated block")
