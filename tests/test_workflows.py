@@ -1,0 +1,93 @@
+"""CI security: the rules the workflow linters do not enforce on their own (issue 6, reliability 6).
+
+`make lint` runs zizmor and actionlint; these tests pin down this project's own policy on top: every action
+pinned by a full commit SHA with its version in a comment, no permission granted by default, credentials not
+left in the checkout, Pages rights only where the site is deployed, and no expression expanded into a shell.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+WORKFLOWS = sorted((Path(__file__).resolve().parent.parent / ".github" / "workflows").glob("*.y*ml"))
+RE_PINNED = re.compile(r"^[\w.-]+/[\w./-]+@[0-9a-f]{40}$")
+RE_USES_LINE = re.compile(r"^\s*(?:-\s+)?uses:\s*(\S+)(.*)$")
+RE_VERSION_COMMENT = re.compile(r"#\s*v\d+\.\d+\.\d+\s*$")
+DEPLOY_RIGHTS = {"pages", "id-token"}
+
+
+def load(path: Path) -> dict[str, Any]:
+    """The workflow as data (YAML 1.1 reads the key `on` as True; it is not needed here)."""
+    return yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+def steps(workflow: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """Every step of every job, with its job's name."""
+    return [(name, step) for name, job in workflow["jobs"].items() for step in job.get("steps", [])]
+
+
+def test_there_is_a_workflow() -> None:
+    """Assert the repository has at least one workflow for the tests below to check."""
+    assert WORKFLOWS
+
+
+@pytest.mark.parametrize("path", WORKFLOWS, ids=lambda p: p.name)
+def test_every_action_is_pinned_by_commit_with_its_version(path: Path) -> None:
+    """Assert each `uses:` names a 40-hex commit and carries a `# vX.Y.Z` comment saying which release."""
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        match = RE_USES_LINE.match(line)
+        if match is None or match.group(1).startswith("./"):
+            continue
+        ref, rest = match.groups()
+        assert RE_PINNED.match(ref), f"{path.name}:{number}: {ref!r} is not pinned by a full commit SHA"
+        assert RE_VERSION_COMMENT.search(rest), f"{path.name}:{number}: {ref!r} has no '# vX.Y.Z' comment"
+
+
+@pytest.mark.parametrize("path", WORKFLOWS, ids=lambda p: p.name)
+def test_no_permission_is_granted_by_default(path: Path) -> None:
+    """Assert the workflow's top-level permissions are empty or read-only, so jobs must ask for more."""
+    workflow = load(path)
+    assert "permissions" in workflow, f"{path.name}: no top-level permissions"
+    granted = workflow["permissions"] or {}
+    assert isinstance(granted, dict), f"{path.name}: permissions {granted!r} is not a mapping"
+    assert set(granted.values()) <= {"read", "none"}, f"{path.name}: top-level permissions {granted}"
+
+
+@pytest.mark.parametrize("path", WORKFLOWS, ids=lambda p: p.name)
+def test_pages_rights_only_in_the_deploy_job(path: Path) -> None:
+    """Assert only a job that runs deploy-pages holds pages or id-token rights, and only write on contents there."""
+    for name, job in load(path)["jobs"].items():
+        granted = job.get("permissions") or {}
+        deploys = any(str(step.get("uses", "")).startswith("actions/deploy-pages@") for step in job["steps"])
+        extra = sorted(set(granted) & DEPLOY_RIGHTS)
+        assert deploys or not extra, f"{path.name}: job {name!r} holds {extra} but deploys nothing"
+        assert granted.get("contents", "read") in {"read", "none"}, f"{path.name}: job {name!r} writes contents"
+
+
+@pytest.mark.parametrize("path", WORKFLOWS, ids=lambda p: p.name)
+def test_checkout_leaves_no_credentials(path: Path) -> None:
+    """Assert every actions/checkout step sets persist-credentials: false."""
+    for job, step in steps(load(path)):
+        if str(step.get("uses", "")).startswith("actions/checkout@"):
+            assert (step.get("with") or {}).get("persist-credentials") is False, f"{path.name}: job {job!r}"
+
+
+@pytest.mark.parametrize("path", WORKFLOWS, ids=lambda p: p.name)
+def test_no_expression_is_expanded_into_a_shell(path: Path) -> None:
+    """Assert no `run:` script contains `${{ }}`: values reach scripts through `env:`, never as code."""
+    for job, step in steps(load(path)):
+        assert "${{" not in str(step.get("run", "")), f"{path.name}: job {job!r}, step {step.get('name')!r}"
+
+
+@pytest.mark.parametrize("path", WORKFLOWS, ids=lambda p: p.name)
+def test_runs_have_a_concurrency_group_and_time_limits(path: Path) -> None:
+    """Assert the workflow has a concurrency group and every job a timeout, so runs never pile up or hang."""
+    workflow = load(path)
+    assert "concurrency" in workflow, f"{path.name}: no concurrency group"
+    for name, job in workflow["jobs"].items():
+        assert "timeout-minutes" in job, f"{path.name}: job {name!r} has no timeout-minutes"
