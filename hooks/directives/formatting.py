@@ -16,7 +16,7 @@ from .errors import DirectiveError
 
 MAX_DENOMINATOR = 64
 EXACT_TOLERANCE = 1e-9
-RE_AUTHORED_LN = re.compile(r"^(-?)ln\s*(\S+)$")
+RE_AUTHORED_LN = re.compile(r"^(-?)ln\s*\(?([^()\s]+)\)?$")
 RE_AUTHORED_SQRT = re.compile(r"^(-?)sqrt\s*(\S+)$")
 RE_AUTHORED_FRACTION = re.compile(r"^(-?)(\d+)/(\d+)$")
 
@@ -66,7 +66,9 @@ def format_number(x: float, style: NumberStyle) -> str:
     fraction = as_fraction(x) if style.exact else None
     if fraction is None:
         logarithm = as_logarithm(x) if style.exact else None
-        return decimal(x, style.digits) if logarithm is None else f"ln {logarithm}"
+        if logarithm is None:
+            return decimal(x, style.digits)
+        return f"ln {logarithm}" if logarithm.denominator == 1 else f"ln({logarithm})"
     if fraction.denominator == 1:
         return str(fraction.numerator)
     return f"{fraction.numerator}/{fraction.denominator}"
@@ -75,7 +77,7 @@ def format_number(x: float, style: NumberStyle) -> str:
 def format_tex_number(x: float, style: NumberStyle) -> str:
     """Show one number as LaTeX: `\\tfrac{1}{4}`, `2`, `-\\tfrac{1}{2}` or `0.665`."""
     text = format_number(x, style)
-    if text.startswith("ln "):
+    if text.startswith(("ln", "-ln")):
         return authored_tex(text)
     if "/" not in text:
         return text
@@ -107,13 +109,12 @@ def authored_text(entry: str) -> str:
 def authored_tex(entry: str) -> str:
     """Show an authored input as LaTeX: `\\ln 2`, `\\tfrac{1}{4}`, `\\sqrt{2}`."""
     entry = authored_text(entry)
-    for pattern, template in (
-        (RE_AUTHORED_LN, r"{sign}\ln {arg}"),
-        (RE_AUTHORED_SQRT, r"{sign}\sqrt{{{arg}}}"),
-    ):
-        match = pattern.match(entry)
-        if match:
-            return template.format(sign=match[1], arg=match[2])
+    match = RE_AUTHORED_LN.match(entry)
+    if match:
+        return rf"{match[1]}\ln " + (authored_tex(match[2]) if "/" in match[2] else match[2])
+    match = RE_AUTHORED_SQRT.match(entry)
+    if match:
+        return rf"{match[1]}\sqrt{{{match[2]}}}"
     match = RE_AUTHORED_FRACTION.match(entry)
     if match:
         return rf"{match[1]}\tfrac{{{match[2]}}}{{{match[3]}}}"

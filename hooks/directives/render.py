@@ -182,7 +182,8 @@ def render_figure(shown: Shown) -> str:
     if not isinstance(shown, Figure):
         raise DirectiveError("this entry is not a picture; use attn:table, attn:value or attn:tex")
     svg = "\n".join(line for line in shown.svg.splitlines() if line.strip())
-    return f'<figure class="attn-figure" markdown="0">\n{svg}\n<figcaption>{html.escape(shown.caption)}</figcaption>\n</figure>'
+    caption = html.escape(shown.caption)
+    return f'<figure class="attn-figure" markdown="0">\n{svg}\n<figcaption>{caption}</figcaption>\n</figure>'
 
 
 def render_block(shown: Shown) -> str:

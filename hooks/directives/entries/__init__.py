@@ -1,3 +1,15 @@
-"""One module per worked example; importing them fills the registry."""
+"""One module per worked example (or chapter); importing this package registers every entry.
+
+Every module in this folder is imported, in name order, so a new example needs only a new module.
+"""
 
 from __future__ import annotations
+
+import importlib
+import pkgutil
+
+HELPERS = frozenset({"common"})
+
+for module in sorted(info.name for info in pkgutil.iter_modules(__path__)):
+    if module not in HELPERS:
+        importlib.import_module(f"{__name__}.{module}")

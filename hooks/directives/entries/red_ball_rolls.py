@@ -6,6 +6,7 @@ The second head, W_O and the residual are in `multi_head.py`.
 from __future__ import annotations
 
 import numpy as np
+
 from attention_core import RED_BALL_ROLLS as EX
 
 from ..registry import grid, table
