@@ -1,0 +1,223 @@
+"""Tests for hooks/mathml.py: arithmatex's LaTeX in, MathML out, every other byte untouched."""
+
+from __future__ import annotations
+
+import difflib
+import textwrap
+
+import markdown
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mathml import MathConversionError, convert_math, tex_to_mathml
+
+MATH = '<math xmlns="http://www.w3.org/1998/Math/MathML" display="{}">'
+INLINE = MATH.format("inline")
+BLOCK = MATH.format("block")
+
+
+def check(source: str, expected: str) -> None:
+    """Convert dedented `source` and compare with dedented `expected`, printing a diff on mismatch."""
+    source, expected = textwrap.dedent(source).strip(), textwrap.dedent(expected).strip()
+    actual = convert_math(source)
+    diff = "\n".join(difflib.unified_diff(expected.splitlines(), actual.splitlines(), lineterm=""))
+    assert actual == expected, f"\n{diff}"
+
+
+def arithmatex(text: str) -> str:
+    """Return the HTML that Python-Markdown with arithmatex (generic) makes of `text`."""
+    extensions = ["pymdownx.arithmatex", "pymdownx.superfences"]
+    config = {"pymdownx.arithmatex": {"generic": True}}
+    return markdown.markdown(textwrap.dedent(text), extensions=extensions, extension_configs=config)
+
+
+def test_inline_fraction() -> None:
+    """Assert an inline \\frac becomes an inline <mfrac> inside the arithmatex span."""
+    check(
+        r'<p>Half is <span class="arithmatex">\(\frac{1}{2}\)</span>.</p>',
+        f"<p>Half is <span class=\"arithmatex\">{INLINE}<mrow><mfrac><mrow><mn>1</mn></mrow>"
+        "<mrow><mn>2</mn></mrow></mfrac></mrow></math></span>.</p>",
+    )
+
+
+def test_display_sqrt() -> None:
+    """Assert display math becomes a block <math> inside the arithmatex div, newlines and all dropped."""
+    check(
+        r"""
+        <div class="arithmatex">\[
+        \sqrt{d_k}
+        \]</div>
+        """,
+        f'<div class="arithmatex">{BLOCK}<mrow><msqrt><mrow><msub><mi>d</mi><mi>k</mi></msub></mrow>'
+        "</msqrt></mrow></math></div>",
+    )
+
+
+def test_tfrac() -> None:
+    """Assert \\tfrac14 is a text-style fraction of 1 over 4."""
+    assert tex_to_mathml(r"\tfrac14") == (
+        f'{INLINE}<mrow><mstyle displaystyle="false" scriptlevel="0"><mfrac><mn>1</mn><mn>4</mn></mfrac>'
+        "</mstyle></mrow></math>"
+    )
+
+
+def test_left_right_stretch() -> None:
+    """Assert \\left( \\right) become stretchy fences."""
+    assert tex_to_mathml(r"\left( x \right)") == (
+        f'{INLINE}<mrow><mrow><mo stretchy="true" fence="true" form="prefix">(</mo><mi>x</mi>'
+        '<mo stretchy="true" fence="true" form="postfix">)</mo></mrow></mrow></math>'
+    )
+
+
+def test_pmatrix_grouped_with_its_brackets() -> None:
+    """Assert a pmatrix, written with arithmatex's escaped `&amp;`, is a table in its own bracketed row."""
+    check(
+        r"""
+        <div class="arithmatex">\[A = \begin{pmatrix} 1 &amp; 2 \\ 3 &amp; 4 \end{pmatrix}\]</div>
+        """,
+        f'<div class="arithmatex">{BLOCK}<mrow><mi>A</mi><mo>=</mo><mrow><mo>(</mo><mtable>'
+        "<mtr><mtd><mn>1</mn></mtd><mtd><mn>2</mn></mtd></mtr>"
+        "<mtr><mtd><mn>3</mn></mtd><mtd><mn>4</mn></mtd></mtr>"
+        "</mtable><mo>)</mo></mrow></mrow></math></div>",
+    )
+
+
+def test_operatorname_is_an_identifier() -> None:
+    """Assert \\operatorname{softmax} is an upright <mi> applied to its argument, with no operator spacing."""
+    assert tex_to_mathml(r"\operatorname{softmax}(x)") == (
+        f'{INLINE}<mrow><mi>softmax</mi><mo lspace="0" rspace="0">\u2061</mo>'
+        '<mo stretchy="false">(</mo><mi>x</mi><mo stretchy="false">)</mo></mrow></math>'
+    )
+
+
+def test_function_name_spaced_before_a_letter() -> None:
+    """Assert a function applied to a bare letter gets TeX's thin space, and a subscript stays on the name."""
+    assert tex_to_mathml(r"\operatorname{softmax}_i x") == (
+        f'{INLINE}<mrow><msub><mi>softmax</mi><mi>i</mi></msub>'
+        '<mo lspace="0" rspace="0.1667em">\u2061</mo><mi>x</mi></mrow></math>'
+    )
+
+
+def test_slash_is_not_spaced() -> None:
+    """Assert a plain `/` has no operator spacing."""
+    assert tex_to_mathml("a/b") == f'{INLINE}<mrow><mi>a</mi><mo lspace="0" rspace="0">/</mo><mi>b</mi></mrow></math>'
+
+
+def test_escaped_characters_round_trip() -> None:
+    """Assert arithmatex's `&lt;` and `&amp;` are read as LaTeX and written back as valid XML."""
+    check(
+        r'<span class="arithmatex">\(a &lt; b \text{a&lt;b&amp;c}\)</span>',
+        f'<span class="arithmatex">{INLINE}<mrow><mi>a</mi><mo>&lt;</mo><mi>b</mi>'
+        "<mtext>a&lt;b&amp;c</mtext></mrow></math></span>",
+    )
+
+
+def test_mathrm_letter_stays_upright() -> None:
+    """Assert \\mathrm{d} is an upright d, while a plain d is left to the browser's italic."""
+    assert tex_to_mathml(r"\mathrm{d}x") == (
+        f'{INLINE}<mrow><mi mathvariant="normal">d</mi><mi>x</mi></mrow></math>'
+    )
+
+
+def test_everything_else_byte_identical() -> None:
+    """Assert text, attributes, entities and whitespace around the formulas are left exactly as they were."""
+    page = arithmatex(
+        r"""
+        # Scores &amp; weights
+
+        Weights $w_1$ and  $w_2$, see <a href="#x?a=1&amp;b=2">there</a>.
+
+        $$
+        s = q \cdot k
+        $$
+
+        Tail &lt;kept&gt;.
+        """
+    )
+    converted = convert_math(page)
+    head, _, _ = converted.partition(INLINE)
+    assert head == page.partition("\\(")[0]
+    assert converted.endswith(page.rpartition("</div>")[2])
+    assert "\\(" not in converted and "\\[" not in converted
+
+
+def test_code_untouched() -> None:
+    """Assert math-like text in code spans and fenced code blocks stays as written."""
+    page = arithmatex(
+        r"""
+        Inline `$x$` and `\(y\)`.
+
+        ```html
+        <span class="arithmatex">\(z\)</span>
+        ```
+        """
+    )
+    assert convert_math(page) == page
+
+
+def test_raw_arithmatex_markup_inside_pre_untouched() -> None:
+    """Assert an arithmatex wrapper that appears inside <pre> or <code> is not converted."""
+    check(
+        r"""
+        <pre><span class="arithmatex">\(x\)</span></pre>
+        <code><span class="arithmatex">\(y\)</span></code>
+        """,
+        r"""
+        <pre><span class="arithmatex">\(x\)</span></pre>
+        <code><span class="arithmatex">\(y\)</span></code>
+        """,
+    )
+
+
+def test_extra_classes_and_id_kept() -> None:
+    """Assert a fenced math block's id and extra classes stay on the wrapper."""
+    check(
+        r'<div id="eq" class="arithmatex wide">\[x\]</div>',
+        f'<div id="eq" class="arithmatex wide">{BLOCK}<mrow><mi>x</mi></mrow></math></div>',
+    )
+
+
+@pytest.mark.parametrize(
+    ("formula", "reason"),
+    [
+        (r"\frac{1}", "<mfrac> needs 2 arguments"),
+        (r"\foo + 1", "unknown command '\\foo'"),
+        (r"x}", "unbalanced brace"),
+        (r"a &amp; b", "column separator outside a matrix"),
+        (r"\left( x", "extra left or missing right"),
+        (r"x^", "missing super script or subscript"),
+    ],
+)
+def test_error_quotes_formula(formula: str, reason: str) -> None:
+    """Assert a formula latex2mathml cannot convert raises MathConversionError quoting it."""
+    with pytest.raises(MathConversionError) as caught:
+        convert_math(f'<p>See <span class="arithmatex">\\({formula}\\)</span>.</p>')
+    tex = formula.replace("&amp;", "&")
+    assert f"the formula '{tex}'" in str(caught.value)
+    assert reason in str(caught.value)
+    assert caught.value.formula == tex
+    assert isinstance(caught.value, ValueError)
+
+
+LATEX_PIECES = st.sampled_from([
+    "x", "1", "+", "=", "/", "<", "&", "&amp;", "&lt;", "{", "}", "^", "_", "\\", "\\\\", "(", ")", " ",
+    r"\frac", r"\sqrt", r"\tfrac", r"\left(", r"\right)", r"\operatorname{softmax}", r"\text{a}",
+    r"\begin{pmatrix}", r"\end{pmatrix}", r"\top", r"\cdot", "\n", "$", "]", "[",
+])
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    formula=st.lists(LATEX_PIECES, max_size=12).map("".join) | st.text(max_size=20),
+    display=st.booleans(),
+)
+def test_random_formulas_convert_or_raise_math_error(formula: str, display: bool) -> None:
+    """Assert any arithmatex-like HTML gives a string or MathConversionError, never another exception."""
+    html = (f'<div class="arithmatex">\\[{formula}\\]</div>' if display
+            else f'<p><span class="arithmatex">\\({formula}\\)</span></p>')
+    try:
+        result = convert_math(html)
+    except MathConversionError:
+        return
+    assert isinstance(result, str)
