@@ -1,0 +1,108 @@
+"""Pages generated from the code itself: the directive reference (from the registry) and the core's API.
+
+Nothing here runs code from a page: the reference walks the registry, and the API page reads the
+docstrings and signatures of `attention_core`'s public names.
+"""
+
+from __future__ import annotations
+
+import inspect
+
+import attention_core
+
+from ..engine import RENDERERS
+from ..registry import GENERIC_OPTIONS, REGISTRY, Entry, block
+from ..shown import Grid, MarkdownBlock, Scalar, Shown
+
+NAME = "reference"
+PREVIEW_KIND = {"grid": "table", "table": "table", "scalar": "value", "figure": "figure"}
+
+
+@block(NAME, "directives", "Every directive the pages can use, with its options and a live rendering.")
+def directives_reference() -> MarkdownBlock:
+    sections = [kinds_section()]
+    for example in sorted({entry.example for entry in REGISTRY.values()} - {NAME}):
+        sections.append(f"## `{example}`")
+        sections += [entry_section(entry) for entry in REGISTRY.values() if entry.example == example]
+    return MarkdownBlock("\n\n".join(sections))
+
+
+def kinds_section() -> str:
+    """The table of directive kinds and the options every entry shown by that kind accepts."""
+    rows = ["| kind | stands | generic options |", "|:---|:---|:---|"]
+    where = {"table": "alone on its line", "figure": "alone on its line", "block": "alone on its line"}
+    for kind in RENDERERS:
+        options = ", ".join(f"`{option.key}=`" for option in GENERIC_OPTIONS.get(kind, ())) or "none"
+        rows.append(f"| `attn:{kind}` | {where.get(kind, 'inline, in a sentence or a formula')} | {options} |")
+    return "## Kinds of directive\n\n" + "\n".join(rows)
+
+
+def entry_section(entry: Entry) -> str:
+    """One entry: its syntax, summary, options and (for all but generated blocks) what it renders."""
+    kind = sorted(entry.kinds)[0] if entry.shape != "grid" else "table"
+    syntax = f"<!-- attn:{kind} {entry.example} {entry.name}{' ' + entry.sample if entry.sample else ''} -->"
+    parts = [f"### `{entry.name}`", entry.summary, f"Shown by {usable_kinds(entry)}:", f"`{syntax}`"]
+    if entry.options:
+        parts.append(options_table(entry))
+    preview = live_preview(entry)
+    if preview:
+        parts.append(preview)
+    return "\n\n".join(parts)
+
+
+def usable_kinds(entry: Entry) -> str:
+    """The directive kinds that can show an entry, as inline code."""
+    return ", ".join(f"`attn:{kind}`" for kind in sorted(entry.kinds))
+
+
+def options_table(entry: Entry) -> str:
+    """The entry's own options: key, meaning, accepted values, default."""
+    rows = ["| option | meaning | accepted | default |", "|:---|:---|:---|:---|"]
+    for option in entry.options:
+        default = "none" if option.default in (None, ()) else f"`{format_default(option.default)}`"
+        rows.append(f"| `{option.key}=` | {option.help} | {option.accepted or 'text'} | {default} |")
+    return "\n".join(rows)
+
+
+def format_default(value: object) -> str:
+    """A default value as a contributor would write it in a directive."""
+    return ",".join(map(str, value)) if isinstance(value, tuple) else str(value)
+
+
+def live_preview(entry: Entry) -> str | None:
+    """What the entry renders with its default options, or None for generated blocks."""
+    if entry.shape == "block":
+        return None
+    shown: Shown = entry.make(dict(option.split("=", 1) for option in entry.sample.split()) if entry.sample else {})
+    kind = PREVIEW_KIND[entry.shape]
+    if isinstance(shown, Scalar) or (isinstance(shown, Grid) and kind == "value"):
+        return "Renders: " + RENDERERS["value"](shown)
+    return RENDERERS[kind](shown)
+
+
+@block(NAME, "api", "The public API of attention_core, from its signatures and docstrings.")
+def api_reference() -> MarkdownBlock:
+    sections = [module_summary()]
+    for name in sorted(attention_core.__all__, key=str.lower):
+        sections.append(api_section(name, getattr(attention_core, name)))
+    return MarkdownBlock("\n\n".join(sections))
+
+
+def module_summary() -> str:
+    """The package docstring, as the page's introduction."""
+    return inspect.cleandoc(attention_core.__doc__ or "")
+
+
+def api_section(name: str, obj: object) -> str:
+    """One public name: its signature (for functions and classes) and its docstring, as written."""
+    heading = f"### `{name}`"
+    if inspect.isfunction(obj) or inspect.isclass(obj):
+        signature = f"```python\n{name}{inspect.signature(obj)}\n```"
+        doc = inspect.getdoc(obj) or "(no docstring)"
+        return "\n\n".join([heading, signature, fenced_doc(doc)])
+    return "\n\n".join([heading, f"A constant: `{type(obj).__name__}`."])
+
+
+def fenced_doc(doc: str) -> str:
+    """A docstring shown as plain preformatted text, so its symbols are never read as Markdown."""
+    return "```text\n" + doc + "\n```"
