@@ -1,54 +1,132 @@
 """attention_core: the arithmetic of attention in a transformer, in pure NumPy.
 
 Every number on the site "Attention by Hand" is computed here. Shapes: n tokens (rows), d_model wide
-inputs, d_k wide queries and keys, d_v wide values, h heads. Arrays are float64.
+inputs, d_k wide queries and keys, d_v wide values, h heads. Arrays are float64; result objects are
+frozen dataclasses of read-only arrays.
 """
 
 from __future__ import annotations
 
 from .attention import AttentionResult, attention_shapes, project, scaled_dot_product_attention, score_spread
+from .cost import AttentionCost, TiledResult, TileStep, attention_cost, cost_table, tiled_attention
 from .exact import ACCEPTED_ENTRIES, parse_entry, parse_matrix, parse_vector, to_fraction
 from .examples import (
     BUS_IS_LATE,
+    COST,
     EXAMPLES,
+    EXERCISES,
+    GENERATION,
     HEAD_WIDTH,
+    INITIALISATION,
+    POSITIONS,
+    RED_BALL_LAYER,
     RED_BALL_ROLLS,
     SCALING,
+    TILED,
     BusIsLate,
+    Cost,
     Example,
+    Exercises,
+    Generation,
     HeadWidth,
+    Initialisation,
+    Positions,
+    RedBallLayer,
     RedBallRolls,
     Scaling,
+    Tiled,
 )
+from .generation import DecodeStep, KVCache, ScoreCounts, decode_with_cache, decoded_outputs, score_counts
+from .initialisation import InitialWeights, initialise_heads, scaled_normal, scaled_normal_sd
+from .layer import LayerParameters, LayerResult, feed_forward, layer_norm, logits, next_token, transformer_layer
 from .multihead import MultiHeadResult, multi_head_attention
+from .positions import (
+    PermutationCheck,
+    RelativeAttentionResult,
+    add_positions,
+    attention_without_positions,
+    check_permutation,
+    learned_position_table,
+    permute_rows,
+    relative_position_attention,
+    relative_position_indices,
+    sinusoidal_positions,
+)
 from .softmax import SoftmaxSteps, apply_mask, causal_mask, softmax, softmax_steps
 
 __all__ = [
     "ACCEPTED_ENTRIES",
     "BUS_IS_LATE",
+    "COST",
     "EXAMPLES",
+    "EXERCISES",
+    "GENERATION",
     "HEAD_WIDTH",
+    "INITIALISATION",
+    "POSITIONS",
+    "RED_BALL_LAYER",
     "RED_BALL_ROLLS",
     "SCALING",
+    "TILED",
+    "AttentionCost",
     "AttentionResult",
     "BusIsLate",
+    "Cost",
+    "DecodeStep",
     "Example",
+    "Exercises",
+    "Generation",
     "HeadWidth",
+    "InitialWeights",
+    "Initialisation",
+    "KVCache",
+    "LayerParameters",
+    "LayerResult",
     "MultiHeadResult",
+    "PermutationCheck",
+    "Positions",
+    "RedBallLayer",
     "RedBallRolls",
+    "RelativeAttentionResult",
     "Scaling",
+    "ScoreCounts",
     "SoftmaxSteps",
+    "TileStep",
+    "Tiled",
+    "TiledResult",
+    "add_positions",
     "apply_mask",
+    "attention_cost",
     "attention_shapes",
+    "attention_without_positions",
     "causal_mask",
+    "check_permutation",
+    "cost_table",
+    "decode_with_cache",
+    "decoded_outputs",
+    "feed_forward",
+    "initialise_heads",
+    "layer_norm",
+    "learned_position_table",
+    "logits",
     "multi_head_attention",
+    "next_token",
     "parse_entry",
     "parse_matrix",
     "parse_vector",
+    "permute_rows",
     "project",
+    "relative_position_attention",
+    "relative_position_indices",
     "scaled_dot_product_attention",
+    "scaled_normal",
+    "scaled_normal_sd",
+    "score_counts",
     "score_spread",
+    "sinusoidal_positions",
     "softmax",
     "softmax_steps",
+    "tiled_attention",
     "to_fraction",
+    "transformer_layer",
 ]

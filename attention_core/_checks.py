@@ -40,3 +40,17 @@ def frozen(array: np.ndarray) -> np.ndarray:
     array = np.array(array, copy=True)
     array.setflags(write=False)
     return array
+
+
+def check_mask(mask: object, n: int, m: int) -> np.ndarray:
+    """Return the mask as a boolean (n, m) array in which every query may use at least one key."""
+    mask = np.asarray(mask)
+    if mask.dtype != np.bool_:
+        raise ValueError(f"the mask must be boolean (True = may attend), got dtype {mask.dtype}")
+    if mask.shape != (n, m):
+        raise ValueError(f"the mask has shape {mask.shape} but the scores have shape {(n, m)}")
+    empty = ~mask.any(axis=1)
+    if empty.any():
+        row = int(np.argmax(empty))
+        raise ValueError(f"row {row} of the scores has every entry masked: query {row} may use no key")
+    return mask

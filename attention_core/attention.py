@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._checks import as_count, as_matrix, as_scale, frozen
+from ._checks import as_count, as_matrix, as_scale, check_mask, frozen
 from .softmax import apply_mask, softmax
 
 __all__ = [
@@ -112,20 +112,6 @@ def _check_attention_inputs(Q: object, K: object, V: object) -> tuple[np.ndarray
     return Q, K, V
 
 
-def _check_mask(mask: object, n: int, m: int) -> np.ndarray:
-    """Return the mask as a boolean (n, m) array in which every query may use at least one key."""
-    mask = np.asarray(mask)
-    if mask.dtype != np.bool_:
-        raise ValueError(f"the mask must be boolean (True = may attend), got dtype {mask.dtype}")
-    if mask.shape != (n, m):
-        raise ValueError(f"the mask has shape {mask.shape} but the scores have shape {(n, m)}")
-    empty = ~mask.any(axis=1)
-    if empty.any():
-        row = int(np.argmax(empty))
-        raise ValueError(f"row {row} of the scores has every entry masked: query {row} may use no key")
-    return mask
-
-
 def scaled_dot_product_attention(
     Q: np.ndarray,
     K: np.ndarray,
@@ -142,7 +128,7 @@ def scaled_dot_product_attention(
     """
     Q, K, V = _check_attention_inputs(Q, K, V)
     n, m = Q.shape[0], K.shape[0]
-    checked_mask = None if mask is None else _check_mask(mask, n, m)
+    checked_mask = None if mask is None else check_mask(mask, n, m)
     scale = as_scale(scale, Q.shape[1])
     S = Q @ K.T  # (n, d_k) x (d_k, m) -> (n, m)
     scaled = S * scale  # (n, m)

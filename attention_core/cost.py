@@ -1,0 +1,124 @@
+"""The cost of attention: n^2 scores per head, and a tiled computation that never stores them.
+
+Full attention forms one score per (query, key) pair: doubling the sequence length quadruples the
+scores. The tiled computation visits keys in blocks and keeps, for every query row, a running maximum
+and a running sum of exponentials (online softmax: Milakov and Gimelshein 2018), which is the idea
+behind FlashAttention (Dao et al. 2022).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import numpy as np
+
+from ._checks import as_count, as_scale, frozen
+from .attention import _check_attention_inputs
+
+__all__ = ["AttentionCost", "TileStep", "TiledResult", "attention_cost", "cost_table", "tiled_attention"]
+
+
+@dataclass(frozen=True)
+class AttentionCost:
+    """Counts for one head and one sequence of n tokens.
+
+    scores = n^2 entries; bytes of the score matrix in float32 (4 bytes each) and float16 (2 bytes);
+    multiply-adds of Q K^T (n*n*d_k) and of A V (n*n*d_v).
+    """
+
+    n: int
+    d_k: int
+    d_v: int
+    scores: int
+    bytes_float32: int
+    bytes_float16: int
+    macs_qk: int
+    macs_av: int
+
+
+def attention_cost(n: int, d_k: int = 64, d_v: int = 64) -> AttentionCost:
+    """Return the score count, score-matrix bytes and multiply-adds of one head on n tokens."""
+    n, d_k, d_v = as_count("n", n), as_count("d_k", d_k), as_count("d_v", d_v)
+    scores = n * n
+    return AttentionCost(n, d_k, d_v, scores, 4 * scores, 2 * scores, scores * d_k, scores * d_v)
+
+
+def cost_table(lengths: Iterable[int], d_k: int = 64, d_v: int = 64) -> tuple[AttentionCost, ...]:
+    """Return attention_cost for each sequence length, in order (the deck's table uses 4, 8, 128, 1024)."""
+    table = tuple(attention_cost(n, d_k, d_v) for n in lengths)
+    if not table:
+        raise ValueError("cost_table needs at least one sequence length")
+    return table
+
+
+@dataclass(frozen=True, eq=False)
+class TileStep:
+    """State after one block of keys: keys [start, stop), its scores (n, stop - start), running max and sum (n,)."""
+
+    block: int
+    start: int
+    stop: int
+    scores: np.ndarray
+    running_max: np.ndarray
+    running_sum: np.ndarray
+    running_output: np.ndarray
+
+
+@dataclass(frozen=True, eq=False)
+class TiledResult:
+    """The output O (n, d_v) of tiled attention and the trace of its running statistics, block by block."""
+
+    output: np.ndarray
+    trace: tuple[TileStep, ...]
+    block: int
+    causal: bool
+    scale: float
+
+
+def _block_scores(Q: np.ndarray, K_block: np.ndarray, start: int, scale: float, causal: bool) -> np.ndarray:
+    """Return scaled scores of every query against one block of keys, -inf where causality forbids."""
+    S = Q @ K_block.T * scale  # (n, d_k) x (d_k, b) -> (n, b)
+    if causal:
+        rows, cols = np.arange(Q.shape[0])[:, None], start + np.arange(K_block.shape[0])[None, :]
+        S = np.where(cols <= rows, S, -np.inf)  # (n, b)
+    return S
+
+
+def _rescale(old_max: np.ndarray, new_max: np.ndarray) -> np.ndarray:
+    """Return exp(old_max - new_max), taking 0 where nothing was seen yet (old_max = -inf)."""
+    seen = np.isfinite(old_max)
+    return np.where(seen, np.exp(np.where(seen, old_max - new_max, 0.0)), 0.0)  # (n,)
+
+
+def tiled_attention(
+    Q: np.ndarray, K: np.ndarray, V: np.ndarray, causal: bool = False, block: int = 2, scale: float | None = None
+) -> TiledResult:
+    """Return softmax(scale * Q K^T) V computed block by block of keys, never forming the n x m matrix.
+
+    For each block: m_new = max(m, block row max); l = l * exp(m - m_new) + sum exp(s - m_new);
+    acc = acc * exp(m - m_new) + exp(s - m_new) V_block; finally O = acc / l (Milakov and Gimelshein
+    2018; Dao et al. 2022). Shapes: Q (n, d_k), K (m, d_k), V (m, d_v) -> output (n, d_v); causal needs
+    n = m. Equals scaled_dot_product_attention to rounding.
+    """
+    Q, K, V = _check_attention_inputs(Q, K, V)
+    block = as_count("block", block)
+    if causal and Q.shape[0] != K.shape[0]:
+        raise ValueError(f"causal attention needs as many queries as keys, got n={Q.shape[0]} and m={K.shape[0]}")
+    scale = as_scale(scale, Q.shape[1])
+    n = Q.shape[0]
+    running_max, running_sum = np.full(n, -np.inf), np.zeros(n)  # (n,), (n,)
+    acc = np.zeros((n, V.shape[1]))  # (n, d_v), unnormalised output
+    trace = []
+    for index, start in enumerate(range(0, K.shape[0], block)):
+        stop = min(start + block, K.shape[0])
+        S = _block_scores(Q, K[start:stop], start, scale, causal)  # (n, b)
+        new_max = np.maximum(running_max, S.max(axis=1))  # (n,)
+        P = np.exp(S - np.where(np.isfinite(new_max), new_max, 0.0)[:, None])  # (n, b), masked -> 0
+        correction = _rescale(running_max, new_max)  # (n,)
+        running_sum = running_sum * correction + P.sum(axis=1)  # (n,)
+        acc = acc * correction[:, None] + P @ V[start:stop]  # (n, b) x (b, d_v) -> (n, d_v)
+        running_max = new_max
+        trace.append(TileStep(index, start, stop, frozen(S), frozen(running_max), frozen(running_sum), frozen(acc)))
+    output = acc / running_sum[:, None]  # (n, d_v)
+    return TiledResult(frozen(output), tuple(trace), block, causal, scale)
