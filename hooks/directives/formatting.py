@@ -90,17 +90,6 @@ def format_vector(xs: list[float], style: NumberStyle) -> str:
     return "(" + ", ".join(format_number(x, style) for x in xs) + ")"
 
 
-def tex_vector(xs: list[float], style: NumberStyle) -> str:
-    """Show a row as LaTeX: `\\left(\\tfrac{1}{2}, \\tfrac{5}{4}\\right)`."""
-    return r"\left(" + ", ".join(format_tex_number(x, style) for x in xs) + r"\right)"
-
-
-def tex_matrix(rows: list[list[float]], style: NumberStyle) -> str:
-    """Show a matrix as a LaTeX `pmatrix`."""
-    body = r" \\ ".join(" & ".join(format_tex_number(x, style) for x in row) for row in rows)
-    return rf"\begin{{pmatrix}} {body} \end{{pmatrix}}"
-
-
 def authored_text(entry: str) -> str:
     """Show an authored input as a reader reads it: `ln 2`, `1/4`, `-3`."""
     return " ".join(entry.split())

@@ -13,8 +13,6 @@ from .formatting import (
     format_number,
     format_tex_number,
     format_vector,
-    tex_matrix,
-    tex_vector,
 )
 from .shown import (
     Authored,
@@ -46,7 +44,7 @@ def grid_cell(grid: Grid, i: int, j: int) -> Cell:
     """One entry of a grid as a table cell: authored text for inputs, a number otherwise."""
     if grid.authored is not None:
         return Authored(grid.authored[i][j])
-    return Number(grid.values[i][j], grid.style)
+    return Number(grid.values[i][j], grid.style, grid.masked_as_infinity)
 
 
 def grid_as_table(grid: Grid) -> Table:
@@ -59,15 +57,20 @@ def grid_as_table(grid: Grid) -> Table:
     return Table(columns, rows)
 
 
-def number_text(value: float, style: NumberStyle) -> str:
-    """A number as text, with a masked score shown as minus infinity."""
-    return MINUS_INFINITY_TEXT if value == -math.inf else format_number(value, style)
+def number_text(value: float, style: NumberStyle, masked: bool = False) -> str:
+    """A number as text; in a matrix of masked scores, minus infinity is shown as such."""
+    return MINUS_INFINITY_TEXT if masked and value == -math.inf else format_number(value, style)
+
+
+def vector_text(values: list[float], grid: Grid) -> str:
+    """A row or column of a grid as `(a, b)`, with masked scores as minus infinity."""
+    return "(" + ", ".join(number_text(x, grid.style, grid.masked_as_infinity) for x in values) + ")"
 
 
 def cell_text(cell: Cell) -> str:
     """A cell as the text a reader sees."""
     if isinstance(cell, Number):
-        return number_text(cell.value, cell.style)
+        return number_text(cell.value, cell.style, cell.masked)
     if isinstance(cell, Vector):
         return format_vector(list(cell.values), cell.style)
     if isinstance(cell, Authored):
@@ -133,11 +136,11 @@ def render_value(shown: Shown, row: str | None = None, col: str | None = None) -
     if len(grid.row_labels) == 1 and len(grid.col_labels) == 1:
         if grid.authored is not None:
             return authored_text(grid.authored[0][0])
-        return number_text(only_entry(grid), grid.style)
+        return number_text(only_entry(grid), grid.style, grid.masked_as_infinity)
     if len(grid.row_labels) == 1:
-        return format_vector(list(grid.values[0]), grid.style)
+        return vector_text(list(grid.values[0]), grid)
     if len(grid.col_labels) == 1:
-        return format_vector([r[0] for r in grid.values], grid.style)
+        return vector_text([r[0] for r in grid.values], grid)
     raise DirectiveError(
         f"this is a {len(grid.row_labels)}x{len(grid.col_labels)} matrix; pick a row with row=NAME "
         f"(one of {', '.join(grid.row_labels)}) or use attn:table or attn:tex"
@@ -145,26 +148,29 @@ def render_value(shown: Shown, row: str | None = None, col: str | None = None) -
 
 
 def render_tex(shown: Shown, row: str | None = None, col: str | None = None) -> str:
-    """LaTeX for a formula: a number, a row vector or a pmatrix."""
+    """LaTeX for a formula: a number, a row vector `\\left( \\right)` when a row is picked, or a pmatrix."""
     if isinstance(shown, Scalar):
         return format_tex_number(shown.value, shown.style)
     grid = select(shown, row, col)
+    entries = [[grid_entry_tex(grid, i, j) for j in range(len(grid.col_labels))] for i in range(len(grid.row_labels))]
+    if len(entries) == 1 and len(entries[0]) == 1:
+        return entries[0][0]
+    if len(entries) == 1 and row is not None:
+        return r"\left(" + ", ".join(entries[0]) + r"\right)"
+    body = r" \\ ".join(" & ".join(line) for line in entries)
+    return rf"\begin{{pmatrix}} {body} \end{{pmatrix}}"
+
+
+def grid_entry_tex(grid: Grid, i: int, j: int) -> str:
+    """One entry of a grid in LaTeX: as authored for inputs, computed otherwise."""
     if grid.authored is not None:
-        body = r" \\ ".join(" & ".join(authored_tex(x) for x in r) for r in grid.authored)
-        return rf"\begin{{pmatrix}} {body} \end{{pmatrix}}"
-    if grid.masked_as_infinity:
-        body = r" \\ ".join(" & ".join(tex_entry(x, grid.style) for x in r) for r in grid.values)
-        return rf"\begin{{pmatrix}} {body} \end{{pmatrix}}"
-    if len(grid.row_labels) == 1 and len(grid.col_labels) == 1:
-        return format_tex_number(only_entry(grid), grid.style)
-    if len(grid.row_labels) == 1 and (row is not None):
-        return tex_vector(list(grid.values[0]), grid.style)
-    return tex_matrix([list(r) for r in grid.values], grid.style)
+        return authored_tex(grid.authored[i][j])
+    return tex_entry(grid.values[i][j], grid.style, grid.masked_as_infinity)
 
 
-def tex_entry(value: float, style: NumberStyle) -> str:
-    """One matrix entry in LaTeX, with a masked score as minus infinity."""
-    return MINUS_INFINITY_TEX if value == -math.inf else format_tex_number(value, style)
+def tex_entry(value: float, style: NumberStyle, masked: bool) -> str:
+    """One matrix entry in LaTeX; in a matrix of masked scores, minus infinity is shown as such."""
+    return MINUS_INFINITY_TEX if masked and value == -math.inf else format_tex_number(value, style)
 
 
 def select(shown: Shown, row: str | None, col: str | None) -> Grid:

@@ -13,6 +13,7 @@ class Number:
 
     value: float
     style: NumberStyle
+    masked: bool = False
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from .errors import DirectiveError
 
 NAMESPACE = "attn"
 RE_DIRECTIVE = re.compile(r"<!--\s*attn:(?P<body>.*?)-->")
-RE_OPENING = re.compile(r"<!--\s*attn:")
+RE_OPENING = re.compile(r"<!--\s*attn\s*:", re.IGNORECASE)
 RE_FENCE = re.compile(r"^\s*(?:>\s*)*(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
 RE_CODE_SPAN = re.compile(r"(?P<ticks>`+).+?(?P=ticks)")
 RE_WORD = re.compile(r"[a-z][a-z0-9-]*\Z")
@@ -98,10 +98,14 @@ def directives_in_line(line: str, number: int) -> Iterator[Found]:
         yield Found(directive, number, match.start(), match.end(), alone, indent)
     for match in RE_OPENING.finditer(line):
         if not in_spans(match.start(), spans) and not RE_DIRECTIVE.match(line, match.start()):
-            raise DirectiveError(
-                "this directive is not closed on its line; a directive is one line: <!-- attn:... -->",
-                line=number,
-            )
+            raise DirectiveError(malformed_opening(line[match.start() :]), line=number)
+
+
+def malformed_opening(rest: str) -> str:
+    """Say what is wrong with text that starts like a directive but is not one."""
+    if "-->" not in rest:
+        return "this directive is not closed on its line; a directive is one line: <!-- attn:... -->"
+    return f"'{rest[: rest.index('-->') + 3]}' is not a directive; write the namespace as 'attn:' in lower case"
 
 
 def outside_code(lines: list[str]) -> Iterator[tuple[int, str]]:

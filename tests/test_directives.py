@@ -1,0 +1,148 @@
+"""The directive engine: each kind of directive, fed a small page, gives the Markdown a reader should get."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from directives import DirectiveError, expand_directives
+
+
+def expand(page: str) -> str:
+    """Expand a dedented page."""
+    return expand_directives(textwrap.dedent(page), "docs/x.md")
+
+
+def assert_expands(page: str, expected: str) -> None:
+    """Assert the page expands to the expected Markdown (both dedented)."""
+    assert expand(page) == textwrap.dedent(expected)
+
+
+def test_table_of_weights_shows_exact_fractions() -> None:
+    """Assert a weights table renders the deck's rows as fractions, right-aligned, labels left."""
+    assert_expands(
+        """\
+        Before.
+        <!-- attn:table red-ball-rolls weights -->
+        After.
+        """,
+        """\
+        Before.
+
+        | query \\ key | red | ball | rolls |
+        |:---|---:|---:|---:|
+        | red | 1 | 0 | 0 |
+        | ball | 1/2 | 1/2 | 0 |
+        | rolls | 1/4 | 1/2 | 1/4 |
+
+        After.
+        """,
+    )
+
+
+def test_inline_value_picks_a_row_by_its_token() -> None:
+    """Assert `row=rolls` gives the rolls output as the deck writes it."""
+    assert_expands(
+        "Rolls becomes <!-- attn:value red-ball-rolls output row=rolls -->, a mix.\n",
+        "Rolls becomes (1/2, 5/4), a mix.\n",
+    )
+
+
+def test_inline_value_picks_one_entry() -> None:
+    """Assert `row=` and `col=` together give one weight."""
+    assert expand("<!-- attn:value red-ball-rolls weights row=rolls col=ball -->") == "1/2"
+
+
+def test_tex_gives_a_pmatrix_with_tfrac() -> None:
+    """Assert a matrix inside math becomes a pmatrix with \\tfrac entries."""
+    assert_expands(
+        "$$ A = <!-- attn:tex red-ball-rolls weights --> $$\n",
+        "$$ A = \\begin{pmatrix} 1 & 0 & 0 \\\\ \\tfrac{1}{2} & \\tfrac{1}{2} & 0 \\\\ "
+        "\\tfrac{1}{4} & \\tfrac{1}{2} & \\tfrac{1}{4} \\end{pmatrix} $$\n",
+    )
+
+
+def test_inputs_show_as_authored() -> None:
+    """Assert the key projection shows ln 2 as written, in text and in LaTeX, not 0.693."""
+    assert expand("<!-- attn:value red-ball-rolls w-k row=ball -->") == "ln 2"
+    assert expand("<!-- attn:tex red-ball-rolls w-k -->") == r"\begin{pmatrix} 0 \\ \ln 2 \\ 0 \end{pmatrix}"
+
+
+def test_masked_scores_show_minus_infinity() -> None:
+    """Assert future scores show as minus infinity, and the ball score as ln 2."""
+    assert expand("<!-- attn:value red-ball-rolls masked-scores row=red -->") == "(0, −∞, −∞)"
+    assert expand("<!-- attn:tex red-ball-rolls masked-scores row=rolls col=ball -->") == r"\ln 2"
+
+
+def test_blanks_leave_empty_boxes_carrying_their_answers() -> None:
+    """Assert `blanks=weight` replaces each weight with an empty box whose data holds the answer."""
+    out = expand("<!-- attn:table red-ball-rolls weighted-sum blanks=weight -->")
+    assert (
+        '| ball | <span class="fill-in" data-answer="0.5" data-places="3" data-display="1/2" '
+        'data-label="weight for ball"></span> | (0, 2) | (0, 1) |'
+    ) in out
+    assert "| output |  |  | (1/2, 5/4) |" in out
+
+
+def test_table_inside_an_admonition_keeps_its_indentation() -> None:
+    """Assert a table directive indented in an admonition renders indented, with blank lines around."""
+    out = expand(
+        """\
+        !!! example
+            <!-- attn:table red-ball-rolls mask -->
+        """
+    )
+    assert out.splitlines()[1:4] == ["    ", "    | query | red | ball | rolls |", "    |:---|:---|:---|:---|"]
+
+
+def test_directives_in_code_are_left_as_written() -> None:
+    """Assert directives inside fenced code and inline code are not expanded."""
+    page = """\
+        Write `<!-- attn:value red-ball-rolls output row=rolls -->` in a sentence.
+
+        ```markdown
+        <!-- attn:table red-ball-rolls nonsense -->
+        ```
+
+        ~~~~
+        ```
+        <!-- attn:oops -->
+        ~~~~
+        """
+    assert expand(page) == textwrap.dedent(page)
+
+
+def test_digits_option_does_not_round_exact_values() -> None:
+    """Assert digits= leaves exact fractions and logarithms of exact examples as they are."""
+    assert expand("<!-- attn:value red-ball-rolls masked-scores row=rolls col=ball digits=5 -->") == "ln 2"
+    assert expand("<!-- attn:value red-ball-rolls output row=rolls digits=1 -->") == "(1/2, 5/4)"
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("<!-- attn:tabel red-ball-rolls weights -->", "unknown directive 'attn:tabel'; did you mean 'table'"),
+        ("<!-- attn:table red-bal-rolls weights -->", "unknown example 'red-bal-rolls'; did you mean 'red-ball-rolls'"),
+        (
+            "<!-- attn:table red-ball-rolls wieghts -->",
+            "unknown table 'wieghts' for example 'red-ball-rolls'; did you mean 'weights'",
+        ),
+        ("<!-- attn:table red-ball-rolls weights digts=3 -->", "unknown option 'digts'"),
+        ("<!-- attn:table red-ball-rolls weights digits=99 -->", "option digits=99 is out of range; accepted: a whole"),
+        ("<!-- attn:table red-ball-rolls weights blanks=wieght -->", "blanks=wieght names no column"),
+        ("<!-- attn:value red-ball-rolls weights -->", "pick a row with row=NAME"),
+        ("<!-- attn:value red-ball-rolls output row=rols -->", "row=rols is not a label of this matrix; did you mean"),
+        ("<!-- attn:table red-ball-rolls -->", "attn:table takes an example and a name"),
+        ("text <!-- attn:table red-ball-rolls weights -->", "attn:table must stand alone on its line"),
+        ("<!-- attn:table red-ball-rolls weights", "not closed on its line"),
+        ("<!-- attn:value red-ball-rolls output Row=rolls -->", "is neither a name"),
+        ("<!-- attn:tex red-ball-rolls weighted-sum -->", "cannot be shown by attn:tex; use attn:table"),
+    ],
+)
+def test_errors_name_the_page_line_problem_and_what_is_accepted(line: str, message: str) -> None:
+    """Assert each mistake stops with page:line, the problem and a suggestion."""
+    with pytest.raises(DirectiveError) as caught:
+        expand_directives(f"# Title\n\nSome text.\n{line}\n", "docs/walkthrough/softmax.md", line_offset=4)
+    assert str(caught.value).startswith("docs/walkthrough/softmax.md:8: ")
+    assert message in str(caught.value)
