@@ -1,0 +1,133 @@
+"""The deck's window "red ball rolls", beyond head 1: the illustrative second head, concatenation, W_O, residual.
+
+Head 1 (inputs, projections, scores, weights, output) is in `red_ball_rolls.py`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from attention_core import RED_BALL_ROLLS as EX
+
+from ..registry import grid, table
+from ..shown import Column, Grid, Number, Table, Vector
+from .common import as_rows, checked_weights, labels, style_of
+from .common import grid as make_grid
+
+NAME = EX.name
+STYLE = style_of(EX)
+TOKENS = EX.tokens
+MH = EX.multihead
+CONCAT_COLUMNS = ("h1 o1", "h1 o2", "h2 o1", "h2 o2")
+
+
+def authored_grid(symbol: str, cols: tuple[str, ...], corner: str, rows: tuple[str, ...] = TOKENS) -> Grid:
+    """An input matrix shown as authored, with labelled rows."""
+    text = EX.authored[symbol]
+    return make_grid(np.zeros((len(text), len(text[0]))), rows, cols, STYLE, corner, authored=text)
+
+
+@grid(NAME, "w-q2", "The illustrative query projection of head 2 (3x1), as authored.")
+def w_q2() -> Grid:
+    return authored_grid("W_q2", ("q",), "row of W_q (head 2)")
+
+
+@grid(NAME, "w-k2", "The illustrative key projection of head 2 (3x1), as authored.")
+def w_k2() -> Grid:
+    return authored_grid("W_k2", ("k",), "row of W_k (head 2)")
+
+
+@grid(NAME, "w-v2", "The illustrative value projection of head 2 (3x2), as authored.")
+def w_v2() -> Grid:
+    return authored_grid("W_v2", labels("v", len(EX.W_v2_text[0])), "row of W_v (head 2)")
+
+
+@table(NAME, "head2-projections", "Head 2: each token's query, key and value after its own projections.")
+def head2_projections() -> Table:
+    head = EX.head2
+    rows = tuple(
+        (token, Number(float(head.Q[i, 0]), STYLE), Number(float(head.K[i, 0]), STYLE),
+         Vector(as_rows(head.V[i])[0], STYLE))
+        for i, token in enumerate(TOKENS)
+    )
+    return Table((Column("token", "token", False), Column("query", "query q"), Column("key", "key k"),
+                  Column("value", "value v")), rows)
+
+
+@grid(NAME, "head2-scores", "Head 2's masked scores M: future columns set to minus infinity.")
+def head2_scores() -> Grid:
+    return make_grid(EX.head2.masked, TOKENS, TOKENS, STYLE, "query \\ key", masked_as_infinity=True)
+
+
+@grid(NAME, "head2-weights", "Head 2's weight matrix A: each row sums to 1, future weights are 0.")
+def head2_weights() -> Grid:
+    return make_grid(checked_weights(EX.head2.weights, EX.mask), TOKENS, TOKENS, STYLE, "query \\ key")
+
+
+@table(NAME, "head2-weighted-sum", "Head 2's output for rolls as a weighted sum: weight, value, contribution.")
+def head2_weighted_sum() -> Table:
+    i = EX.focus_index
+    A = checked_weights(EX.head2.weights, EX.mask)
+    rows = tuple(
+        (token, Number(float(A[i, j]), STYLE), Vector(as_rows(EX.head2.V[j])[0], STYLE),
+         Vector(as_rows(EX.contributions2[j])[0], STYLE))
+        for j, token in enumerate(TOKENS)
+    )
+    total = ("output", "", "", Vector(as_rows(EX.head2.output[i])[0], STYLE))
+    columns = (Column("token", "source token", False), Column("weight", "head 2 weight"), Column("value", "value"),
+               Column("contribution", "weighted contribution"))
+    return Table(columns, (*rows, total))
+
+
+@grid(NAME, "head2-output", "The output rows of head 2 (3x2).")
+def head2_output() -> Grid:
+    return make_grid(EX.head2.output, TOKENS, labels("o", EX.head2.d_v), STYLE, "token")
+
+
+@table(NAME, "heads-side-by-side", "Both heads' weight rows and outputs for rolls, side by side.")
+def heads_side_by_side() -> Table:
+    i = EX.focus_index
+    rows = tuple(
+        (f"head {k + 1}", Vector(as_rows(checked_weights(head.weights, EX.mask)[i])[0], STYLE),
+         Vector(as_rows(head.output[i])[0], STYLE))
+        for k, head in enumerate(MH.heads)
+    )
+    return Table((Column("head", "head", False), Column("weights", "weights over red, ball, rolls"),
+                  Column("output", "output for rolls")), rows)
+
+
+@grid(NAME, "concat", "The two heads' outputs placed side by side: concat (3x4).")
+def concat() -> Grid:
+    return make_grid(MH.concat, TOKENS, CONCAT_COLUMNS, STYLE, "token")
+
+
+@grid(NAME, "w-o", "The illustrative output projection W_O (4x3), as authored.")
+def w_o() -> Grid:
+    return authored_grid("W_o", labels("u", len(EX.W_o_text[0])), "row of W_O", CONCAT_COLUMNS)
+
+
+@grid(NAME, "u", "U = concat W_O: back to d_model = 3 entries per token.")
+def u() -> Grid:
+    return make_grid(MH.U, TOKENS, labels("u", MH.U.shape[1]), STYLE, "token")
+
+
+@grid(NAME, "x", "The input rows X as numbers (3x3), for sums such as x + u.")
+def x() -> Grid:
+    return make_grid(MH.X, TOKENS, labels("x", MH.X.shape[1]), STYLE, "token")
+
+
+@grid(NAME, "residual", "The residual X + U (3x3).")
+def residual() -> Grid:
+    return make_grid(MH.residual, TOKENS, labels("r", MH.residual.shape[1]), STYLE, "token")
+
+
+@table(NAME, "residual-rolls", "The residual for rolls, entry by entry: x + u.")
+def residual_rolls() -> Table:
+    i = EX.focus_index
+    rows = tuple(
+        (f"entry {k + 1}", Number(float(MH.X[i, k]), STYLE), Number(float(MH.U[i, k]), STYLE),
+         Number(float(MH.residual[i, k]), STYLE))
+        for k in range(MH.X.shape[1])
+    )
+    return Table((Column("entry", "entry", False), Column("x", "input x"), Column("u", "attention u"),
+                  Column("sum", "x + u")), rows)
