@@ -67,7 +67,7 @@ def test_multi_head_matches_plain_loops_on_random_shapes() -> None:
             result = multi_head_attention(X, p.W_q, p.W_k, p.W_v, p.W_o, mask=mask)
             heads = [loop_attention(X.tolist(), p.W_q[i].tolist(), p.W_k[i].tolist(), p.W_v[i].tolist(), mask)
                      for i in range(h)]
-            concat = np.array([sum((head[i] for head in heads), []) for i in range(n)])
+            concat = np.array([[x for head in heads for x in head[i]] for i in range(n)])
             np.testing.assert_allclose(result.concat, concat, rtol=0, atol=1e-12)
             np.testing.assert_allclose(result.U, concat @ p.W_o, rtol=0, atol=1e-12)
             np.testing.assert_allclose(result.residual, X + concat @ p.W_o, rtol=0, atol=1e-12)
