@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from attention_core import RED_BALL_ROLLS as EX
+from attention_core import parse_matrix
 
 from ..registry import grid, table
 from ..shown import Authored, Column, Grid, Number, Table, Vector
@@ -20,9 +21,9 @@ TOKENS = EX.tokens
 
 
 def authored_grid(symbol: str, cols: tuple[str, ...], corner: str) -> Grid:
-    """An input matrix shown as authored, one row per token."""
+    """An input matrix shown as authored, one row per token; its values are the parsed entries, for attn:value."""
     text = EX.authored[symbol]
-    return make_grid(np.zeros((len(text), len(text[0]))), TOKENS, cols, STYLE, corner, authored=text)
+    return make_grid(parse_matrix(text), TOKENS, cols, STYLE, corner, authored=text)
 
 
 @grid(NAME, "inputs", "The input rows X: one row per token, three slots each.")
