@@ -137,7 +137,7 @@ class RedBallRolls(Example):
     @cached_property
     def mask(self) -> np.ndarray | None:
         """The causal mask (3, 3), True where a query may use a key; None if not causal."""
-        return causal_mask(len(self.tokens)) if self.causal else None
+        return frozen(causal_mask(len(self.tokens))) if self.causal else None
 
     @cached_property
     def multihead(self) -> MultiHeadResult:

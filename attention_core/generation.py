@@ -79,13 +79,14 @@ def decode_with_cache(
     W_v (d_model, d_v) -> n steps with scores and weights (t,), output (d_v,).
     """
     X = as_matrix("X", X, "(n, d_model)")
-    Q, K, V = project(X, W_q, W_k, W_v)  # rows are used one per step, as if each token had just arrived
-    cache = KVCache.empty(K.shape[1], V.shape[1])
+    W_k, W_v = as_matrix("W_k", W_k, "(d_model, d_k)"), as_matrix("W_v", W_v, "(d_model, d_v)")
+    cache = KVCache.empty(W_k.shape[1], W_v.shape[1])
     steps = []
     for t in range(X.shape[0]):
-        cache = cache.append(K[t], V[t])  # one new key row and one new value row
-        result = scaled_dot_product_attention(Q[t : t + 1], cache.K, cache.V, scale=scale)  # (1, t+1)
-        steps.append(DecodeStep(t + 1, frozen(Q[t]), cache, result.scaled[0], result.weights[0], result.output[0]))
+        q, k, v = project(X[t : t + 1], W_q, W_k, W_v)  # only the newest row: (1, d_k), (1, d_k), (1, d_v)
+        cache = cache.append(k[0], v[0])  # one new key row and one new value row
+        result = scaled_dot_product_attention(q, cache.K, cache.V, scale=scale)  # (1, d_k) x (d_k, t+1) -> (1, t+1)
+        steps.append(DecodeStep(t + 1, frozen(q[0]), cache, result.scaled[0], result.weights[0], result.output[0]))
     return tuple(steps)
 
 

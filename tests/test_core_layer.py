@@ -26,7 +26,10 @@ from attention_core import (
 def loop_attention(X, W_q, W_k, W_v, mask):
     """One head with plain loops: project, score, softmax, mix."""
     n = len(X)
-    project = lambda W: [[sum(X[i][a] * W[a][c] for a in range(len(W))) for c in range(len(W[0]))] for i in range(n)]  # noqa: E731
+
+    def project(W):
+        return [[sum(X[i][a] * W[a][c] for a in range(len(W))) for c in range(len(W[0]))] for i in range(n)]
+
     Q, K, V = project(W_q), project(W_k), project(W_v)
     out = []
     for i in range(n):

@@ -175,9 +175,11 @@ def test_huge_scores_do_not_overflow(d_k, size, n) -> None:
 
 
 def test_nan_in_scores_names_the_row() -> None:
-    """Assert a NaN score raises ValueError naming its row."""
+    """Assert a NaN score raises ValueError naming its row (or "the row" for a single vector)."""
     with pytest.raises(ValueError, match="row 1 of the scores contains NaN"):
         softmax(np.array([[0.0, 1.0], [np.nan, 0.0]]))
+    with pytest.raises(ValueError, match="the row of the scores has every entry masked"):
+        softmax(np.array([-np.inf, -np.inf]))
 
 
 def test_all_masked_row_names_the_row() -> None:
