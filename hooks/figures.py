@@ -1,0 +1,468 @@
+"""Pictures at build time: numbers in, an SVG string out, for a reader who would rather look than read.
+
+Every function is pure and deterministic (the same input gives the same bytes). Each SVG scales to its
+container (viewBox, `width="100%"` and a `max-width` of its natural size), carries `role="img"` and a
+`<title>` and `<desc>` named by `aria-labelledby`, and prefixes every id with `id_prefix` so that several
+pictures can share a page. Colours are never written here: elements get `abh-*` classes whose colours
+live as CSS custom properties in docs/stylesheets/figures.css (light, dark, cream, more contrast and
+forced colours).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from html import escape
+from itertools import pairwise
+
+__all__ = ["growth_chart_svg", "heatmap_svg", "mask_grid_svg", "path_diagram_svg", "positions_heatmap_svg"]
+
+RE_ID_PREFIX = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
+RE_TRAILING_ZEROS = re.compile(r"\.?0+$")
+
+FONT_SIZE = 14
+CELL = 48
+LABEL_WIDTH = 84
+HEADER_HEIGHT = 34
+LEGEND_HEIGHT = 40
+MAX_CELLS = 4096
+SUPERSCRIPTS = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+# ----------------------------------------------------------------------------------------------- public
+
+
+def heatmap_svg(
+    values: Sequence[Sequence[float]],
+    row_labels: Sequence[str],
+    col_labels: Sequence[str],
+    *,
+    title: str,
+    desc: str,
+    cell_text: Sequence[Sequence[str]] | None = None,
+    masked: Sequence[Sequence[bool]] | None = None,
+    id_prefix: str,
+) -> str:
+    """Draw attention weights as a heat map: one row per query, one column per key, darker is more.
+
+    `values` is (n_rows, n_cols) with entries in [0, 1]; `cell_text` (same shape) replaces the printed
+    value (two decimals by default); `masked` (same shape) marks cells that are hatched and left blank.
+    """
+    rows, cols = _shape(values, "values")
+    _check_labels(row_labels, rows, "row_labels")
+    _check_labels(col_labels, cols, "col_labels")
+    for name, grid in (("cell_text", cell_text), ("masked", masked)):
+        if grid is not None and _shape(grid, name) != (rows, cols):
+            raise ValueError(f"{name} is {_shape(grid, name)} but values is ({rows}, {cols})")
+    _check_range(values, 0.0, 1.0, "values")
+    width, height = LABEL_WIDTH + cols * CELL + 8, HEADER_HEIGHT + rows * CELL + LEGEND_HEIGHT
+    body = [_hatch_pattern(id_prefix)]
+    body += _column_labels(col_labels, LABEL_WIDTH, CELL)
+    for i in range(rows):
+        y = HEADER_HEIGHT + i * CELL
+        body.append(_row_label(row_labels[i], y + CELL / 2))
+        for j in range(cols):
+            is_masked = bool(masked and masked[i][j])
+            text = cell_text[i][j] if cell_text else ("" if is_masked else _decimal(values[i][j]))
+            tip = f"{row_labels[i]} → {col_labels[j]}: {'masked' if is_masked else text}"
+            body.append(_heat_cell(LABEL_WIDTH + j * CELL, y, values[i][j], text, tip, is_masked, id_prefix))
+    body.append(_heat_legend(LABEL_WIDTH, HEADER_HEIGHT + rows * CELL + 12, masked is not None, id_prefix))
+    return _svg("abh-heatmap", width, height, title, desc, id_prefix, body)
+
+
+def mask_grid_svg(
+    allowed: Sequence[Sequence[bool]], labels: Sequence[str], *, title: str, desc: str, id_prefix: str
+) -> str:
+    """Draw a mask as a grid: row i may attend to column j where `allowed[i][j]`, hatched where not.
+
+    `allowed` is (n, n); `labels` names the n tokens, used for both rows (queries) and columns (keys).
+    """
+    rows, cols = _shape(allowed, "allowed")
+    if rows != cols:
+        raise ValueError(f"allowed must be square, got ({rows}, {cols})")
+    _check_labels(labels, rows, "labels")
+    width, height = LABEL_WIDTH + cols * CELL + 8, HEADER_HEIGHT + rows * CELL + LEGEND_HEIGHT
+    body = [_hatch_pattern(id_prefix), *_column_labels(labels, LABEL_WIDTH, CELL)]
+    for i in range(rows):
+        y = HEADER_HEIGHT + i * CELL
+        body.append(_row_label(labels[i], y + CELL / 2))
+        for j in range(cols):
+            body.append(_mask_cell(LABEL_WIDTH + j * CELL, y, bool(allowed[i][j]), labels[i], labels[j],
+                                   id_prefix))
+    body.append(_mask_legend(LABEL_WIDTH, HEADER_HEIGHT + rows * CELL + 12, id_prefix))
+    return _svg("abh-mask", width, height, title, desc, id_prefix, body)
+
+
+def growth_chart_svg(
+    xs: Sequence[float],
+    ys: Sequence[float] | Mapping[str, Sequence[float]],
+    *,
+    title: str,
+    desc: str,
+    x_label: str,
+    y_label: str,
+    log: bool = True,
+    id_prefix: str,
+) -> str:
+    """Draw one or more series against `xs` (e.g. n² against n, or naive against tiled memory).
+
+    `ys` is one sequence (len(xs),) or a mapping from a series label to one; `log` puts both axes on a
+    logarithmic scale, where n² is a straight line of slope 2. With `log`, every value must be positive.
+    """
+    series = dict(ys) if isinstance(ys, Mapping) else {"": ys}
+    if not xs or not series or len(series) > len(SERIES_DASHES):
+        raise ValueError(f"need at least one x and 1 to {len(SERIES_DASHES)} series, got {len(xs)} x and "
+                         f"{len(series)} series")
+    for label, values in series.items():
+        if len(values) != len(xs):
+            raise ValueError(f"series '{label}' has {len(values)} values but xs has {len(xs)}")
+    _check_finite([xs, *series.values()], log)
+    plot = _Plot(xs, [v for values in series.values() for v in values], log)
+    body = [*plot.axes(x_label, y_label), *plot.x_ticks(xs), *plot.y_ticks()]
+    for index, (label, values) in enumerate(series.items()):
+        body += plot.series(index, xs, values, label)
+    labelled = "" not in series
+    if labelled:
+        body += _series_legend(list(series), plot.left, plot.bottom + 70)
+    height = plot.bottom + 56 + (28 if labelled else 0)
+    return _svg("abh-chart", plot.width, height, title, desc, id_prefix, body)
+
+
+def positions_heatmap_svg(P: Sequence[Sequence[float]], *, title: str, desc: str, id_prefix: str) -> str:
+    """Draw sinusoidal position encodings: one row per position, one column per dimension, -1 to 1.
+
+    `P` is (n_positions, d_model); positive entries shade one way, negative the other, 0 is blank.
+    """
+    rows, cols = _shape(P, "P")
+    _check_range(P, -1.0, 1.0, "P")
+    cell = max(10, min(28, 448 // cols))
+    left, top = 44, HEADER_HEIGHT
+    width, height = left + cols * cell + 8, top + rows * cell + LEGEND_HEIGHT
+    body = [_text(left + cols * cell / 2, 14, "dimension i", "abh-axis-label", anchor="middle"),
+            _text(4, 14, "pos", "abh-axis-label")]
+    step = math.ceil(22 / cell)
+    body += [_text(left + (j + 0.5) * cell, top - 6, str(j), "abh-tick", anchor="middle")
+             for j in range(0, cols, step)]
+    for i in range(rows):
+        body.append(_text(left - 8, top + (i + 0.5) * cell, str(i), "abh-tick", anchor="end", middle=True))
+        for j in range(cols):
+            body.append(_signed_cell(left + j * cell, top + i * cell, cell, P[i][j], f"pos {i}, i = {j}"))
+    body += _diverging_legend(left, top + rows * cell + 12)
+    return _svg("abh-positions", width, height, title, desc, id_prefix, body)
+
+
+def path_diagram_svg(n_tokens: int, *, title: str, desc: str, id_prefix: str) -> str:
+    """Draw the path from token n back to token 1: an RNN's chain of n-1 steps against attention's one edge."""
+    if not 2 <= n_tokens <= 12:
+        raise ValueError(f"n_tokens must be from 2 to 12, got {n_tokens}")
+    gap, left, radius = 56, 110, 15
+    width = left + (n_tokens - 1) * gap + radius + 24
+    centres = [left + k * gap for k in range(n_tokens)]
+    body = [_arrow_marker(id_prefix), *_path_row("RNN", centres, 44, radius)]
+    body += [_line(a + radius, 44, b - radius - 3, 44, "abh-edge", id_prefix)
+             for a, b in pairwise(centres)]
+    body.append(_text(centres[-1] + radius + 6, 76, f"{n_tokens - 1} steps", "abh-note", anchor="end"))
+    body += _path_row("attention", centres, 150, radius)
+    bend = 150 - 48 - 4 * n_tokens
+    body.append(f'<path class="abh-edge abh-edge-direct" d="M{_n(centres[-1] - 4)} {150 - radius} '
+                f'Q{_n((centres[0] + centres[-1]) / 2)} {_n(bend)} {_n(centres[0] + 4)} {150 - radius - 3}" '
+                f'marker-end="url(#{id_prefix}-arrow)"/>')
+    apex = (150 - radius + bend) / 2
+    body.append(_text((centres[0] + centres[-1]) / 2, apex - 8, "1 step", "abh-note", anchor="middle"))
+    return _svg("abh-paths", width, 186, title, desc, id_prefix, body)
+
+
+# ----------------------------------------------------------------------------------------------- frame
+
+
+def _svg(kind: str, width: float, height: float, title: str, desc: str, id_prefix: str, body: list[str]) -> str:
+    """Wrap `body` in a scalable, labelled <svg> of natural size `width` x `height`."""
+    if not RE_ID_PREFIX.fullmatch(id_prefix):
+        raise ValueError(f"id_prefix must be a letter then letters, digits, '-' or '_', got '{id_prefix}'")
+    if not title.strip() or not desc.strip():
+        raise ValueError("a figure needs a non-empty title and desc (its text alternative)")
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="abh-figure {kind}" role="img" '
+        f'viewBox="0 0 {_n(width)} {_n(height)}" width="100%" style="max-width: {_n(width)}px" '
+        f'font-size="{FONT_SIZE}" aria-labelledby="{id_prefix}-title {id_prefix}-desc">'
+        f'<title id="{id_prefix}-title">{escape(title)}</title><desc id="{id_prefix}-desc">{escape(desc)}</desc>'
+        + "".join(body) + "</svg>"
+    )
+
+
+def _text(x: float, y: float, text: str, cls: str, *, anchor: str = "start", middle: bool = False) -> str:
+    """Return one <text> at (x, y), anchored at its start, middle or end, optionally centred vertically."""
+    baseline = ' dominant-baseline="central"' if middle else ""
+    return (f'<text class="{cls}" x="{_n(x)}" y="{_n(y)}" text-anchor="{anchor}"{baseline}>'
+            f"{escape(text)}</text>")
+
+
+def _line(x1: float, y1: float, x2: float, y2: float, cls: str, id_prefix: str | None = None) -> str:
+    """Return one <line>, with an arrowhead at its end when `id_prefix` is given."""
+    marker = f' marker-end="url(#{id_prefix}-arrow)"' if id_prefix else ""
+    return f'<line class="{cls}" x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}"{marker}/>'
+
+
+def _n(number: float) -> str:
+    """Format a coordinate with at most two decimals and no trailing zeros (stable across runs)."""
+    text = f"{number:.2f}"
+    return RE_TRAILING_ZEROS.sub("", text) if "." in text else text
+
+
+# ----------------------------------------------------------------------------------------------- grids
+
+
+def _shape(grid: Sequence[Sequence[object]], name: str) -> tuple[int, int]:
+    """Return (rows, cols) of a rectangular, non-empty grid, or raise naming it."""
+    rows = len(grid)
+    cols = len(grid[0]) if rows else 0
+    if rows == 0 or cols == 0 or any(len(row) != cols for row in grid):
+        raise ValueError(f"{name} must be a non-empty rectangular grid, got row lengths "
+                         f"{[len(row) for row in grid]}")
+    if rows * cols > MAX_CELLS:
+        raise ValueError(f"{name} has {rows} x {cols} cells; at most {MAX_CELLS} can be drawn")
+    return rows, cols
+
+
+def _check_labels(labels: Sequence[str], count: int, name: str) -> None:
+    """Raise unless there is one label per row or column."""
+    if len(labels) != count:
+        raise ValueError(f"{name} has {len(labels)} labels but the grid has {count}")
+
+
+def _check_range(grid: Sequence[Sequence[float]], low: float, high: float, name: str) -> None:
+    """Raise if an entry is NaN or outside [low, high]."""
+    for i, row in enumerate(grid):
+        for j, value in enumerate(row):
+            if not low <= float(value) <= high:
+                raise ValueError(f"{name}[{i}][{j}] = {value} is outside [{_n(low)}, {_n(high)}]")
+
+
+def _decimal(value: float) -> str:
+    """Format a weight for a cell with two decimals."""
+    return f"{float(value):.2f}"
+
+
+def _column_labels(labels: Sequence[str], left: float, cell: float) -> list[str]:
+    """Return the column labels centred above their columns."""
+    return [_text(left + (j + 0.5) * cell, HEADER_HEIGHT - 10, label, "abh-label", anchor="middle")
+            for j, label in enumerate(labels)]
+
+
+def _row_label(label: str, y: float) -> str:
+    """Return a row label right-aligned against the grid."""
+    return _text(LABEL_WIDTH - 8, y, label, "abh-label", anchor="end", middle=True)
+
+
+def _hatch_pattern(id_prefix: str) -> str:
+    """Return the <defs> with the diagonal hatching that marks masked cells."""
+    return (f'<defs><pattern id="{id_prefix}-hatch" patternUnits="userSpaceOnUse" width="8" height="8" '
+            'patternTransform="rotate(45)"><rect class="abh-hatch-ground" width="8" height="8"/>'
+            '<line class="abh-hatch" x1="0" y1="0" x2="0" y2="8"/></pattern></defs>')
+
+
+def _heat_cell(x: float, y: float, value: float, text: str, tip: str, masked: bool, id_prefix: str) -> str:
+    """Return one heat-map cell: shaded by `value`, or hatched when masked, with its text."""
+    if masked:
+        shape = (f'<rect class="abh-cell abh-masked" x="{_n(x)}" y="{_n(y)}" width="{CELL}" height="{CELL}" '
+                 f'fill="url(#{id_prefix}-hatch)"/>')
+    else:
+        shape = (f'<rect class="abh-cell abh-heat" x="{_n(x)}" y="{_n(y)}" width="{CELL}" height="{CELL}" '
+                 f'fill-opacity="{_n(0.06 + 0.9 * float(value))}"/>')
+    strong = " abh-on-strong" if not masked and float(value) >= STRONG else ""
+    label = _text(x + CELL / 2, y + CELL / 2, text, f"abh-cell-text{strong}", anchor="middle", middle=True)
+    return f"<g><title>{escape(tip)}</title>{shape}{label if text else ''}</g>"
+
+
+def _heat_legend(x: float, y: float, with_mask: bool, id_prefix: str) -> str:
+    """Return the legend: a 0-to-1 ramp, and the hatching when some cells are masked."""
+    steps = [f'<rect class="abh-heat" x="{_n(x + 40 + k * 12)}" y="{_n(y)}" width="12" height="14" '
+             f'fill-opacity="{_n(0.06 + 0.9 * k / 9)}"/>' for k in range(10)]
+    parts = [_text(x + 34, y + 7, "0", "abh-tick", anchor="end", middle=True), *steps,
+             _text(x + 166, y + 7, "1", "abh-tick", middle=True)]
+    if with_mask:
+        parts += [f'<rect class="abh-masked" x="{_n(x + 200)}" y="{_n(y)}" width="14" height="14" '
+                  f'fill="url(#{id_prefix}-hatch)"/>', _text(x + 220, y + 7, "masked", "abh-tick", middle=True)]
+    return f'<g class="abh-legend">{"".join(parts)}</g>'
+
+
+def _mask_cell(x: float, y: float, allowed: bool, query: str, key: str, id_prefix: str) -> str:
+    """Return one mask cell: filled where the query may attend to the key, hatched where it may not."""
+    tip = f"{query} → {key}: {'may attend' if allowed else 'masked'}"
+    if allowed:
+        shape = f'<rect class="abh-cell abh-allowed" x="{_n(x)}" y="{_n(y)}" width="{CELL}" height="{CELL}"/>'
+    else:
+        shape = (f'<rect class="abh-cell abh-masked" x="{_n(x)}" y="{_n(y)}" width="{CELL}" height="{CELL}" '
+                 f'fill="url(#{id_prefix}-hatch)"/>')
+    return f"<g><title>{escape(tip)}</title>{shape}</g>"
+
+
+def _mask_legend(x: float, y: float, id_prefix: str) -> str:
+    """Return the legend of the mask grid."""
+    return ('<g class="abh-legend">'
+            f'<rect class="abh-allowed" x="{_n(x)}" y="{_n(y)}" width="14" height="14"/>'
+            + _text(x + 20, y + 7, "may attend", "abh-tick", middle=True)
+            + f'<rect class="abh-masked" x="{_n(x + 110)}" y="{_n(y)}" width="14" height="14" '
+            f'fill="url(#{id_prefix}-hatch)"/>' + _text(x + 130, y + 7, "masked", "abh-tick", middle=True)
+            + "</g>")
+
+
+def _signed_cell(x: float, y: float, size: int, value: float, where: str) -> str:
+    """Return one cell of a diverging map: its sign picks the colour, its size the strength."""
+    sign = "abh-positive" if value >= 0 else "abh-negative"
+    return (f'<rect class="abh-cell {sign}" x="{_n(x)}" y="{_n(y)}" width="{size}" height="{size}" '
+            f'fill-opacity="{_n(abs(float(value)))}"><title>{escape(where)}: {float(value):.3f}</title></rect>')
+
+
+def _diverging_legend(x: float, y: float) -> list[str]:
+    """Return the legend of a diverging map, from -1 through 0 to 1."""
+    steps = [(k - 5) / 5 for k in range(11)]
+    cells = [f'<rect class="{"abh-positive" if v >= 0 else "abh-negative"}" x="{_n(x + 30 + k * 12)}" '
+             f'y="{_n(y)}" width="12" height="14" fill-opacity="{_n(abs(v))}"/>' for k, v in enumerate(steps)]
+    return ['<g class="abh-legend">', _text(x + 24, y + 7, "−1", "abh-tick", anchor="end", middle=True),
+            *cells, _text(x + 30 + 66, y + 26, "0", "abh-tick", anchor="middle"),
+            _text(x + 168, y + 7, "+1", "abh-tick", middle=True), "</g>"]
+
+
+# ----------------------------------------------------------------------------------------------- charts
+
+
+def _check_finite(columns: Iterable[Sequence[float]], log: bool) -> None:
+    """Raise on a NaN or infinite value, or on a value a log scale cannot show."""
+    for column in columns:
+        for value in column:
+            if not math.isfinite(float(value)) or (log and float(value) <= 0):
+                scale = "a log scale needs positive values" if log else "values must be finite"
+                raise ValueError(f"cannot plot {value}: {scale}")
+
+
+class _Plot:
+    """The frame of a chart: data ranges mapped to pixels, linear or logarithmic."""
+
+    width, left, top, right_pad, plot_height = 520, 92, 16, 24, 240
+
+    def __init__(self, xs: Sequence[float], ys: Sequence[float], log: bool) -> None:
+        self.log = log
+        self.x_range = self._range(xs)
+        self.y_range = self._range(ys, nice=True)
+        self.bottom = self.top + self.plot_height
+        self.right = self.width - self.right_pad
+
+    def _scaled(self, value: float) -> float:
+        """Return `value` on the axis' scale (its log10 on a log chart)."""
+        return math.log10(value) if self.log else float(value)
+
+    def _range(self, values: Sequence[float], nice: bool = False) -> tuple[float, float]:
+        """Return the scaled (low, high) of `values`, widened to whole decades or zero when `nice`."""
+        low, high = min(map(self._scaled, values)), max(map(self._scaled, values))
+        if nice and self.log:
+            low, high = math.floor(low), math.ceil(high)
+        elif nice:
+            low = min(low, 0.0)
+        return (low, high) if high > low else (low - 1, high + 1)
+
+    def x(self, value: float) -> float:
+        """Map a data x to a pixel column."""
+        low, high = self.x_range
+        return self.left + 12 + (self._scaled(value) - low) / (high - low) * (self.right - self.left - 24)
+
+    def y(self, value: float) -> float:
+        """Map a data y to a pixel row."""
+        low, high = self.y_range
+        return self.bottom - (self._scaled(value) - low) / (high - low) * self.plot_height
+
+    def axes(self, x_label: str, y_label: str) -> list[str]:
+        """Return the two axis lines and their labels."""
+        return [_line(self.left, self.top, self.left, self.bottom, "abh-axis"),
+                _line(self.left, self.bottom, self.right, self.bottom, "abh-axis"),
+                _text((self.left + self.right) / 2, self.bottom + 44, x_label, "abh-axis-label", anchor="middle"),
+                f'<text class="abh-axis-label" x="0" y="0" text-anchor="middle" '
+                f'transform="translate(16 {_n((self.top + self.bottom) / 2)}) rotate(-90)">{escape(y_label)}</text>']
+
+    def x_ticks(self, xs: Sequence[float]) -> list[str]:
+        """Return a tick and a label under each data x, thinned so that labels do not collide."""
+        step = max(1, math.ceil(len(xs) * 64 / (self.right - self.left)))
+        return [part for value in list(xs)[::step] for part in (
+            _line(self.x(value), self.bottom, self.x(value), self.bottom + 5, "abh-axis"),
+            _text(self.x(value), self.bottom + 20, _compact(value), "abh-tick", anchor="middle"))]
+
+    def y_ticks(self) -> list[str]:
+        """Return grid lines with labels: every decade on a log chart, five steps on a linear one."""
+        low, high = self.y_range
+        if self.log:
+            stride = max(1, math.ceil((high - low) / 8))
+            values = [10.0 ** k for k in range(int(low), int(high) + 1, stride)]
+        else:
+            values = [low + (high - low) * k / 5 for k in range(6)]
+        return [part for value in values for part in (
+            _line(self.left, self.y(value), self.right, self.y(value), "abh-grid"),
+            _text(self.left - 8, self.y(value), _compact(value), "abh-tick", anchor="end", middle=True))]
+
+    def series(self, index: int, xs: Sequence[float], ys: Sequence[float], label: str) -> list[str]:
+        """Return one series: a line through its points, each point a marker with a tooltip."""
+        points = " ".join(f"{_n(self.x(x))},{_n(self.y(y))}" for x, y in zip(xs, ys, strict=True))
+        dash = f' stroke-dasharray="{SERIES_DASHES[index]}"' if SERIES_DASHES[index] else ""
+        parts = [f'<polyline class="abh-series abh-series-{index}" points="{points}"{dash}/>']
+        prefix = f"{label}: " if label else ""
+        for x, y in zip(xs, ys, strict=True):
+            tip = escape(f"{prefix}{_compact(x)} → {_compact(y)}")
+            parts.append(f'<g class="abh-marker abh-series-{index}">'
+                         f"<title>{tip}</title>{_marker(index, self.x(x), self.y(y))}</g>")
+        return parts
+
+
+def _marker(index: int, x: float, y: float) -> str:
+    """Return a point marker whose shape tells series apart without colour."""
+    if index % 3 == 1:
+        return f'<rect x="{_n(x - 4)}" y="{_n(y - 4)}" width="8" height="8"/>'
+    if index % 3 == 2:
+        return f'<path d="M{_n(x)} {_n(y - 5)}L{_n(x + 5)} {_n(y + 4)}L{_n(x - 5)} {_n(y + 4)}Z"/>'
+    return f'<circle cx="{_n(x)}" cy="{_n(y)}" r="4"/>'
+
+
+def _series_legend(labels: list[str], x: float, y: float) -> list[str]:
+    """Return one legend entry per series: its line style, marker and label."""
+    parts = ['<g class="abh-legend">']
+    for index, label in enumerate(labels):
+        left = x + index * 150
+        dash = f' stroke-dasharray="{SERIES_DASHES[index]}"' if SERIES_DASHES[index] else ""
+        parts += [f'<line class="abh-series abh-series-{index}" x1="{_n(left)}" y1="{_n(y)}" '
+                  f'x2="{_n(left + 28)}" y2="{_n(y)}"{dash}/>',
+                  f'<g class="abh-marker abh-series-{index}">{_marker(index, left + 14, y)}</g>',
+                  _text(left + 36, y, label, "abh-tick", middle=True)]
+    return [*parts, "</g>"]
+
+
+def _compact(value: float) -> str:
+    """Format an axis value: digits with separators up to 99,999, then a power of ten."""
+    value = float(value)
+    if value == 0 or 1e-3 <= abs(value) < 1e5:
+        return f"{value:,.0f}" if value == round(value) else f"{value:,.3g}"
+    exponent = math.floor(math.log10(abs(value)))
+    mantissa = value / 10.0**exponent
+    power = f"10{str(exponent).translate(SUPERSCRIPTS)}"
+    return power if round(mantissa, 2) == 1 else f"{mantissa:.3g}×{power}"
+
+
+# ----------------------------------------------------------------------------------------------- paths
+
+
+def _arrow_marker(id_prefix: str) -> str:
+    """Return the <defs> with the arrowhead that ends every edge."""
+    return (f'<defs><marker id="{id_prefix}-arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="7" '
+            'markerHeight="7" orient="auto-start-reverse"><path class="abh-arrowhead" d="M0 0L10 5L0 10Z"/>'
+            "</marker></defs>")
+
+
+def _path_row(name: str, centres: list[int], y: float, radius: int) -> list[str]:
+    """Return a row of numbered token circles with its name on the left."""
+    parts = [_text(8, y, name, "abh-label", middle=True)]
+    for k, x in enumerate(centres, start=1):
+        parts += [f'<circle class="abh-token" cx="{x}" cy="{_n(y)}" r="{radius}"/>',
+                  _text(x, y, str(k), "abh-token-text", anchor="middle", middle=True)]
+    return parts
+
+
+STRONG = 0.55  # from this weight on, a cell is dark enough that its text switches to the light style
+SERIES_DASHES = ("", "7 4", "2 3", "10 3 2 3")

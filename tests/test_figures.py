@@ -1,0 +1,164 @@
+"""Tests for hooks/figures.py: SVGs that parse, say what they show, and come out the same every time."""
+
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+
+import pytest
+
+from figures import growth_chart_svg, heatmap_svg, mask_grid_svg, path_diagram_svg, positions_heatmap_svg
+
+SVG = "{http://www.w3.org/2000/svg}"
+TOKENS = ["red", "ball", "rolls"]
+WEIGHTS = [[1.0, 0.0, 0.0], [0.5, 0.5, 0.0], [0.25, 0.25, 0.5]]
+CAUSAL = [[j > i for j in range(3)] for i in range(3)]
+
+
+def heatmap(prefix: str = "w") -> str:
+    """Draw the red-ball-rolls weights with the causal mask."""
+    return heatmap_svg(WEIGHTS, TOKENS, TOKENS, title="Weights <A>", desc="Rows are queries & columns keys.",
+                       masked=CAUSAL, id_prefix=prefix)
+
+
+def mask_grid(prefix: str = "m") -> str:
+    """Draw the causal mask grid of three tokens."""
+    allowed = [[not blocked for blocked in row] for row in CAUSAL]
+    return mask_grid_svg(allowed, TOKENS, title="Causal mask", desc="Lower triangle allowed.", id_prefix=prefix)
+
+
+def growth(prefix: str = "g") -> str:
+    """Draw naive against tiled memory on log axes."""
+    xs = [128.0 * 2**k for k in range(6)]
+    return growth_chart_svg(xs, {"naive": [x * x for x in xs], "tiled": [64 * x for x in xs]},
+                            title="Memory", desc="Naive grows as n².", x_label="n", y_label="entries",
+                            id_prefix=prefix)
+
+
+def positions(prefix: str = "p") -> str:
+    """Draw sinusoidal encodings of 6 positions in 4 dimensions."""
+    P = [[math.sin(p / 100 ** (i / 4)) if i % 2 == 0 else math.cos(p / 100 ** ((i - 1) / 4)) for i in range(4)]
+         for p in range(6)]
+    return positions_heatmap_svg(P, title="Positions", desc="Sines and cosines.", id_prefix=prefix)
+
+
+def paths(prefix: str = "r") -> str:
+    """Draw the RNN chain against attention's edge for 6 tokens."""
+    return path_diagram_svg(6, title="Paths", desc="Five steps against one.", id_prefix=prefix)
+
+
+FIGURES: list[Callable[[str], str]] = [heatmap, mask_grid, growth, positions, paths]
+
+
+@pytest.mark.parametrize("draw", FIGURES)
+def test_svg_parses_and_is_labelled(draw: Callable[[str], str]) -> None:
+    """Assert the SVG parses as XML, is an image named by its own title and desc, and scales."""
+    root = ET.fromstring(draw("fig"))
+    assert root.tag == f"{SVG}svg"
+    assert root.get("role") == "img"
+    assert root.get("aria-labelledby") == "fig-title fig-desc"
+    assert root.find(f"{SVG}title").get("id") == "fig-title"
+    assert root.find(f"{SVG}desc").get("id") == "fig-desc"
+    assert root.get("width") == "100%" and root.get("viewBox").startswith("0 0 ")
+    assert "max-width" in root.get("style")
+
+
+@pytest.mark.parametrize("draw", FIGURES)
+def test_deterministic(draw: Callable[[str], str]) -> None:
+    """Assert the same input gives byte-identical output."""
+    assert draw("same") == draw("same")
+
+
+@pytest.mark.parametrize("draw", FIGURES)
+def test_ids_carry_the_prefix(draw: Callable[[str], str]) -> None:
+    """Assert every id starts with the prefix, so two figures on a page never share one."""
+    ids = [element.get("id") for element in ET.fromstring(draw("one")).iter() if element.get("id")]
+    assert ids and all(identifier.startswith("one-") for identifier in ids)
+    assert not set(ids) & {element.get("id") for element in ET.fromstring(draw("two")).iter()}
+
+
+@pytest.mark.parametrize("draw", FIGURES)
+def test_no_colour_written_in_svg(draw: Callable[[str], str]) -> None:
+    """Assert colours come from figures.css: no hex colour in the SVG itself."""
+    assert "#" not in draw("c").replace("url(#c-", "")
+
+
+def test_title_and_desc_escaped() -> None:
+    """Assert `<` and `&` in the text alternative are escaped and read back intact."""
+    root = ET.fromstring(heatmap())
+    assert root.find(f"{SVG}title").text == "Weights <A>"
+    assert root.find(f"{SVG}desc").text == "Rows are queries & columns keys."
+
+
+def test_masked_cells_hatched_and_blank() -> None:
+    """Assert exactly the causal triangle's cells are hatched and carry no value."""
+    groups = [g for g in ET.fromstring(heatmap()).iter(f"{SVG}g") if g.find(f"{SVG}title") is not None]
+    masked = [g for g in groups if "abh-masked" in g.find(f"{SVG}rect").get("class")]
+    assert [g.find(f"{SVG}title").text for g in masked] == [
+        "red → ball: masked", "red → rolls: masked", "ball → rolls: masked",
+    ]
+    assert all(g.find(f"{SVG}rect").get("fill") == "url(#w-hatch)" for g in masked)
+    assert all(g.find(f"{SVG}text") is None for g in masked)
+
+
+def test_cells_show_values_and_shade() -> None:
+    """Assert unmasked cells print their weight and are shaded by it."""
+    cells = [g for g in ET.fromstring(heatmap()).iter(f"{SVG}g") if g.find(f"{SVG}title") is not None]
+    rolls = [g for g in cells if g.find(f"{SVG}title").text.startswith("rolls")]
+    assert [g.find(f"{SVG}text").text for g in rolls] == ["0.25", "0.25", "0.50"]
+    assert [g.find(f"{SVG}rect").get("fill-opacity") for g in rolls] == ["0.29", "0.29", "0.51"]
+
+
+def test_cell_text_replaces_values() -> None:
+    """Assert given cell text is printed as written."""
+    text = [["1", "", ""], ["1/2", "1/2", ""], ["1/4", "1/4", "1/2"]]
+    svg = heatmap_svg(WEIGHTS, TOKENS, TOKENS, title="t", desc="d", cell_text=text, masked=CAUSAL, id_prefix="x")
+    texts = [t.text for t in ET.fromstring(svg).iter(f"{SVG}text") if "abh-cell-text" in t.get("class")]
+    assert texts == ["1", "1/2", "1/2", "1/4", "1/4", "1/2"]
+
+
+def test_mask_grid_marks_blocked_cells() -> None:
+    """Assert the mask grid hatches the three future cells and fills the six allowed ones."""
+    rects = [r.get("class") for r in ET.fromstring(mask_grid()).iter(f"{SVG}rect") if "abh-cell" in
+             (r.get("class") or "")]
+    assert rects.count("abh-cell abh-masked") == 3
+    assert rects.count("abh-cell abh-allowed") == 6
+
+
+def test_growth_chart_has_a_legend_per_series() -> None:
+    """Assert a chart of two labelled series draws two lines and names both."""
+    root = ET.fromstring(growth())
+    assert len(list(root.iter(f"{SVG}polyline"))) == 2
+    assert {"naive", "tiled"} <= {t.text for t in root.iter(f"{SVG}text")}
+
+
+def test_single_series_chart_without_legend() -> None:
+    """Assert one unlabelled series is drawn without a legend."""
+    svg = growth_chart_svg([1, 10, 100], [1, 100, 10_000], title="n²", desc="d", x_label="n", y_label="n²",
+                           id_prefix="s")
+    assert 'class="abh-legend"' not in svg and ">10,000</text>" in svg
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: heatmap_svg([[0.5, 1.5]], ["a"], ["a", "b"], title="t", desc="d", id_prefix="x"),
+         "values[0][1] = 1.5 is outside [0, 1]"),
+        (lambda: heatmap_svg([[0.5]], ["a", "b"], ["a"], title="t", desc="d", id_prefix="x"),
+         "row_labels has 2 labels but the grid has 1"),
+        (lambda: heatmap_svg([[0.5]], ["a"], ["a"], title="t", desc="d", id_prefix="1x"), "id_prefix"),
+        (lambda: heatmap_svg([[0.5]], ["a"], ["a"], title=" ", desc="d", id_prefix="x"), "non-empty title"),
+        (lambda: mask_grid_svg([[True, False]], ["a"], title="t", desc="d", id_prefix="x"), "must be square"),
+        (lambda: growth_chart_svg([1, 2], [0, 4], title="t", desc="d", x_label="x", y_label="y", id_prefix="x"),
+         "a log scale needs positive values"),
+        (lambda: growth_chart_svg([1, 2], [1], title="t", desc="d", x_label="x", y_label="y", id_prefix="x"),
+         "has 1 values but xs has 2"),
+        (lambda: positions_heatmap_svg([[float("nan")]], title="t", desc="d", id_prefix="x"), "outside [-1, 1]"),
+        (lambda: path_diagram_svg(1, title="t", desc="d", id_prefix="x"), "from 2 to 12, got 1"),
+    ],
+)
+def test_bad_input_raises_value_error(call: Callable[[], str], message: str) -> None:
+    """Assert bad input raises ValueError quoting what is wrong."""
+    with pytest.raises(ValueError, match=message.replace("[", r"\[").replace("]", r"\]")):
+        call()
