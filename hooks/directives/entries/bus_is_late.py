@@ -1,0 +1,262 @@
+"""The lesson's "the bus is late": the query of late scored, softmaxed and mixed; then all three tokens.
+
+Numbers follow the seed's habits: inputs and scores as authored (`2`, `(10, 0)`), e^s and the output to
+2 places, weights to 3. Tables and grids that take `query=a,b` recompute the same steps for another query
+by calling the core's `scaled_dot_product_attention` and `softmax_steps`, so exercises can ask "what if?".
+The two `*-printout` blocks show what the lesson's programs in `docs/programs/` print; a test runs them.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+
+import numpy as np
+
+from attention_core import BUS_IS_LATE as EX
+from attention_core import AttentionResult, SoftmaxSteps, scaled_dot_product_attention, softmax_steps
+
+from ..errors import DirectiveError
+from ..formatting import NumberStyle, decimal, format_number, format_vector, rounded_sum_note
+from ..options import choice, integers
+from ..registry import block, grid, table
+from ..shown import Authored, Column, Grid, Html, MarkdownBlock, Number, Table, Vector
+from .common import as_rows, checked_weights, labels, style_of
+from .common import grid as make_grid
+
+NAME = EX.name
+TOKENS = EX.tokens
+AS_GIVEN = NumberStyle(exact=True, digits=3)  # inputs: whole numbers stay whole (2, not 2.000)
+POWERS = NumberStyle(exact=False, digits=2)  # e^s and its total, as the seed shows them (7.39, 11.11)
+WEIGHTS = style_of(EX)  # three decimals (0.665)
+OUTPUT = NumberStyle(exact=False, digits=2)  # weight times value and the output (7.88, 2.12)
+D_K = int(EX.K.shape[1])
+QUERY = integers(
+    "query", f"another query of {D_K} whole numbers (query=0,1); the default is the query of late", -9, 9, None,
+    most=D_K,
+)
+NOTE = choice("note", "show the note on rounded parts under the table (hidden suits a table with blanks)",
+              ("shown", "hidden"), "shown")
+
+
+def attention_for(query: tuple[int, ...] | None) -> tuple[str, tuple[str, ...], AttentionResult, SoftmaxSteps]:
+    """Label, query as text, the core's result and its softmax steps, for late's query or another one."""
+    if query is None:
+        return EX.focus, EX.query_text, EX.late, EX.steps
+    if len(query) != D_K:
+        raise DirectiveError(f"query={','.join(map(str, query))} has {len(query)} number(s); the keys have "
+                             f"d_k={D_K}, so give {D_K}, such as query=0,1")
+    result = scaled_dot_product_attention(np.array([query], dtype=np.float64), EX.K, EX.V, scale=EX.scale)
+    label = f"query {format_vector(list(query), AS_GIVEN)}"
+    return label, tuple(map(str, query)), result, softmax_steps(result.scaled[0])
+
+
+def score_style(scores: np.ndarray) -> NumberStyle:
+    """Whole-number scores as whole numbers (a student types `2`, not `2.000`); others like the weights."""
+    return NumberStyle(exact=False, digits=0) if np.all(np.mod(scores, 1) == 0) else WEIGHTS
+
+
+def authored_vector(entries: tuple[str, ...]) -> Authored:
+    """A row of inputs shown as written: `(2, 1)`."""
+    return Authored("(" + ", ".join(entries) + ")")
+
+
+def input_grid(array: np.ndarray, authored: tuple[tuple[str, ...], ...], prefix: str) -> Grid:
+    """One input row per token, shown as authored."""
+    return make_grid(array, TOKENS, labels(prefix, array.shape[1]), AS_GIVEN, "token", authored=authored)
+
+
+@grid(NAME, "keys", "The key of each token (3x2), as authored.")
+def keys() -> Grid:
+    return input_grid(EX.K, EX.keys_text, "k")
+
+
+@grid(NAME, "values", "The value of each token (3x2), as authored.")
+def values() -> Grid:
+    return input_grid(EX.V, EX.values_text, "v")
+
+
+@grid(NAME, "queries", "The query of each token (3x2), as authored; late's is the lesson's query.")
+def queries() -> Grid:
+    return input_grid(EX.Q, EX.queries_text, "q")
+
+
+@table(NAME, "inputs", "Each token's key and value, as authored.")
+def inputs() -> Table:
+    rows = tuple((token, authored_vector(EX.keys_text[j]), authored_vector(EX.values_text[j]))
+                 for j, token in enumerate(TOKENS))
+    return Table((Column("token", "token", False), Column("key", "key k"), Column("value", "value v")), rows)
+
+
+@grid(NAME, "query", "The query being scored: late's (1, 0), or the one given with query=a,b.", (QUERY,))
+def query_row(query: tuple[int, ...] | None) -> Grid:
+    label, text, result, _ = attention_for(query)
+    return make_grid(result.Q, (label,), labels("q", D_K), AS_GIVEN, "query", authored=(text,))
+
+
+@grid(NAME, "scores", "The scores of the query against the keys of bus, is and late.", (QUERY,))
+def scores(query: tuple[int, ...] | None) -> Grid:
+    label, _, result, _ = attention_for(query)
+    return make_grid(result.scaled, (label,), TOKENS, score_style(result.scaled), "query \\ key")
+
+
+@grid(NAME, "exponentials", "e to each score, 2 places (7.39, 1.00, 2.72 for late).", (QUERY,))
+def exponentials(query: tuple[int, ...] | None) -> Grid:
+    label, _, _, steps = attention_for(query)
+    return make_grid(steps.exponentials, (label,), TOKENS, POWERS, "query \\ key")
+
+
+@grid(NAME, "weights", "The weights of the query over bus, is and late, 3 places.", (QUERY,))
+def weights(query: tuple[int, ...] | None) -> Grid:
+    label, _, result, _ = attention_for(query)
+    return make_grid(checked_weights(result.weights), (label,), TOKENS, WEIGHTS, "query \\ key")
+
+
+@grid(NAME, "output", "The output of the query: the weighted mix of the values, 2 places.", (QUERY,))
+def output(query: tuple[int, ...] | None) -> Grid:
+    label, _, result, _ = attention_for(query)
+    return make_grid(result.output, (label,), labels("o", result.d_v), OUTPUT, "query")
+
+
+@grid(NAME, "total", "The total of e^s for late's scores (11.11), 2 places.")
+def total() -> Grid:
+    return make_grid(np.array([[EX.total]]), (EX.focus,), ("total",), POWERS, "query")
+
+
+@grid(NAME, "contributions", "Weight times value for each token of late's mix (3x2), 2 places.")
+def contributions() -> Grid:
+    return make_grid(EX.contributions, TOKENS, labels("c", EX.V.shape[1]), OUTPUT, "token")
+
+
+@table(NAME, "scoring", "Scoring the query against each key, with the products written out.", (QUERY,))
+def scoring(query: tuple[int, ...] | None) -> Table:
+    label, text, result, _ = attention_for(query)
+    style = score_style(result.scaled)
+    rows = tuple(
+        (token, authored_vector(EX.keys_text[j]), written_out(text, EX.keys_text[j]),
+         Number(float(result.scaled[0, j]), style))
+        for j, token in enumerate(TOKENS)
+    )
+    columns = (Column("token", "token", False), Column("key", "key"),
+               Column("products", f"{label} · key, written out", False), Column("score", "score"))
+    return Table(columns, rows)
+
+
+def written_out(query: tuple[str, ...], key: tuple[str, ...]) -> str:
+    """A dot product as a student writes it: `1 × 2 + 0 × 1`."""
+    return " + ".join(f"{q} × {k}" for q, k in zip(query, key, strict=True))
+
+
+@table(NAME, "softmax", "Softmax by hand: score, e^s (2 places), weight = e^s / total (3 places), a Total row.",
+       (QUERY,))
+def softmax_table(query: tuple[int, ...] | None) -> Table:
+    _, _, result, steps = attention_for(query)
+    A = checked_weights(result.weights)[0]
+    rows = tuple(
+        (token, Number(float(steps.scores[j]), score_style(steps.scores)),
+         Number(float(steps.exponentials[j]), POWERS), Number(float(A[j]), WEIGHTS))
+        for j, token in enumerate(TOKENS)
+    )
+    total_row = ("Total", "", Number(float(steps.totals), POWERS), Number(float(A.sum()), WEIGHTS))
+    notes = (rounded_sum_note(list(steps.exponentials), float(steps.totals), POWERS.digits),
+             rounded_sum_note(list(A), float(A.sum()), WEIGHTS.digits))
+    columns = (Column("token", "token", False), Column("score", "score s"), Column("exponential", "e^s"),
+               Column("weight", "weight = e^s ÷ total"))
+    return Table(columns, (*rows, total_row), " ".join(note for note in notes if note) or None)
+
+
+@table(NAME, "mixing", "Mixing the values: weight, value and weight times value per token, then late's output.",
+       (NOTE,))
+def mixing(note: str) -> Table:
+    A = checked_weights(EX.weights)[0]
+    rows = tuple(
+        (token, Number(float(A[j]), WEIGHTS), authored_vector(EX.values_text[j]),
+         Vector(as_rows(EX.contributions[j])[0], OUTPUT))
+        for j, token in enumerate(TOKENS)
+    )
+    output_row = ("Output", "", "", Vector(as_rows(EX.output)[0], OUTPUT))
+    columns = (Column("token", "token", False), Column("weight", "weight"), Column("value", "value"),
+               Column("product", "weight × value"))
+    return Table(columns, (*rows, output_row), output_note(EX.contributions, EX.output) if note == "shown" else None)
+
+
+def output_note(parts: np.ndarray, totals: np.ndarray) -> str | None:
+    """The rounding note for each entry of the output whose rounded parts do not add up to it."""
+    notes = [rounded_sum_note(list(parts[:, k]), float(totals[k]), OUTPUT.digits) for k in range(parts.shape[1])]
+    return " ".join(note for note in notes if note) or None
+
+
+@grid(NAME, "all-scores", "All three queries against all three keys: S = Q K^T (3x3), no scaling.")
+def all_scores() -> Grid:
+    return make_grid(EX.all_tokens.scaled, TOKENS, TOKENS, score_style(EX.all_tokens.scaled), "query \\ key")
+
+
+@grid(NAME, "all-weights", "The weight matrix A = softmax(S), one row per query (3x3), 3 places.")
+def all_weights() -> Grid:
+    return make_grid(checked_weights(EX.all_tokens.weights), TOKENS, TOKENS, WEIGHTS, "query \\ key")
+
+
+@grid(NAME, "all-output", "The outputs O = A V, one new vector per token (3x2), 2 places.")
+def all_output() -> Grid:
+    return make_grid(EX.all_tokens.output, TOKENS, labels("o", EX.all_tokens.d_v), OUTPUT, "token")
+
+
+def plain(x: float) -> int | float:
+    """A number for JSON: whole numbers as integers (1, not 1.0)."""
+    return int(x) if float(x).is_integer() else float(x)
+
+
+def plain_rows(array: np.ndarray) -> list:
+    """An array as nested lists of plain numbers."""
+    return [plain(x) for x in array] if array.ndim == 1 else [plain_rows(row) for row in array]
+
+
+@block(NAME, "calculator", "A live calculator for late's attention: the reader edits the query and sees the weights.")
+def calculator() -> Html:
+    spec = {
+        "example": NAME, "tokens": list(TOKENS), "query_token": EX.focus, "query": plain_rows(EX.query),
+        "keys": plain_rows(EX.K), "values": plain_rows(EX.V), "scale": plain(EX.scale),
+        "digits": WEIGHTS.digits, "output_digits": OUTPUT.digits,
+    }
+    data = html.escape(json.dumps(spec, separators=(",", ":")), quote=True)
+    fallback = (
+        f"This calculator needs JavaScript. Without it, the tables above show the query of {EX.focus}, "
+        f"{format_vector(list(EX.query), AS_GIVEN)}, worked in full, and the exercises below try other queries."
+    )
+    return Html(f"<div class=\"attention-calculator\" data-calculator='{data}'>"
+                f'<p class="attention-calculator__fallback">{html.escape(fallback)}</p></div>')
+
+
+def printout(lines: list[str]) -> MarkdownBlock:
+    """A program's printed lines as a fenced text block."""
+    return MarkdownBlock("\n".join(['``` text title="What it prints"', *lines, "```"]))
+
+
+@block(NAME, "one-token-printout", "What docs/programs/lesson_one_token.py prints, computed from the core.")
+def one_token_printout() -> MarkdownBlock:
+    A = checked_weights(EX.weights)[0]
+    lines = ["token  score    e^s  weight"]
+    for j, token in enumerate(TOKENS):
+        lines.append(f"{token:<5}  {format_number(EX.scores[j], score_style(EX.scores)):>5}  "
+                     f"{decimal(EX.exponentials[j], POWERS.digits):>5}  {decimal(A[j], WEIGHTS.digits)}")
+    lines.append(f"{'total':<5}  {'':>5}  {decimal(EX.total, POWERS.digits):>5}  {decimal(A.sum(), WEIGHTS.digits)}")
+    lines.append(f"output for {EX.focus}: {format_vector(list(EX.output), OUTPUT)}")
+    return printout(lines)
+
+
+def matrix_lines(title: str, array: np.ndarray, digits: int, columns: tuple[str, ...]) -> list[str]:
+    """A matrix as the all-tokens program prints it: a title, a header of columns, one row per token."""
+    lines = [title, " " * 6 + "".join(f"{c:>8}" for c in columns)]
+    for token, row in zip(TOKENS, array, strict=True):
+        lines.append(f"{token:<6}" + "".join(f"{decimal(x, digits):>8}" for x in row))
+    return lines
+
+
+@block(NAME, "all-tokens-printout", "What docs/programs/lesson_all_tokens.py prints, computed from the core.")
+def all_tokens_printout() -> MarkdownBlock:
+    result = EX.all_tokens
+    return printout([
+        *matrix_lines("scores S = Q K^T", result.scaled, score_style(result.scaled).digits, TOKENS), "",
+        *matrix_lines("weights A (one row per query)", checked_weights(result.weights), WEIGHTS.digits, TOKENS), "",
+        *matrix_lines("output O = A V", result.output, OUTPUT.digits, labels("o", result.d_v)),
+    ])
