@@ -66,3 +66,21 @@ def test_unknown_name_suggests_the_nearest() -> None:
     """Assert a misspelt head-2 name stops with page:line and a suggestion."""
     with pytest.raises(DirectiveError, match=r"docs/x\.md:2: unknown table 'head2-weight' .*head2-weights"):
         expand("intro\n<!-- attn:table red-ball-rolls head2-weight -->")
+
+
+def test_head2_heatmap_is_labelled() -> None:
+    """Assert head 2's heat map is an SVG figure whose text alternative lists the rolls row."""
+    html = expand("<!-- attn:figure red-ball-rolls head2-heatmap -->")
+    assert html.startswith('\n<figure class="attn-figure" markdown="0">\n<svg')
+    assert "rolls: 1/2, 1/4, 1/4." in html
+
+
+def test_contributions_by_source() -> None:
+    """Assert the interpretation table gives each source token's weight and contribution in both heads."""
+    assert expand("<!-- attn:table red-ball-rolls rolls-by-source -->") == textwrap.dedent("""
+        | source token | head 1 weight | head 1 contribution | head 2 weight | head 2 contribution |
+        |:---|---:|---:|---:|---:|
+        | red | 1/4 | (1/4, 0) | 1/2 | (1/2, 0) |
+        | ball | 1/2 | (0, 1) | 1/4 | (0, 1/2) |
+        | rolls | 1/4 | (1/4, 1/4) | 1/4 | (1/4, 1/4) |
+        """)

@@ -8,9 +8,11 @@ from __future__ import annotations
 import numpy as np
 
 from attention_core import RED_BALL_ROLLS as EX
+from figures import heatmap_svg
 
-from ..registry import grid, table
-from ..shown import Column, Grid, Number, Table, Vector
+from ..formatting import format_number
+from ..registry import figure, grid, table
+from ..shown import Column, Figure, Grid, Number, Table, Vector
 from .common import as_rows, checked_weights, labels, style_of
 from .common import grid as make_grid
 
@@ -131,3 +133,49 @@ def residual_rolls() -> Table:
     )
     return Table((Column("entry", "entry", False), Column("x", "input x"), Column("u", "attention u"),
                   Column("sum", "x + u")), rows)
+
+
+@table(NAME, "rolls-by-source", "For rolls, each source token's weight and contribution in head 1 and in head 2.")
+def rolls_by_source() -> Table:
+    i = EX.focus_index
+    A1, A2 = checked_weights(EX.head.weights, EX.mask), checked_weights(EX.head2.weights, EX.mask)
+    rows = tuple(
+        (token, Number(float(A1[i, j]), STYLE), Vector(as_rows(EX.contributions[j])[0], STYLE),
+         Number(float(A2[i, j]), STYLE), Vector(as_rows(EX.contributions2[j])[0], STYLE))
+        for j, token in enumerate(TOKENS)
+    )
+    columns = (Column("token", "source token", False), Column("weight1", "head 1 weight"),
+               Column("contribution1", "head 1 contribution"), Column("weight2", "head 2 weight"),
+               Column("contribution2", "head 2 contribution"))
+    return Table(columns, rows)
+
+
+@grid(NAME, "head2-values", "The value rows of head 2, V = X W_v (3x2).")
+def head2_values() -> Grid:
+    return make_grid(EX.head2.V, TOKENS, labels("v", EX.head2.d_v), STYLE, "token")
+
+
+@grid(NAME, "head1-contributions", "Head 1's weighted value rows A[rolls, j] v_j, one row per source token j.")
+def head1_contributions() -> Grid:
+    return make_grid(EX.contributions, TOKENS, labels("c", EX.head.d_v), STYLE, "source token")
+
+
+@grid(NAME, "head2-contributions", "Head 2's weighted value rows A[rolls, j] v_j, one row per source token j.")
+def head2_contributions() -> Grid:
+    return make_grid(EX.contributions2, TOKENS, labels("c", EX.head2.d_v), STYLE, "source token")
+
+
+@figure(NAME, "head2-heatmap", "The weights of head 2 as a heat map, masked cells hatched.")
+def head2_heatmap() -> Figure:
+    A = checked_weights(EX.head2.weights, EX.mask)
+    masked = (~EX.mask).tolist() if EX.mask is not None else None
+    text = [["" if masked and masked[i][j] else format_number(float(a), STYLE) for j, a in enumerate(row)]
+            for i, row in enumerate(A)]
+    svg = heatmap_svg(
+        A.tolist(), TOKENS, TOKENS, title="Attention weights of head 2 for red ball rolls",
+        desc="One row per query, one column per key; darker cells carry more weight. "
+             + " ".join(f"{token}: " + ", ".join(cell or "masked" for cell in row) + "."
+                        for token, row in zip(TOKENS, text, strict=True)),
+        cell_text=text, masked=masked, id_prefix="rbr-head2-weights",
+    )
+    return Figure(svg, "Head 2 on the same rows: the rolls row now leans towards red, not ball.")
