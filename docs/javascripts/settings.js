@@ -1,0 +1,189 @@
+/* Reading settings: paper, tint, contrast, text size, motion and Material's light/dark.
+   The head script in overrides/main.html stores and applies them (window.readerSettings);
+   this file adds the header button and the panel that changes them. */
+(function () {
+  "use strict";
+  var abh = window.AttentionByHand;
+  var store = window.readerSettings;
+  if (!abh || !store) return;
+  var el = abh.el;
+
+  var ICON_SETTINGS = "M3 20 8.6 4h2.3L16.5 20h-2.4l-1.4-4.1H6.8L5.4 20H3zm4.5-6.1h4.5L9.75 7.3 7.5 13.9zM18 4h2v3h2v2h-2v3h-2V9h-2V7h2V4zm-1 11h4v2h-4v-2z";
+
+  var LABELS = {
+    theme: { legend: "Theme", options: [["auto", "Follow the system"], ["light", "Light"], ["dark", "Dark"]] },
+    paper: { legend: "Paper", options: [["white", "White"], ["cream", "Cream"]] },
+    tint: {
+      legend: "Tint",
+      options: [["none", "None"], ["blue", "Blue"], ["green", "Green"], ["yellow", "Yellow"], ["rose", "Rose"], ["grey", "Grey"]]
+    },
+    contrast: { legend: "Contrast", options: [["normal", "Normal"], ["more", "More"]] },
+    size: {
+      legend: "Text size",
+      options: [["100", "100 %"], ["125", "125 %"], ["150", "150 %"], ["175", "175 %"], ["200", "200 %"]]
+    },
+    motion: { legend: "Motion", options: [["full", "Normal"], ["reduce", "Reduced"]] }
+  };
+  var THEME_MEDIA = {
+    auto: "(prefers-color-scheme)",
+    light: "(prefers-color-scheme: light)",
+    dark: "(prefers-color-scheme: dark)"
+  };
+
+  var dialog = null;
+  var returnFocus = null;
+
+  /* Material's palette: its radio inputs in the header, and its stored choice. */
+  function paletteInputs() {
+    return Array.prototype.slice.call(document.querySelectorAll("[data-md-component=palette] input[data-md-color-media]"));
+  }
+
+  function currentTheme() {
+    var inputs = paletteInputs();
+    var saved = typeof window.__md_get === "function" ? window.__md_get("__palette") : null;
+    var index = saved && typeof saved.index === "number" ? saved.index : 0;
+    var media = inputs[index] ? inputs[index].getAttribute("data-md-color-media") : THEME_MEDIA.auto;
+    return Object.keys(THEME_MEDIA).filter(function (name) { return THEME_MEDIA[name] === media; })[0] || "auto";
+  }
+
+  function setTheme(name) {
+    var input = paletteInputs().filter(function (candidate) {
+      return candidate.getAttribute("data-md-color-media") === THEME_MEDIA[name];
+    })[0];
+    if (input) {
+      input.checked = true;
+      input.dispatchEvent(new Event("change"));
+      return;
+    }
+    // No palette toggle configured: set Material's scheme attribute directly.
+    var dark = name === "dark" || (name === "auto" && matchMedia("(prefers-color-scheme: dark)").matches);
+    document.body.setAttribute("data-md-color-scheme", dark ? "slate" : "default");
+  }
+
+  function choose(name, value) {
+    if (name === "theme") {
+      setTheme(value);
+      return;
+    }
+    var stored = store.load();
+    stored[name] = value;
+    store.save(stored);
+  }
+
+  function resetAll() {
+    try {
+      localStorage.removeItem(store.key);
+    } catch (error) {
+      /* nothing stored */
+    }
+    store.apply({});
+    setTheme("auto");
+    syncPanel();
+  }
+
+  function group(name) {
+    var spec = LABELS[name];
+    var options = spec.options.map(function (option) {
+      var id = "reader-" + name + "-" + option[0];
+      var input = el("input", {
+        type: "radio", name: "reader-" + name, id: id, value: option[0], "data-setting": name,
+        onchange: function (event) { choose(name, event.target.value); }
+      });
+      var swatch = name === "tint" || name === "paper"
+        ? el("span", { className: "reader-swatch reader-swatch--" + option[0], "aria-hidden": "true" })
+        : null;
+      return el("label", { className: "reader-option", for: id }, [input, swatch, el("span", { text: option[1] })]);
+    });
+    return el("fieldset", { className: "reader-group reader-group--" + name }, [el("legend", { text: spec.legend })].concat(options));
+  }
+
+  function buildPanel() {
+    var close = el("button", { type: "button", className: "reader-button", onclick: function () { dialog.close(); } }, ["Close"]);
+    var reset = el("button", { type: "button", className: "reader-button reader-button--quiet", onclick: resetAll }, ["Reset to the defaults"]);
+    dialog = el("dialog", {
+      id: "reader-settings", className: "reader-settings", "aria-labelledby": "reader-settings-title",
+      "aria-describedby": "reader-settings-note"
+    }, [
+      el("h2", { id: "reader-settings-title", text: "Reading settings" }),
+      el("p", {
+        id: "reader-settings-note", className: "reader-settings__note",
+        text: "Applies to every page and is remembered in this browser. Until you choose, contrast, motion and theme follow your system."
+      }),
+      el("form", { method: "dialog", className: "reader-settings__form" },
+        ["theme", "paper", "tint", "contrast", "size", "motion"].map(group)),
+      el("div", { className: "reader-settings__actions" }, [reset, close])
+    ]);
+    dialog.addEventListener("click", function (event) {
+      if (event.target === dialog) dialog.close(); // a click on the backdrop
+    });
+    dialog.addEventListener("close", function () {
+      document.querySelectorAll("[aria-controls=reader-settings]").forEach(function (button) {
+        button.setAttribute("aria-expanded", "false");
+      });
+      dialog.classList.remove("reader-settings--corner");
+      if (returnFocus && document.contains(returnFocus)) returnFocus.focus();
+      returnFocus = null;
+    });
+    document.body.appendChild(dialog);
+  }
+
+  function syncPanel() {
+    if (!dialog) return;
+    var resolved = store.resolve(store.load());
+    resolved.theme = currentTheme();
+    dialog.querySelectorAll("input[data-setting]").forEach(function (input) {
+      input.checked = resolved[input.getAttribute("data-setting")] === input.value;
+    });
+  }
+
+  /** Open the panel; `corner` places it at the bottom right (slide mode's gear). */
+  function openPanel(opener, corner) {
+    if (!dialog || !document.body.contains(dialog)) buildPanel();
+    if (dialog.open) return;
+    syncPanel();
+    returnFocus = opener || document.activeElement;
+    dialog.classList.toggle("reader-settings--corner", Boolean(corner));
+    if (opener) opener.setAttribute("aria-expanded", "true");
+    dialog.showModal();
+    var first = dialog.querySelector("input:checked") || dialog.querySelector("input");
+    if (first) first.focus();
+  }
+
+  function addHeaderButton() {
+    if (document.querySelector(".reader-settings-toggle")) return;
+    var header = document.querySelector(".md-header__inner");
+    if (!header) return;
+    var button = el("button", {
+      type: "button", className: "md-header__button md-icon reader-settings-toggle",
+      title: "Reading settings", "aria-label": "Reading settings", "aria-haspopup": "dialog",
+      "aria-expanded": "false", "aria-controls": "reader-settings",
+      onclick: function (event) { openPanel(event.currentTarget, false); }
+    }, [abh.icon(ICON_SETTINGS)]);
+    var anchor = header.querySelector("[data-md-component=palette]") || header.querySelector("label[for=__search]");
+    header.insertBefore(button, anchor || null);
+  }
+
+  // Follow the system's preferences for whatever the reader has not chosen.
+  ["(prefers-contrast: more)", "(prefers-reduced-motion: reduce)"].forEach(function (query) {
+    var media = window.matchMedia ? matchMedia(query) : null;
+    if (media && media.addEventListener) {
+      media.addEventListener("change", function () {
+        store.apply();
+        syncPanel();
+      });
+    }
+  });
+  // Another tab changed the settings.
+  window.addEventListener("storage", function (event) {
+    if (event.key === store.key) {
+      store.apply();
+      syncPanel();
+    }
+  });
+
+  abh.onPage(function () {
+    store.apply();
+    addHeaderButton();
+  });
+  abh.openSettings = openPanel;
+})();

@@ -1,0 +1,161 @@
+"""Browser fixtures: the built site on a loopback server, Debian's Chromium driven by Playwright.
+
+Every page opened through the `page` fixture records its requests; a request to any host other
+than the loopback server fails the test. A failing test leaves a screenshot in test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import threading
+from collections.abc import Callable, Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from conftest import ROOT, copy_project, mkdocs
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+
+from browser.playground import add_playground
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+ARTIFACTS = ROOT / "test-artifacts"
+LOCAL_HOSTS = {"127.0.0.1", "localhost"}
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+class SiteHandler(SimpleHTTPRequestHandler):
+    """Serve the built site quietly, with its sitemap pointing at this server.
+
+    Material's instant navigation only intercepts links listed in sitemap.xml, whose URLs start
+    with `site_url`; `mkdocs serve` rewrites `site_url` to its own address, and so does this.
+    """
+
+    def do_GET(self) -> None:
+        """Serve sitemap.xml rewritten for this server, anything else as a file."""
+        if self.path.split("?")[0] != "/sitemap.xml":
+            super().do_GET()
+            return
+        root = Path(self.directory)
+        canonical = re.search(r'<link rel="canonical" href="([^"]+)"', (root / "index.html").read_text("utf-8"))
+        sitemap = (root / "sitemap.xml").read_bytes()
+        if canonical:
+            here = f"http://{self.headers.get('Host', '127.0.0.1')}/"
+            sitemap = sitemap.replace(canonical.group(1).encode(), here.encode())
+        self.send_response(200)
+        self.send_header("Content-Type", "application/xml")
+        self.send_header("Content-Length", str(len(sitemap)))
+        self.end_headers()
+        self.wfile.write(sitemap)
+
+    def log_message(self, format: str, *args: object) -> None:
+        """Stay silent."""
+
+
+@pytest.fixture(scope="session")
+def serve() -> Iterator[Callable[[Path], str]]:
+    """A function that serves a directory on a free loopback port and returns its base URL."""
+    servers: list[ThreadingHTTPServer] = []
+
+    def start(directory: Path) -> str:
+        handler = functools.partial(SiteHandler, directory=str(directory))
+        server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        server.daemon_threads = True
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+        return f"http://127.0.0.1:{server.server_address[1]}/"
+
+    yield start
+    for server in servers:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site: Path, serve: Callable[[Path], str]) -> str:
+    """The base URL of the site as `mkdocs build --strict` wrote it."""
+    return serve(built_site)
+
+
+@pytest.fixture(scope="session")
+def playground_url(tmp_path_factory: pytest.TempPathFactory, serve: Callable[[Path], str]) -> str:
+    """The base URL of a copy of the site with the scratch pages of playground.py added."""
+    project = copy_project(tmp_path_factory.mktemp("playground") / "project")
+    add_playground(project)
+    result = mkdocs(project, "build", "--site-dir", str(project / "site"))
+    assert result.returncode == 0, result.stderr
+    return serve(project / "site") + "browser-playground/"
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium, launched once for the session."""
+    if not CHROMIUM.exists():
+        message = f"{CHROMIUM} is missing: install Debian's chromium package (scripts/install-browser.sh)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """Keep each phase's report on the test item, so fixtures can tell whether the test failed."""
+    report = yield
+    setattr(item, f"report_{report.when}", report)
+    return report
+
+
+def foreign(url: str) -> bool:
+    """True when a request would leave the machine (not loopback, not data:, blob: or about:)."""
+    parts = urlsplit(url)
+    if parts.scheme in {"data", "blob", "about", "chrome-extension"}:
+        return False
+    return parts.hostname not in LOCAL_HOSTS
+
+
+def open_context(browser: Browser, requests: list[str], **options: object) -> BrowserContext:
+    """A fresh browser context (own storage) whose every request is appended to `requests`."""
+    context = browser.new_context(**options)
+    context.on("request", lambda request: requests.append(request.url))
+    return context
+
+
+@pytest.fixture
+def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """A page in a fresh context, 1280x800; fails the test on any request to another host."""
+    requests: list[str] = []
+    context = open_context(browser, requests, viewport={"width": 1280, "height": 800})
+    tab = context.new_page()
+    yield tab
+    report = getattr(request.node, "report_call", None)
+    if report is not None and report.failed:
+        ARTIFACTS.mkdir(exist_ok=True)
+        name = re.sub(r"[^\w.-]+", "_", request.node.nodeid)[-150:]
+        try:
+            tab.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+        except Exception as error:  # the page may have crashed; the test's own error matters more
+            print(f"no screenshot: {error}")
+    context.close()
+    leaving = [url for url in requests if foreign(url)]
+    assert not leaving, f"requests to other hosts: {leaving}"
+
+
+def wait_for_features(page: Page) -> None:
+    """Wait until Material and the reader's scripts have set the page up."""
+    page.wait_for_selector(".reader-settings-toggle", state="attached")
+
+
+def run_axe(page: Page) -> list[dict]:
+    """Inject axe-core and return its violations for the current page."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    return page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations")
