@@ -63,9 +63,9 @@ def tex_to_mathml(tex: str, *, display: bool = False) -> str:
     except Exception as error:  # latex2mathml signals bad input with many unrelated exception types
         raise MathConversionError(tex, _describe(error)) from error
     _check_tokens(math, tex)
+    _group_matrices(math)  # first: latex2mathml puts a matrix's brackets loose in a script's arguments
     _check_arity(math, tex)
     _fix_function_names(math)
-    _group_matrices(math)
     _fix_tokens(math)
     return tostring(math, encoding="unicode")
 
@@ -159,7 +159,7 @@ def _opens_with_fence(element: Element) -> bool:
 
 
 def _fix_tokens(math: Element) -> None:
-    """Decode latex2mathml's character references, keep `\\mathrm` letters upright, unspace `/`."""
+    """Decode character references, keep `\\mathrm` letters upright, unspace `/`, name spaces in em."""
     for element in math.iter():
         if not element.text:
             continue
@@ -169,6 +169,9 @@ def _fix_tokens(math: Element) -> None:
         if element.tag == "mo" and text == "/" and not element.attrib:
             element.attrib.update({"lspace": "0", "rspace": "0"})  # TeX's `/` is ordinary
         element.text = text
+    for element in math.iter("mspace"):
+        width = element.get("width", "")
+        element.set("width", NAMED_SPACES.get(width, width))  # MathML Core dropped the named spaces
 
 
 # Elements whose children are positional arguments, with how many they must have.
@@ -178,6 +181,14 @@ ARITY = {
 LEFTOVER_REASONS = {
     "\\": "unknown command", "{": "unbalanced brace", "}": "unbalanced brace",
     "&": "column separator outside a matrix or aligned environment",
+}
+NAMED_SPACES = {
+    "veryverythinmathspace": "0.0556em", "verythinmathspace": "0.1111em", "thinmathspace": "0.1667em",
+    "mediummathspace": "0.2222em", "thickmathspace": "0.2778em", "verythickmathspace": "0.3333em",
+    "veryverythickmathspace": "0.3889em", "negativeveryverythinmathspace": "-0.0556em",
+    "negativeverythinmathspace": "-0.1111em", "negativethinmathspace": "-0.1667em",
+    "negativemediummathspace": "-0.2222em", "negativethickmathspace": "-0.2778em",
+    "negativeverythickmathspace": "-0.3333em", "negativeveryverythickmathspace": "-0.3889em",
 }
 TOKENS = frozenset({"mi", "mo", "mn"})
 OPENING_FENCES = frozenset("([{⟨⌊⌈|‖")

@@ -221,3 +221,12 @@ def test_random_formulas_convert_or_raise_math_error(formula: str, display: bool
     except MathConversionError:
         return
     assert isinstance(result, str)
+
+
+def test_transposed_matrix_is_one_base() -> None:
+    """Assert a bracketed matrix with a superscript is one <mrow> base of a two-argument <msup>."""
+    assert tex_to_mathml(r"\begin{pmatrix} 0 \\ 1 \end{pmatrix}^{\!\top}") == (
+        f"{INLINE}<mrow><msup><mrow><mo>(</mo><mtable><mtr><mtd><mn>0</mn></mtd></mtr>"
+        "<mtr><mtd><mn>1</mn></mtd></mtr></mtable><mo>)</mo></mrow>"
+        '<mrow><mspace width="-0.1667em" /><mo>⊤</mo></mrow></msup></mrow></math>'
+    )
