@@ -1,0 +1,92 @@
+"""Why scores are divided by sqrt(d_k): the deck's raw scores 4 and 2, and the spread of scores by head width.
+
+The query and keys behind 4 and 2 are illustrative (the deck gives only the scores); the spreads come from
+a seeded generator, so their last digits are illustrative too.
+"""
+
+from __future__ import annotations
+
+from attention_core import HEAD_WIDTH, SCALING
+
+from ..formatting import format_number
+from ..registry import grid, scalar, table
+from ..shown import Column, Grid, Number, Scalar, Table, Vector
+from .common import EXACT, as_rows, checked_weights, style_of
+from .common import grid as make_grid
+
+STYLE = style_of(SCALING)
+WIDTH_STYLE = style_of(HEAD_WIDTH)
+WHOLE = EXACT  # scores, widths and divisors here are whole numbers: show 4, not 4.000
+
+
+@table(SCALING.name, "comparison", "Raw scores and their softmax, then the same scores divided by sqrt(d_k).")
+def comparison() -> Table:
+    divisor = format_number(SCALING.divisor, WHOLE)
+    rows = (
+        ("raw dot products", *(Number(float(s), WHOLE) for s in SCALING.raw_scores),
+         Vector(as_rows(checked_weights(SCALING.raw_weights))[0], STYLE)),
+        (f"divided by √d_k = {divisor}", *(Number(float(s), WHOLE) for s in SCALING.scaled_scores),
+         Vector(as_rows(checked_weights(SCALING.scaled_weights))[0], STYLE)),
+    )
+    keys = tuple(Column(f"key{j + 1}", f"score for {token}") for j, token in enumerate(SCALING.tokens))
+    return Table((Column("calculation", "calculation", False), *keys, Column("weights", "softmax weights")), rows)
+
+
+@grid(SCALING.name, "query", "The illustrative query q (d_k = 4).")
+def query() -> Grid:
+    return make_grid(SCALING.q, ("q",), tuple(f"{k + 1}" for k in range(SCALING.d_k)), WHOLE, "vector",
+                     authored=(SCALING.query_text,))
+
+
+@grid(SCALING.name, "keys", "The two illustrative keys, one row each (2 x d_k).")
+def keys() -> Grid:
+    return make_grid(SCALING.K, SCALING.tokens, tuple(f"{k + 1}" for k in range(SCALING.d_k)), WHOLE, "key",
+                     authored=SCALING.keys_text)
+
+
+@scalar(SCALING.name, "d-k", "The width d_k of the illustrative query and keys.")
+def d_k() -> Scalar:
+    return Scalar(float(SCALING.d_k), WHOLE)
+
+
+@scalar(SCALING.name, "divisor", "sqrt(d_k) for the illustrative query and keys.")
+def divisor() -> Scalar:
+    return Scalar(SCALING.divisor, WHOLE)
+
+
+@grid(SCALING.name, "raw-scores", "The raw scores q·k of the two keys.")
+def raw_scores() -> Grid:
+    return make_grid(SCALING.raw_scores, ("raw",), SCALING.tokens, WHOLE, "scores")
+
+
+@grid(SCALING.name, "scaled-scores", "The scores divided by sqrt(d_k).")
+def scaled_scores() -> Grid:
+    return make_grid(SCALING.scaled_scores, ("scaled",), SCALING.tokens, WHOLE, "scores")
+
+
+@grid(SCALING.name, "raw-weights", "Softmax of the raw scores.")
+def raw_weights() -> Grid:
+    return make_grid(checked_weights(SCALING.raw_weights), ("raw",), SCALING.tokens, STYLE, "weights")
+
+
+@grid(SCALING.name, "scaled-weights", "Softmax of the scores divided by sqrt(d_k).")
+def scaled_weights() -> Grid:
+    return make_grid(checked_weights(SCALING.scaled_weights), ("scaled",), SCALING.tokens, STYLE, "weights")
+
+
+@table(HEAD_WIDTH.name, "spread", "Spread (standard deviation) of q·k for random q, k, raw and divided by sqrt(d_k).")
+def spread() -> Table:
+    rows = tuple(
+        (Number(float(width), WHOLE), Number(float(root), WHOLE), Number(float(raw), WIDTH_STYLE),
+         Number(float(scaled), WIDTH_STYLE))
+        for width, root, raw, scaled in zip(HEAD_WIDTH.widths, HEAD_WIDTH.sqrt_widths, HEAD_WIDTH.raw_sd,
+                                            HEAD_WIDTH.scaled_sd, strict=True)
+    )
+    columns = (Column("d_k", "head width d_k"), Column("sqrt", "√d_k"), Column("raw", "spread of q·k"),
+               Column("scaled", "spread of q·k / √d_k"))
+    return Table(columns, rows)
+
+
+@scalar(HEAD_WIDTH.name, "samples", "How many random (q, k) pairs each spread is measured on.")
+def samples() -> Scalar:
+    return Scalar(float(HEAD_WIDTH.samples), WHOLE)
