@@ -1,0 +1,36 @@
+"""Tests for the variant entries (entries/variants.py): red-ball-rolls head 1 without a mask, padding masks."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from directives import DirectiveError, expand_directives
+
+
+def expand(text: str) -> str:
+    """Expand a small dedented page."""
+    return expand_directives(textwrap.dedent(text).strip("\n"), "docs/x.md")
+
+
+def test_unmasked_weights() -> None:
+    """Assert that without a mask red and ball spread evenly over all three keys and rolls is unchanged."""
+    assert expand("<!-- attn:table red-ball-rolls unmasked-weights -->") == textwrap.dedent("""
+        | query \\ key | red | ball | rolls |
+        |:---|---:|---:|---:|
+        | red | 1/3 | 1/3 | 1/3 |
+        | ball | 1/3 | 1/3 | 1/3 |
+        | rolls | 1/4 | 1/2 | 1/4 |
+        """)
+
+
+def test_unmasked_output_of_red() -> None:
+    """Assert red's output without a mask reads (2/3, 1)."""
+    assert expand("<!-- attn:value red-ball-rolls unmasked-output row=red -->") == "(2/3, 1)"
+
+
+def test_unknown_row_is_refused() -> None:
+    """Assert a row label that is not a token stops the build with the page and line."""
+    with pytest.raises(DirectiveError, match=r"docs/x\.md:1: "):
+        expand("<!-- attn:value red-ball-rolls unmasked-output row=blue -->")
