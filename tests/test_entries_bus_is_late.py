@@ -1,0 +1,195 @@
+"""Tests for the lesson's entries, "the bus is late" (entries/bus_is_late.py): what the lesson page shows."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import textwrap
+
+import pytest
+
+from directives import DirectiveError, expand_directives
+
+
+def expand(text: str) -> str:
+    """Expand a small dedented page."""
+    return expand_directives(textwrap.dedent(text).strip("\n"), "docs/x.md")
+
+
+def test_key_words_examples_inline() -> None:
+    """Assert the key-words column reads the query, key, value, scores, weights and output of the seed."""
+    page = """
+        q <!-- attn:value bus-is-late query -->, k <!-- attn:value bus-is-late keys row=bus -->,
+        v <!-- attn:value bus-is-late values row=bus -->, s <!-- attn:value bus-is-late scores col=bus -->,
+        all <!-- attn:value bus-is-late scores -->, w <!-- attn:value bus-is-late weights -->,
+        e <!-- attn:value bus-is-late exponentials -->, t <!-- attn:value bus-is-late total -->,
+        o <!-- attn:value bus-is-late output -->
+        """
+    assert expand(page) == textwrap.dedent("""
+        q (1, 0), k (2, 1),
+        v (10, 0), s 2,
+        all (2, 0, 1), w (0.665, 0.090, 0.245),
+        e (7.39, 1.00, 2.72), t 11.11,
+        o (7.88, 2.12)""").strip("\n")
+
+
+def test_scoring_table_writes_the_products_out() -> None:
+    """Assert the scoring table shows 1 × 2 + 0 × 1 and the scores 2, 0, 1."""
+    assert expand("<!-- attn:table bus-is-late scoring -->") == textwrap.dedent("""
+        | token | key | late · key, written out | score |
+        |:---|---:|:---|---:|
+        | bus | (2, 1) | 1 × 2 + 0 × 1 | 2 |
+        | is | (0, 2) | 1 × 0 + 0 × 2 | 0 |
+        | late | (1, 1) | 1 × 1 + 0 × 1 | 1 |
+        """)
+
+
+def test_scoring_blanks_are_whole_number_boxes() -> None:
+    """Assert a blank score carries its answer with 0 places, so a student types 2, not 2.000."""
+    text = expand("<!-- attn:table bus-is-late scoring blanks=score -->")
+    assert ('| bus | (2, 1) | 1 × 2 + 0 × 1 | <span class="fill-in" data-answer="2.0" data-places="0" '
+            'data-display="2" data-label="score for bus"></span> |') in text
+
+
+def test_softmax_table_with_total_row() -> None:
+    """Assert e^s to 2 places (7.39, 1.00, 2.72; total 11.11) and weights to 3 (0.665, 0.090, 0.245)."""
+    assert expand("<!-- attn:table bus-is-late softmax -->") == textwrap.dedent("""
+        | token | score s | e^s | weight = e^s ÷ total |
+        |:---|---:|---:|---:|
+        | bus | 2 | 7.39 | 0.665 |
+        | is | 0 | 1.00 | 0.090 |
+        | late | 1 | 2.72 | 0.245 |
+        | Total |  | 11.11 | 1.000 |
+        """)
+
+
+def test_softmax_blanks_leave_scores_shown() -> None:
+    """Assert blanks=exponential,weight empties those columns (Total row included) and keeps the scores."""
+    text = expand("<!-- attn:table bus-is-late softmax blanks=exponential,weight -->")
+    rows = [line for line in text.split("\n") if line.startswith("| ")][1:]
+    assert [row.split(" | ")[1] for row in rows] == ["2", "0", "1", ""]
+    assert text.count('class="fill-in"') == 8
+    assert 'data-display="11.11" data-label="e^s for Total"' in text
+    assert 'data-display="0.090" data-label="weight = e^s ÷ total for is"' in text
+
+
+def test_mixing_table_says_the_total_uses_unrounded_values() -> None:
+    """Assert 6.65 + 1.22 against 7.88 carries the note that the total is computed from unrounded values."""
+    assert expand("<!-- attn:table bus-is-late mixing -->") == textwrap.dedent("""
+        | token | weight | value | weight × value |
+        |:---|---:|---:|---:|
+        | bus | 0.665 | (10, 0) | (6.65, 0.00) |
+        | is | 0.090 | (0, 10) | (0.00, 0.90) |
+        | late | 0.245 | (5, 5) | (1.22, 1.22) |
+        | Output |  |  | (7.88, 2.12) |
+
+        NOTE
+        """).replace("NOTE", '<p class="table-note">The rounded parts add up to 7.87; the total 7.88 is computed '
+                              'from the unrounded values.</p>')
+
+
+def test_mixing_note_hidden_for_the_student_version() -> None:
+    """Assert note=hidden drops the note, which would give away the output in a table with blanks."""
+    text = expand("<!-- attn:table bus-is-late mixing note=hidden blanks=product -->")
+    assert "table-note" not in text
+    assert text.count('class="fill-in"') == 8
+
+
+def test_other_query_recomputed_by_the_core() -> None:
+    """Assert query=0,1 (the query of bus) scores (1, 2, 1) and gives the bus row of the weight matrix."""
+    page = """
+        <!-- attn:value bus-is-late query query=0,1 --> scores <!-- attn:value bus-is-late scores query=0,1 -->,
+        weights <!-- attn:value bus-is-late weights query=0,1 -->,
+        output <!-- attn:value bus-is-late output query=0,1 -->;
+        row <!-- attn:value bus-is-late all-weights row=bus -->, <!-- attn:value bus-is-late all-output row=bus -->.
+        """
+    assert expand(page) == textwrap.dedent("""
+        (0, 1) scores (1, 2, 1),
+        weights (0.212, 0.576, 0.212),
+        output (3.18, 6.82);
+        row (0.212, 0.576, 0.212), (3.18, 6.82).""").strip("\n")
+
+
+def test_all_tokens_weights_and_output() -> None:
+    """Assert the weight matrix to 3 places and O = A V to 2, as the all-tokens section shows them."""
+    page = """
+        <!-- attn:table bus-is-late all-weights -->
+        <!-- attn:table bus-is-late all-output -->
+        """
+    assert expand(page) == textwrap.dedent("""
+        | query \\ key | bus | is | late |
+        |:---|---:|---:|---:|
+        | bus | 0.212 | 0.576 | 0.212 |
+        | is | 0.576 | 0.212 | 0.212 |
+        | late | 0.665 | 0.090 | 0.245 |
+
+
+        | token | o1 | o2 |
+        |:---|---:|---:|
+        | bus | 3.18 | 6.82 |
+        | is | 6.82 | 3.18 |
+        | late | 7.88 | 2.12 |
+        """)
+
+
+def test_inputs_as_tex() -> None:
+    """Assert Q, K and V come out as pmatrix LaTeX, as authored."""
+    page = "$Q = <!-- attn:tex bus-is-late queries -->$, $V = <!-- attn:tex bus-is-late values -->$"
+    assert expand(page) == (r"$Q = \begin{pmatrix} 0 & 1 \\ 1 & 1 \\ 1 & 0 \end{pmatrix}$, "
+                            r"$V = \begin{pmatrix} 10 & 0 \\ 0 & 10 \\ 5 & 5 \end{pmatrix}$")
+
+
+def test_calculator_markup() -> None:
+    """Assert the calculator is the agreed container, its JSON single-quote safe and taken from the core."""
+    text = expand("<!-- attn:block bus-is-late calculator -->").strip("\n")
+    match = re.fullmatch(
+        r"<div class=\"attention-calculator\" data-calculator='([^']*)'>"
+        r"<p class=\"attention-calculator__fallback\">([^<]+)</p></div>", text,
+    )
+    assert match is not None, text
+    assert json.loads(html.unescape(match[1])) == {
+        "example": "bus-is-late", "tokens": ["bus", "is", "late"], "query_token": "late", "query": [1, 0],
+        "keys": [[2, 1], [0, 2], [1, 1]], "values": [[10, 0], [0, 10], [5, 5]],
+        "scale": 1, "digits": 3, "output_digits": 2,
+    }
+    assert "JavaScript" in match[2]
+
+
+def test_one_token_printout() -> None:
+    """Assert the one-token program's printout: the seed's e^s, total, weights and output."""
+    assert expand("<!-- attn:block bus-is-late one-token-printout -->") == textwrap.dedent("""
+        ``` text title="What it prints"
+        token  score    e^s  weight
+        bus        2   7.39  0.665
+        is         0   1.00  0.090
+        late       1   2.72  0.245
+        total         11.11  1.000
+        output for late: (7.88, 2.12)
+        ```
+        """)
+
+
+def test_heatmap_figure_labels_every_cell() -> None:
+    """Assert the heat map is a figure whose description lists late's weights to 3 places."""
+    text = expand("<!-- attn:figure bus-is-late weights-heatmap -->")
+    assert '<figure class="attn-figure"' in text
+    assert "late: 0.665, 0.090, 0.245." in text
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("<!-- attn:table bus-is-late softmax query=1 -->",
+         "docs/x.md:1: query=1 has 1 number(s); the keys have d_k=2, so give 2, such as query=0,1"),
+        ("<!-- attn:table bus-is-late mixing note=off -->",
+         "docs/x.md:1: option note=off is not accepted; expected one of 'hidden', 'shown'"),
+        ("<!-- attn:table bus-is-late sofmax -->",
+         "docs/x.md:1: unknown table 'sofmax' for example 'bus-is-late'; did you mean 'softmax'?"),
+    ],
+)
+def test_errors_name_the_line_and_what_is_accepted(line: str, message: str) -> None:
+    """Assert a wrong query length, a wrong option value and a misspelt name stop the build at page:line."""
+    with pytest.raises(DirectiveError) as caught:
+        expand(line)
+    assert str(caught.value) == message
