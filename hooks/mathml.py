@@ -166,6 +166,9 @@ def _fix_tokens(math: Element) -> None:
         text = RE_CHAR_REF.sub(lambda ref: chr(int(ref.group(1), 16)), element.text)
         if element.tag == "mi" and text != element.text and len(text) == 1 and text.isascii():
             element.set("mathvariant", "normal")  # `\mathrm{d}` arrives as a reference, a plain `d` not
+        if element.tag == "mo" and text in ORDINARY_SYMBOLS and not element.attrib:
+            element.tag = "mi"  # TeX sets \infty, \partial, \nabla as letters; latex2mathml as operators
+            element.set("mathvariant", "normal")
         if element.tag == "mo" and text == "/" and not element.attrib:
             element.attrib.update({"lspace": "0", "rspace": "0"})  # TeX's `/` is ordinary
         element.text = text
@@ -190,5 +193,6 @@ NAMED_SPACES = {
     "negativemediummathspace": "-0.2222em", "negativethickmathspace": "-0.2778em",
     "negativeverythickmathspace": "-0.3333em", "negativeveryverythickmathspace": "-0.3889em",
 }
+ORDINARY_SYMBOLS = frozenset("∞∂∇∅⊤⊥")
 TOKENS = frozenset({"mi", "mo", "mn"})
 OPENING_FENCES = frozenset("([{⟨⌊⌈|‖")

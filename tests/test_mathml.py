@@ -228,5 +228,12 @@ def test_transposed_matrix_is_one_base() -> None:
     assert tex_to_mathml(r"\begin{pmatrix} 0 \\ 1 \end{pmatrix}^{\!\top}") == (
         f"{INLINE}<mrow><msup><mrow><mo>(</mo><mtable><mtr><mtd><mn>0</mn></mtd></mtr>"
         "<mtr><mtd><mn>1</mn></mtd></mtr></mtable><mo>)</mo></mrow>"
-        '<mrow><mspace width="-0.1667em" /><mo>⊤</mo></mrow></msup></mrow></math>'
+        '<mrow><mspace width="-0.1667em" /><mi mathvariant="normal">⊤</mi></mrow></msup></mrow></math>'
+    )
+
+
+def test_infinity_is_not_an_operator() -> None:
+    """Assert \\infty is an ordinary symbol, so e^{-\\infty} has no gap between the sign and ∞."""
+    assert tex_to_mathml(r"e^{-\infty}") == (
+        f'{INLINE}<mrow><msup><mi>e</mi><mrow><mo>−</mo><mi mathvariant="normal">∞</mi></mrow></msup></mrow></math>'
     )
