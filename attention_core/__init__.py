@@ -38,7 +38,18 @@ from .examples import (
 )
 from .generation import DecodeStep, KVCache, ScoreCounts, decode_with_cache, decoded_outputs, score_counts
 from .initialisation import InitialWeights, initialise_heads, scaled_normal, scaled_normal_sd
-from .layer import LayerParameters, LayerResult, feed_forward, layer_norm, logits, next_token, transformer_layer
+from .layer import (
+    FeedForwardSteps,
+    LayerParameters,
+    LayerResult,
+    feed_forward,
+    feed_forward_steps,
+    layer_norm,
+    layer_norm_statistics,
+    logits,
+    next_token,
+    transformer_layer,
+)
 from .multihead import MultiHeadResult, multi_head_attention
 from .positions import (
     PermutationCheck,
@@ -75,6 +86,7 @@ __all__ = [
     "DecodeStep",
     "Example",
     "Exercises",
+    "FeedForwardSteps",
     "Generation",
     "HeadWidth",
     "InitialWeights",
@@ -105,8 +117,10 @@ __all__ = [
     "decode_with_cache",
     "decoded_outputs",
     "feed_forward",
+    "feed_forward_steps",
     "initialise_heads",
     "layer_norm",
+    "layer_norm_statistics",
     "learned_position_table",
     "logits",
     "multi_head_attention",

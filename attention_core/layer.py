@@ -13,8 +13,8 @@ import numpy as np
 from ._checks import as_matrix, frozen
 from .multihead import MultiHeadResult, multi_head_attention
 
-__all__ = ["LayerParameters", "LayerResult", "feed_forward", "layer_norm", "logits", "next_token",
-           "transformer_layer"]
+__all__ = ["FeedForwardSteps", "LayerParameters", "LayerResult", "feed_forward", "feed_forward_steps", "layer_norm",
+           "layer_norm_statistics", "logits", "next_token", "transformer_layer"]
 
 NORMS = ("post", "pre")
 
@@ -41,9 +41,30 @@ def layer_norm(
     d_model = x.shape[1]
     gain = np.ones(d_model) if gain is None else _as_vector("gain", gain, d_model)
     bias = np.zeros(d_model) if bias is None else _as_vector("bias", bias, d_model)
-    mean = x.mean(axis=1, keepdims=True)  # (n, 1)
-    variance = ((x - mean) ** 2).mean(axis=1, keepdims=True)  # (n, 1)
-    return (x - mean) / np.sqrt(variance + eps) * gain + bias  # (n, d_model)
+    mean, variance = layer_norm_statistics(x)  # (n,), (n,)
+    return (x - mean[:, None]) / np.sqrt(variance[:, None] + eps) * gain + bias  # (n, d_model)
+
+
+def layer_norm_statistics(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Return the mean and the population variance of each row, the two numbers layer_norm uses.
+
+    Shapes: x (n, d_model) -> mean (n,), variance (n,).
+    """
+    x = as_matrix("x", x, "(n, d_model)")
+    mean = x.mean(axis=1)  # (n,)
+    return mean, ((x - mean[:, None]) ** 2).mean(axis=1)  # (n,), (n,)
+
+
+@dataclass(frozen=True, eq=False)
+class FeedForwardSteps:
+    """The feed-forward network step by step (arrays read-only).
+
+    pre_activation = x W_1 + b_1 (n, d_ff); hidden = max(0, pre_activation) (n, d_ff); output (n, d_model).
+    """
+
+    pre_activation: np.ndarray
+    hidden: np.ndarray
+    output: np.ndarray
 
 
 def feed_forward(
@@ -54,6 +75,16 @@ def feed_forward(
     Shapes: x (n, d_model), W_1 (d_model, d_ff), b_1 (d_ff,), W_2 (d_ff, d_model), b_2 (d_model,) -> (n, d_model).
     The same two linear layers, with ReLU between, are applied to every token row.
     """
+    return feed_forward_steps(x, W_1, b_1, W_2, b_2).output
+
+
+def feed_forward_steps(
+    x: np.ndarray, W_1: np.ndarray, b_1: np.ndarray, W_2: np.ndarray, b_2: np.ndarray
+) -> FeedForwardSteps:
+    """Return the feed-forward network with its intermediate steps: x W_1 + b_1, the ReLU, the output.
+
+    Shapes as feed_forward: x (n, d_model) -> pre_activation and hidden (n, d_ff), output (n, d_model).
+    """
     x = as_matrix("x", x, "(n, d_model)")
     W_1 = as_matrix("W_1", W_1, "(d_model, d_ff)")
     W_2 = as_matrix("W_2", W_2, "(d_ff, d_model)")
@@ -63,8 +94,10 @@ def feed_forward(
         raise ValueError(f"W_1 gives d_ff={W_1.shape[1]} but W_2 has {W_2.shape[0]} rows")
     b_1 = _as_vector("b_1", b_1, W_1.shape[1])
     b_2 = _as_vector("b_2", b_2, W_2.shape[1])
-    hidden = np.maximum(0.0, x @ W_1 + b_1)  # (n, d_model) x (d_model, d_ff) -> (n, d_ff)
-    return hidden @ W_2 + b_2  # (n, d_ff) x (d_ff, d_model) -> (n, d_model)
+    pre = x @ W_1 + b_1  # (n, d_model) x (d_model, d_ff) -> (n, d_ff)
+    hidden = np.maximum(0.0, pre)  # (n, d_ff)
+    output = hidden @ W_2 + b_2  # (n, d_ff) x (d_ff, d_model) -> (n, d_model)
+    return FeedForwardSteps(frozen(pre), frozen(hidden), frozen(output))
 
 
 @dataclass(frozen=True, eq=False)
