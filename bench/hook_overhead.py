@@ -1,0 +1,169 @@
+"""Hook overhead: what the build-time hooks add to a full `mkdocs build` (issue 6, benchmark 1).
+
+Three builds of the same pages, each from its own temporary copy of the project, interleaved and repeated:
+
+- as is:          the project unchanged (directives expanded and math converted by the hooks);
+- math only:      every directive already replaced by its output (written once, before timing, with the
+                  engine's own `directives.expand_directives`), and a one-function hook that only converts
+                  math to MathML;
+- no hooks:       the same pre-rendered pages, and no hooks at all (math left as LaTeX for a script to render).
+
+directives' cost = as is - math only; all hooks' cost = as is - no hooks. Targets: directives at most 5 % of
+the full build, all hooks (math included) at most 15 %. It also checks that the pre-rendered pages give the
+same HTML as the real build, so the comparison is of equal work.
+
+    python bench/hook_overhead.py            # 7 repetitions of each build (about 1-2 minutes)
+    python bench/hook_overhead.py --quick    # 3 repetitions
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _common import IGNORED, ROOT, fail, median, mkdocs_env, ratio, run_mkdocs, table
+
+RE_HOOKS_BLOCK = re.compile(r"^hooks:[ \t]*\n(?:[ \t]+-[^\n]*\n)+", re.MULTILINE)
+RE_FRONT_MATTER = re.compile(r"\A(---[ \t]*\n.*?\n(?:---|\.\.\.)[ \t]*\n)", re.DOTALL)
+RE_BUILT_IN = re.compile(r"Documentation built in ([0-9.]+) seconds")
+
+# Written into the "math only" copy: the site's own math conversion, and nothing else.
+MATH_ONLY_HOOK = '''"""Benchmark hook: convert math to MathML as the site's hooks do, and do nothing else."""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import mathml  # noqa: E402
+
+
+def on_page_content(html, /, *, page, config, files):
+    """Convert the page's LaTeX to MathML."""
+    return mathml.convert_math(html)
+'''
+VARIANTS = ("as is", "math only", "no hooks")
+
+
+def copy_to(folder: Path, name: str) -> Path:
+    """A copy of the project's sources under `folder/name`."""
+    return Path(shutil.copytree(ROOT, folder / name / "project", ignore=IGNORED))
+
+
+def expand_pages(project: Path) -> int:
+    """Replace every directive of every page in `project/docs` by its output; return how many pages changed."""
+    sys.path[:0] = [str(project / "hooks"), str(project)]
+    try:
+        from directives import expand_directives  # type: ignore[import-not-found]
+    except ImportError as error:
+        fail(f"the directive engine cannot be imported from hooks/ ({error}); "
+             "this benchmark needs hooks/directives.expand_directives(markdown, page, line_offset)")
+    changed = 0
+    for path in sorted((project / "docs").rglob("*.md")):
+        text = path.read_text(encoding="utf-8")
+        match = RE_FRONT_MATTER.match(text)
+        front = match.group(1) if match else ""
+        body = text[len(front):]
+        page = path.relative_to(project).as_posix()
+        try:
+            expanded = expand_directives(body, page, front.count("\n"))
+        except Exception as error:  # a page the site's own build would refuse too
+            fail(f"pre-rendering stopped, as the real build would: {error}")
+        if expanded != body:
+            path.write_text(front + expanded, encoding="utf-8")
+            changed += 1
+    return changed
+
+
+def set_hooks(project: Path, hooks: list[str]) -> None:
+    """Rewrite mkdocs.yml's `hooks:` list (as text, so its other tags and comments stay as written)."""
+    config = project / "mkdocs.yml"
+    text = config.read_text(encoding="utf-8")
+    if not RE_HOOKS_BLOCK.search(text):
+        fail("mkdocs.yml has no `hooks:` list to replace")
+    block = "hooks:\n" + "".join(f"  - {hook}\n" for hook in hooks) if hooks else ""
+    config.write_text(RE_HOOKS_BLOCK.sub(block, text, count=1), encoding="utf-8")
+
+
+def prepare(folder: Path) -> dict[str, Path]:
+    """Make the three copies; the pre-rendering happens here, once, outside every timing."""
+    projects = {name: copy_to(folder, name.replace(" ", "-")) for name in VARIANTS}
+    for name in ("math only", "no hooks"):
+        changed = expand_pages(projects[name])
+        print(f"  {name}: pre-rendered the directives of {changed} pages", flush=True)
+    (projects["math only"] / "hooks" / "bench_math_only.py").write_text(MATH_ONLY_HOOK, encoding="utf-8")
+    set_hooks(projects["math only"], ["hooks/bench_math_only.py"])
+    set_hooks(projects["no hooks"], [])
+    return projects
+
+
+def build(project: Path) -> tuple[float, float]:
+    """One clean build: wall-clock seconds of the whole command, and MkDocs' own 'built in' figure."""
+    start = time.perf_counter()
+    done = run_mkdocs(project, "build", "--clean", "--site-dir", str(project / "site"),
+                      env=mkdocs_env(SOURCE_DATE_EPOCH="1700000000"))
+    wall = time.perf_counter() - start
+    if done.returncode != 0:
+        fail(f"the build of {project.parent.name} failed:\n{done.stderr.strip()[-2000:]}")
+    found = RE_BUILT_IN.search(done.stderr)
+    return wall, float(found.group(1)) if found else float("nan")
+
+
+def same_html(first: Path, second: Path) -> list[str]:
+    """The built HTML pages whose bytes differ between two sites."""
+    pages = sorted(p.relative_to(first).as_posix() for p in first.rglob("*.html"))
+    return [page for page in pages if not (second / page).is_file()
+            or (first / page).read_bytes() != (second / page).read_bytes()]
+
+
+def main() -> None:
+    """Prepare the copies, time the builds, print the medians and ratios."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--reps", type=int, default=7, help="builds of each variant")
+    parser.add_argument("--quick", action="store_true", help="3 repetitions")
+    args = parser.parse_args()
+    reps = 3 if args.quick else args.reps
+    with tempfile.TemporaryDirectory(prefix="hook-overhead-") as folder:
+        projects = prepare(Path(folder))
+        walls: dict[str, list[float]] = {name: [] for name in VARIANTS}
+        inner: dict[str, list[float]] = {name: [] for name in VARIANTS}
+        build(projects["as is"])  # warm the disk cache and .pyc files once, untimed
+        for rep in range(reps):  # interleaved, so a noisy moment on a shared machine hurts all three alike
+            for name in VARIANTS:
+                wall, built_in = build(projects[name])
+                walls[name].append(wall)
+                inner[name].append(built_in)
+            print(f"  repetition {rep + 1}/{reps} done", flush=True)
+        differing = same_html(projects["as is"] / "site", projects["math only"] / "site")
+    report(walls, inner, reps, differing)
+
+
+def report(walls: dict[str, list[float]], inner: dict[str, list[float]], reps: int, differing: list[str]) -> None:
+    """Print the side-by-side medians, the overheads and the targets."""
+    base = {name: median(walls[name]) for name in VARIANTS}
+    built = {name: median(inner[name]) for name in VARIANTS}
+    print(f"\nhook overhead: clean `mkdocs build`, median of {reps} interleaved runs\n")
+    print(table(["build", "wall s", "MkDocs 'built in' s", "vs as is"],
+                [[name, f"{base[name]:.2f}", f"{built[name]:.2f}", f"{ratio(base[name], base['as is']):.3f}"]
+                 for name in VARIANTS]))
+    directives = ratio(base["as is"] - base["math only"], base["as is"])
+    hooks = ratio(base["as is"] - base["no hooks"], base["as is"])
+    math = ratio(base["math only"] - base["no hooks"], base["as is"])
+    print(f"\nshare of the full build (wall clock): directives {directives:.1%}, math {math:.1%}, "
+          f"all hooks {hooks:.1%}")
+    print(f"  directives <= 5 %:             {'met' if directives <= 0.05 else 'NOT met'}")
+    print(f"  all hooks, math incl. <= 15 %: {'met' if hooks <= 0.15 else 'NOT met'}")
+    if differing:
+        print(f"\nwarning: pre-rendered pages built {len(differing)} HTML page(s) unlike the real build, "
+              f"e.g. {differing[:3]}: the comparison is not of equal work")
+    else:
+        print("\npre-rendered pages give byte-identical HTML to the real build: equal work compared")
+
+
+if __name__ == "__main__":
+    main()
