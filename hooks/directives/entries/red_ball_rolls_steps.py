@@ -17,6 +17,7 @@ from .common import grid as make_grid
 NAME = EX.name
 STYLE = style_of(EX)
 TOKENS = EX.tokens
+TIMES = "\N{NO-BREAK SPACE}×\N{NO-BREAK SPACE}"  # keeps "3 × 3" on one line in narrow tables
 SHAPE_ROWS = (
     ("X", "n × d_model", "one input row per token"),
     ("Q", "n × d_k", "one query row per token"),
@@ -51,7 +52,7 @@ def dimensions() -> Table:
 def shapes() -> Table:
     size = sizes()
     worked = attention_shapes(size["n"], size["d_k"], size["d_v"], size["d_model"])
-    rows = tuple((symbol, shape, " × ".join(str(k) for k in worked[symbol]), meaning)
+    rows = tuple((symbol, shape.replace(" × ", TIMES), TIMES.join(str(k) for k in worked[symbol]), meaning)
                  for symbol, shape, meaning in SHAPE_ROWS)
     return Table((Column("array", "array", False), Column("shape", "shape", False),
                   Column("worked", "red ball rolls", False), Column("meaning", "meaning", False)), rows)
