@@ -143,6 +143,11 @@ class LayerResult:
         """The layer's output rows Y, shape (n, d_model)."""
         return self.Y
 
+    @property
+    def R_plus_F(self) -> np.ndarray:
+        """The second residual sum R + F, shape (n, d_model): what post-norm normalises into Y."""
+        return frozen(self.R + self.F)  # (n, d_model)
+
 
 def _attend(X: np.ndarray, params: LayerParameters, mask: np.ndarray | None) -> MultiHeadResult:
     """Run the layer's multi-head attention on X."""

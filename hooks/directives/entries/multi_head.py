@@ -5,9 +5,8 @@ Head 1 (inputs, projections, scores, weights, output) is in `red_ball_rolls.py`.
 
 from __future__ import annotations
 
-import numpy as np
-
 from attention_core import RED_BALL_ROLLS as EX
+from attention_core import parse_matrix
 from figures import heatmap_svg
 
 from ..formatting import format_number
@@ -24,9 +23,9 @@ CONCAT_COLUMNS = ("h1 o1", "h1 o2", "h2 o1", "h2 o2")
 
 
 def authored_grid(symbol: str, cols: tuple[str, ...], corner: str, rows: tuple[str, ...] = TOKENS) -> Grid:
-    """An input matrix shown as authored, with labelled rows."""
+    """An input matrix shown as authored, with labelled rows; its values are the parsed entries, for attn:value."""
     text = EX.authored[symbol]
-    return make_grid(np.zeros((len(text), len(text[0]))), rows, cols, STYLE, corner, authored=text)
+    return make_grid(parse_matrix(text), rows, cols, STYLE, corner, authored=text)
 
 
 @grid(NAME, "w-q2", "The illustrative query projection of head 2 (3x1), as authored.")

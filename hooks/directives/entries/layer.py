@@ -1,0 +1,169 @@
+"""The Transformer layer on red ball rolls (example "red-ball-layer"): U, R, the feed-forward network, Y, logits.
+
+Attention is red-ball-rolls' two heads and W_O; the feed-forward weights, the vocabulary and W_vocab are
+illustrative (see attention_core.examples.RedBallLayer). Layer normalisation makes the numbers irrational,
+so this example shows decimals.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+
+from attention_core import RED_BALL_LAYER as EX
+from attention_core import FeedForwardSteps, feed_forward_steps, layer_norm_statistics, parse_matrix, parse_vector
+
+from ..registry import grid, table
+from ..shown import Column, Grid, Number, Table, Vector
+from .common import as_rows, labels, style_of
+from .common import grid as make_grid
+
+NAME = EX.name
+STYLE = style_of(EX)
+TOKENS = EX.tokens
+RESULT = EX.result
+
+
+@cache
+def ffn() -> FeedForwardSteps:
+    """The feed-forward network of the layer, step by step, on the rows R."""
+    p = EX.parameters
+    return feed_forward_steps(RESULT.R, p.W_1, p.b_1, p.W_2, p.b_2)
+
+
+def rows_grid(array: np.ndarray, prefix: str) -> Grid:
+    """One row per token, columns prefix1, prefix2, ..."""
+    return make_grid(array, TOKENS, labels(prefix, array.shape[1]), STYLE, "token")
+
+
+def authored_grid(text: tuple[tuple[str, ...], ...], rows: tuple[str, ...], cols: tuple[str, ...], corner: str) -> Grid:
+    """An illustrative weight matrix shown as authored."""
+    return make_grid(parse_matrix(text), rows, cols, STYLE, corner, authored=text)
+
+
+def authored_row(text: tuple[str, ...], label: str, prefix: str) -> Grid:
+    """An illustrative bias vector shown as authored, as one row."""
+    return make_grid(parse_vector(text)[None, :], (label,), labels(prefix, len(text)), STYLE, "", authored=(text,))
+
+
+def stats_table(before: np.ndarray, after: np.ndarray, before_title: str, after_title: str) -> Table:
+    """Each row before a layer normalisation, its mean and variance, and the normalised row."""
+    mean, variance = layer_norm_statistics(before)
+    rows = tuple(
+        (token, Vector(as_rows(before[i])[0], STYLE), Number(float(mean[i]), STYLE),
+         Number(float(variance[i]), STYLE), Vector(as_rows(after[i])[0], STYLE))
+        for i, token in enumerate(TOKENS)
+    )
+    return Table((Column("token", "token", False), Column("row", before_title), Column("mean", "mean"),
+                  Column("variance", "variance"), Column("normalised", after_title)), rows)
+
+
+@grid(NAME, "x", "The input rows X of the layer (3x3).")
+def x() -> Grid:
+    return rows_grid(RESULT.X, "x")
+
+
+@grid(NAME, "u", "Step 1: U = MultiHead(X), both heads and W_O (3x3).")
+def u() -> Grid:
+    return rows_grid(RESULT.U, "u")
+
+
+@grid(NAME, "x-plus-u", "X + U, before the first layer normalisation (3x3).")
+def x_plus_u() -> Grid:
+    return rows_grid(RESULT.attention.residual, "s")
+
+
+@table(NAME, "norm-1-stats", "The mean and variance of each row of X + U, which layer normalisation uses.")
+def norm_1_stats() -> Table:
+    return stats_table(RESULT.attention.residual, RESULT.R, "row of X + U", "row of R")
+
+
+@grid(NAME, "norm-1-mean", "The mean of each row of X + U, one per token (use row=TOKEN in a sentence).")
+def norm_1_mean() -> Grid:
+    mean, _ = layer_norm_statistics(RESULT.attention.residual)
+    return make_grid(mean[:, None], TOKENS, ("mean",), STYLE, "token")
+
+
+@grid(NAME, "r", "Step 2: R = LayerNorm(X + U), each row with mean 0 and variance 1 (3x3).")
+def r() -> Grid:
+    return rows_grid(RESULT.R, "r")
+
+
+@grid(NAME, "w-1", "The illustrative first linear layer W_1 of the feed-forward network (3x4), as authored.")
+def w_1() -> Grid:
+    return authored_grid(EX.W_1_text, labels("r", len(EX.W_1_text)), labels("h", len(EX.W_1_text[0])), "row of W_1")
+
+
+@grid(NAME, "b-1", "The illustrative bias b_1 (4 entries), as authored.")
+def b_1() -> Grid:
+    return authored_row(EX.b_1_text, "b_1", "h")
+
+
+@grid(NAME, "w-2", "The illustrative second linear layer W_2 (4x3), as authored.")
+def w_2() -> Grid:
+    return authored_grid(EX.W_2_text, labels("h", len(EX.W_2_text)), labels("f", len(EX.W_2_text[0])), "row of W_2")
+
+
+@grid(NAME, "b-2", "The illustrative bias b_2 (3 entries), as authored.")
+def b_2() -> Grid:
+    return authored_row(EX.b_2_text, "b_2", "f")
+
+
+@grid(NAME, "ffn-pre", "R W_1 + b_1, before the ReLU (3x4).")
+def ffn_pre() -> Grid:
+    return rows_grid(ffn().pre_activation, "h")
+
+
+@grid(NAME, "ffn-hidden", "max(0, R W_1 + b_1): the ReLU sets every negative entry to 0 (3x4).")
+def ffn_hidden() -> Grid:
+    return rows_grid(ffn().hidden, "h")
+
+
+@grid(NAME, "f", "Step 3: F = FFN(R) (3x3).")
+def f() -> Grid:
+    return rows_grid(RESULT.F, "f")
+
+
+@grid(NAME, "r-plus-f", "R + F, before the second layer normalisation (3x3).")
+def r_plus_f() -> Grid:
+    return rows_grid(RESULT.R_plus_F, "s")
+
+
+@table(NAME, "norm-2-stats", "The mean and variance of each row of R + F, which the second normalisation uses.")
+def norm_2_stats() -> Table:
+    return stats_table(RESULT.R_plus_F, RESULT.Y, "row of R + F", "row of Y")
+
+
+@grid(NAME, "y", "Step 4: Y = LayerNorm(R + F), the layer's output rows (3x3).")
+def y() -> Grid:
+    return rows_grid(RESULT.Y, "y")
+
+
+@table(NAME, "rolls-steps", "The row of rolls after each step of the layer.")
+def rolls_steps() -> Table:
+    i = TOKENS.index("rolls")
+    arrays = (("input", "X", RESULT.X), ("1", "U = MultiHead(X)", RESULT.U),
+              ("2", "R = LayerNorm(X + U)", RESULT.R), ("3", "F = FFN(R)", RESULT.F),
+              ("4", "Y = LayerNorm(R + F)", RESULT.Y))
+    rows = tuple((step, name, Vector(as_rows(array[i])[0], STYLE)) for step, name, array in arrays)
+    return Table((Column("step", "step", False), Column("array", "array", False), Column("rolls", "row of rolls")),
+                 rows)
+
+
+@grid(NAME, "w-vocab", "The illustrative final linear map W_vocab (3x5): one column per word, as authored.")
+def w_vocab() -> Grid:
+    return authored_grid(EX.W_vocab_text, labels("y", len(EX.W_vocab_text)), EX.vocabulary, "row of W_vocab")
+
+
+@grid(NAME, "logits", "Logits Y W_vocab: one score per word for every row (3x5).")
+def logits() -> Grid:
+    return make_grid(EX.logits, TOKENS, EX.vocabulary, STYLE, "row \\ word")
+
+
+@table(NAME, "next-token", "The newest row's largest logit and the word it picks.")
+def next_token() -> Table:
+    newest = EX.logits[-1]
+    row = (TOKENS[-1], Number(float(newest[EX.next_token_index]), STYLE), EX.next_token)
+    return Table((Column("row", "newest row", False), Column("logit", "largest logit"),
+                  Column("word", "next token", False)), (row,))
