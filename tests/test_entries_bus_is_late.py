@@ -11,6 +11,8 @@ import pytest
 
 from directives import DirectiveError, expand_directives
 
+NBSP_TIMES = "\N{NO-BREAK SPACE}×\N{NO-BREAK SPACE}"
+
 
 def expand(text: str) -> str:
     """Expand a small dedented page."""
@@ -35,21 +37,21 @@ def test_key_words_examples_inline() -> None:
 
 
 def test_scoring_table_writes_the_products_out() -> None:
-    """Assert the scoring table shows 1 × 2 + 0 × 1 and the scores 2, 0, 1."""
+    """Assert the scoring table shows 1 × 2 + 0 × 1 (kept together around ×) and the scores 2, 0, 1."""
     assert expand("<!-- attn:table bus-is-late scoring -->") == textwrap.dedent("""
-        | token | key | late · key, written out | score |
+        | token | key | late · key | score |
         |:---|---:|:---|---:|
         | bus | (2, 1) | 1 × 2 + 0 × 1 | 2 |
         | is | (0, 2) | 1 × 0 + 0 × 2 | 0 |
         | late | (1, 1) | 1 × 1 + 0 × 1 | 1 |
-        """)
+        """).replace(" × ", NBSP_TIMES)
 
 
 def test_scoring_blanks_are_whole_number_boxes() -> None:
     """Assert a blank score carries its answer with 0 places, so a student types 2, not 2.000."""
     text = expand("<!-- attn:table bus-is-late scoring blanks=score -->")
-    assert ('| bus | (2, 1) | 1 × 2 + 0 × 1 | <span class="fill-in" data-answer="2.0" data-places="0" '
-            'data-display="2" data-label="score for bus"></span> |') in text
+    assert (f'| bus | (2, 1) | 1{NBSP_TIMES}2 + 0{NBSP_TIMES}1 | <span class="fill-in" data-answer="2.0" '
+            'data-places="0" data-display="2" data-label="score for bus"></span> |') in text
 
 
 def test_softmax_table_with_total_row() -> None:

@@ -139,13 +139,13 @@ def scoring(query: tuple[int, ...] | None) -> Table:
         for j, token in enumerate(TOKENS)
     )
     columns = (Column("token", "token", False), Column("key", "key"),
-               Column("products", f"{label} · key, written out", False), Column("score", "score"))
+               Column("products", f"{label} · key", False), Column("score", "score"))
     return Table(columns, rows)
 
 
 def written_out(query: tuple[str, ...], key: tuple[str, ...]) -> str:
-    """A dot product as a student writes it: `1 × 2 + 0 × 1`."""
-    return " + ".join(f"{q} × {k}" for q, k in zip(query, key, strict=True))
+    """A dot product as a student writes it, `1 × 2 + 0 × 1`, breaking lines only at the plus signs."""
+    return " + ".join(f"{q}\N{NO-BREAK SPACE}×\N{NO-BREAK SPACE}{k}" for q, k in zip(query, key, strict=True))
 
 
 @table(NAME, "softmax", "Softmax by hand: score, e^s (2 places), weight = e^s / total (3 places), a Total row.",
