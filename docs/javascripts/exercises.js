@@ -1,0 +1,167 @@
+/* Fill-in exercises: the hooks leave <span class="fill-in" data-answer data-places data-display
+   data-label> empty in a table; this turns each into a labelled input and adds, after the table,
+   Check / Show answers / Clear / Print answer key, with the rule for "right" in one line. */
+(function () {
+  "use strict";
+  var abh = window.AttentionByHand;
+  if (!abh) return;
+  var el = abh.el;
+  var counter = 0;
+
+  /** Parse "0.665", "-1.5", "−2", "0,67" or "1/4"; return {value, places, fraction} or null. */
+  function parseAnswer(text) {
+    var cleaned = String(text).trim().replace(/\s+/g, "").replace(/[\u2212\u2013]/g, "-").replace(/^\+/, "");
+    var number = "-?(?:\\d+(?:[.,]\\d*)?|[.,]\\d+)";
+    var decimal = new RegExp("^" + number + "$");
+    var fraction = new RegExp("^(" + number + ")/(" + number + ")$");
+    var toNumber = function (part) { return Number(part.replace(",", ".")); };
+    if (decimal.test(cleaned)) {
+      var point = cleaned.search(/[.,]/);
+      return { value: toNumber(cleaned), places: point < 0 ? 0 : cleaned.length - point - 1, fraction: false };
+    }
+    var parts = fraction.exec(cleaned);
+    if (parts && toNumber(parts[2]) !== 0) {
+      return { value: toNumber(parts[1]) / toNumber(parts[2]), places: Infinity, fraction: true };
+    }
+    return null;
+  }
+
+  /** The checking rule: exact values always; else p >= places - 1 decimals and within half a unit of the last. */
+  function isRight(text, answer, places) {
+    var typed = parseAnswer(text);
+    if (!typed) return false;
+    var error = Math.abs(typed.value - answer);
+    var slack = 1e-9 * Math.max(1, Math.abs(answer));
+    if (error <= slack) return true;
+    if (places === 0) return false;
+    var shown = typed.fraction ? places : typed.places;
+    if (shown < places - 1) return false;
+    return error <= 0.5 * Math.pow(10, -shown) + slack;
+  }
+
+  /** The one-line rule shown next to the buttons, with a made-up example (never a real answer). */
+  function ruleText(places) {
+    if (places <= 0) return "Whole numbers must be exact; fractions such as 8/2 and a leading minus are accepted.";
+    var example = 0.2468;
+    var full = example.toFixed(places);
+    var shorter = example.toFixed(places - 1);
+    var tooShort = places >= 2 ? example.toFixed(places - 2) : null;
+    return "Round to " + places + " decimal places, or one fewer: for " + example + ", both " + full +
+      " and " + shorter + " count" + (tooShort ? ", " + tooShort + " does not" : "") +
+      ". Exact fractions such as 1/4 and a leading minus are accepted.";
+  }
+
+  function markCell(cell, verdict) {
+    var input = cell.querySelector("input");
+    var mark = cell.querySelector(".fill-in__mark");
+    cell.classList.remove("fill-in--right", "fill-in--wrong", "fill-in--shown");
+    input.removeAttribute("aria-invalid");
+    mark.textContent = "";
+    if (!verdict) return;
+    cell.classList.add("fill-in--" + verdict);
+    var words = { right: ["\u2713", "right"], wrong: ["\u2717", "wrong"], shown: ["", "answer shown"] }[verdict];
+    mark.appendChild(el("span", { "aria-hidden": "true", text: words[0] }));
+    mark.appendChild(el("span", { className: "reader-visually-hidden", text: words[1] }));
+    if (verdict === "wrong") input.setAttribute("aria-invalid", "true");
+  }
+
+  function setUpCell(cell) {
+    counter += 1;
+    var id = "fill-in-" + counter;
+    var label = cell.getAttribute("data-label") || "answer";
+    var input = el("input", {
+      type: "text", id: id, inputmode: "decimal", autocomplete: "off", spellcheck: "false",
+      className: "fill-in__input", "aria-label": label, "aria-describedby": id + "-mark",
+      oninput: function () { markCell(cell, null); }
+    });
+    cell.appendChild(input);
+    cell.appendChild(el("span", { className: "fill-in__mark", id: id + "-mark" }));
+    cell.setAttribute("data-ready", "");
+  }
+
+  function cellsOf(scope) {
+    return Array.prototype.slice.call(scope.querySelectorAll(".fill-in[data-ready]"));
+  }
+
+  function check(scope, status) {
+    var cells = cellsOf(scope);
+    var right = 0;
+    var wrong = [];
+    var empty = 0;
+    cells.forEach(function (cell) {
+      var text = cell.querySelector("input").value;
+      if (!text.trim()) {
+        markCell(cell, null);
+        empty += 1;
+        return;
+      }
+      var ok = isRight(text, Number(cell.getAttribute("data-answer")), Number(cell.getAttribute("data-places")));
+      markCell(cell, ok ? "right" : "wrong");
+      if (ok) right += 1;
+      else wrong.push(cell.getAttribute("data-label"));
+    });
+    status.textContent = right + " of " + cells.length + " right" +
+      (wrong.length ? "; not yet: " + wrong.join(", ") : "") + (empty ? "; " + empty + " empty" : "") + ".";
+  }
+
+  function showAnswers(scope, status) {
+    cellsOf(scope).forEach(function (cell) {
+      cell.querySelector("input").value = cell.getAttribute("data-display");
+      markCell(cell, "shown");
+    });
+    status.textContent = "Answers shown.";
+  }
+
+  function clear(scope, status) {
+    cellsOf(scope).forEach(function (cell) {
+      cell.querySelector("input").value = "";
+      markCell(cell, null);
+    });
+    status.textContent = "Cleared.";
+  }
+
+  function printKey() {
+    var root = document.documentElement;
+    root.setAttribute("data-print", "answer-key");
+    var done = function () {
+      root.removeAttribute("data-print");
+      window.removeEventListener("afterprint", done);
+    };
+    window.addEventListener("afterprint", done);
+    window.print();
+  }
+
+  /** The table (or Material's scroll wrapper around it) after which the toolbar goes. */
+  function blockOf(table) {
+    return table.closest(".md-typeset__scrollwrap") || table.closest(".md-typeset__table") || table;
+  }
+
+  function setUpTable(table) {
+    var scope = blockOf(table);
+    var cells = Array.prototype.slice.call(table.querySelectorAll(".fill-in:not([data-ready])"));
+    cells.forEach(setUpCell);
+    var places = cells.reduce(function (most, cell) { return Math.max(most, Number(cell.getAttribute("data-places")) || 0); }, 0);
+    var status = el("p", { className: "fill-in-toolbar__status", role: "status", "aria-live": "polite" });
+    var toolbar = el("div", { className: "fill-in-toolbar", role: "group", "aria-label": "Check your answers" }, [
+      el("div", { className: "fill-in-toolbar__buttons" }, [
+        el("button", { type: "button", className: "reader-button", text: "Check", onclick: function () { check(table, status); } }),
+        el("button", { type: "button", className: "reader-button reader-button--quiet", text: "Show answers", onclick: function () { showAnswers(table, status); } }),
+        el("button", { type: "button", className: "reader-button reader-button--quiet", text: "Clear", onclick: function () { clear(table, status); } }),
+        el("button", { type: "button", className: "reader-button reader-button--quiet", text: "Print answer key", onclick: printKey })
+      ]),
+      el("p", { className: "fill-in-toolbar__rule", text: ruleText(places) }),
+      status
+    ]);
+    scope.parentNode.insertBefore(toolbar, scope.nextSibling);
+  }
+
+  abh.onPage(function (doc) {
+    var tables = [];
+    doc.querySelectorAll(".md-content .fill-in:not([data-ready])").forEach(function (cell) {
+      var table = cell.closest("table");
+      if (table && tables.indexOf(table) < 0) tables.push(table);
+    });
+    tables.forEach(setUpTable);
+  });
+  abh.exercises = { parseAnswer: parseAnswer, isRight: isRight };
+})();

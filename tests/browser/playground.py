@@ -37,14 +37,14 @@ def calculator(spec: dict) -> str:
 
 def widgets_page() -> str:
     """A page with an intro, four sections (so five slides), a fill-in table and a calculator."""
-    rows = "\n".join(f"| {label.split()[-1]} | {fill_in(*cell)} |" for cell in FILL_INS for label in [cell[3]])
+    rows = "\n".join(f"| {cell[3]} | {fill_in(*cell)} |" for cell in FILL_INS)
     return f"""# Playground
 
 An introduction paragraph, so that the first slide has the title and some text.
 
 ## Fill in the weights
 
-| token | value |
+| cell | your answer |
 |---|---|
 {rows}
 

@@ -1,0 +1,181 @@
+"""Slides, fill-in exercises and the calculator, used the way a reader uses them."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import numpy as np
+import pytest
+from playwright.sync_api import Page, expect
+
+from attention_core import scaled_dot_product_attention
+from browser.conftest import wait_for_features
+from browser.playground import BUS_IS_LATE
+
+pytestmark = pytest.mark.browser
+
+
+def visible_heading(page: Page) -> str:
+    """The text of the h1 or h2 of the slide on screen."""
+    heading = page.locator(".md-content__inner > [data-slide-current]:is(h1, h2)")
+    return heading.evaluate("node => node.firstChild.textContent.trim()")
+
+
+def expect_slide(page: Page, number: int, count: int, heading: str) -> None:
+    """Assert slide `number` of `count` is the one on screen, in the counter and in the URL."""
+    expect(page.locator(".slide-position")).to_have_text(f"{number} / {count}")
+    assert visible_heading(page) == heading
+    assert re.search(rf"[?&]slide={number}\b", page.url), page.url
+    others = page.locator(".md-content__inner > [data-slide]:not([data-slide-current])")
+    assert all(not block.is_visible() for block in others.all())
+
+
+def test_slides_follow_keys_buttons_gear_and_url(page: Page, playground_url: str) -> None:
+    """Assert keys, buttons, the gear and the URL move through the five slides as a presenter expects."""
+    page.goto(playground_url)
+    wait_for_features(page)
+    page.get_by_role("button", name="Present as slides").click()
+    headings = ["Playground", "Fill in the weights", "The calculator", "A wide table", "The last section"]
+    expect_slide(page, 1, 5, headings[0])
+    page.keyboard.press("ArrowRight")
+    expect_slide(page, 2, 5, headings[1])
+    page.keyboard.press("PageDown")
+    expect_slide(page, 3, 5, headings[2])
+    page.keyboard.press("End")
+    expect_slide(page, 5, 5, headings[4])
+    page.keyboard.press("ArrowLeft")
+    expect_slide(page, 4, 5, headings[3])
+    page.keyboard.press("Shift+Space")
+    expect_slide(page, 3, 5, headings[2])
+    page.keyboard.press("Space")
+    expect_slide(page, 4, 5, headings[3])
+    page.keyboard.press("PageUp")
+    page.keyboard.press("Home")
+    expect_slide(page, 1, 5, headings[0])
+
+    page.reload()
+    page.keyboard.press("ArrowRight")
+    expect_slide(page, 2, 5, headings[1])
+    page.reload()
+    expect_slide(page, 2, 5, headings[1])
+
+    page.get_by_role("button", name="Next slide").click()  # by mouse
+    expect_slide(page, 3, 5, headings[2])
+    previous = page.get_by_role("button", name="Previous slide")
+    previous.focus()
+    page.keyboard.press("Enter")  # by keyboard
+    expect_slide(page, 2, 5, headings[1])
+    page.keyboard.press("Space")  # on a focused button, Space presses it: once, not twice
+    expect_slide(page, 1, 5, headings[0])
+    expect(previous).to_be_disabled()
+
+    gear = page.get_by_role("button", name="Slide settings")
+    gear.focus()
+    page.keyboard.press("Enter")
+    dialog = page.get_by_role("dialog", name="Reading settings")
+    expect(dialog).to_be_visible()
+    dialog.get_by_role("radio", name="175 %").check()
+    page.keyboard.press("Escape")  # closes the panel, not the slides
+    expect(dialog).to_be_hidden()
+    expect(gear).to_be_focused()
+    expect(page.locator("html")).to_have_attribute("data-text-size", "175")
+    expect_slide(page, 1, 5, headings[0])
+    gear.click()
+    expect(dialog).to_be_visible()
+    dialog.get_by_role("button", name="Close").click()
+
+    page.keyboard.press("Escape")
+    expect(page.locator(".slide-controls")).to_have_count(0)
+    assert "slide=" not in page.url
+    expect(page.get_by_role("heading", name="The last section")).to_be_visible()
+    page.keyboard.press("v")
+    expect_slide(page, 1, 5, headings[0])
+
+
+def test_slides_fit_the_screen_on_a_phone(page: Page, playground_url: str) -> None:
+    """Assert a slide fits a 375 px wide screen and the buttons stay on screen."""
+    page.set_viewport_size({"width": 375, "height": 667})
+    page.goto(playground_url + "?slide=3")
+    expect(page.locator(".slide-position")).to_have_text("3 / 5")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    for name in ["Previous slide", "Next slide", "Slide settings"]:
+        box = page.get_by_role("button", name=name).bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 375 and box["y"] + box["height"] <= 667
+
+
+def test_exercises_mark_right_and_wrong_answers_and_show_answers(page: Page, playground_url: str) -> None:
+    """Assert Check marks each cell by the rounding rule, Show answers fills them, Clear empties them."""
+    page.goto(playground_url)
+    table = page.locator("table", has=page.locator(".fill-in"))
+    toolbar = page.get_by_role("group", name="Check your answers")
+    expect(toolbar).to_contain_text("Round to 3 decimal places")
+    typed = {"weight of bus": "0.67", "weight of is": "0.1", "weight of late": "−0.245", "score of bus": "4/2"}
+    for label, text in typed.items():
+        table.get_by_role("textbox", name=label).fill(text)
+    toolbar.get_by_role("button", name="Check").click()
+    verdicts = {label: page.locator(".fill-in", has=page.get_by_role("textbox", name=label)).get_attribute("class")
+                for label in typed}
+    assert "fill-in--right" in verdicts["weight of bus"]  # 0.67: one place fewer, rounded
+    assert "fill-in--wrong" in verdicts["weight of is"]  # 0.1: too few places
+    assert "fill-in--wrong" in verdicts["weight of late"]  # the sign is wrong
+    assert "fill-in--right" in verdicts["score of bus"]  # 4/2 is exactly 2
+    expect(table.get_by_role("textbox", name="weight of is")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator(".fill-in--wrong .fill-in__mark").first).to_contain_text("wrong")
+    expect(toolbar.get_by_role("status")).to_have_text("2 of 4 right; not yet: weight of is, weight of late.")
+
+    table.get_by_role("textbox", name="weight of is").fill("0.090")
+    table.get_by_role("textbox", name="weight of late").fill("0.2447")
+    toolbar.get_by_role("button", name="Check").click()
+    expect(toolbar.get_by_role("status")).to_have_text("4 of 4 right.")
+
+    toolbar.get_by_role("button", name="Clear").click()
+    expect(table.get_by_role("textbox", name="weight of bus")).to_have_value("")
+    toolbar.get_by_role("button", name="Show answers").click()
+    shown = [table.get_by_role("textbox", name=label).input_value() for label in typed]
+    assert shown == ["0.665", "0.090", "0.245", "2"]
+
+
+def displayed_weights(page: Page) -> list[str]:
+    """The weights the calculator shows, top to bottom."""
+    return page.locator(".attention-calculator .calculator__weight").all_inner_texts()
+
+
+def reference_weights(query: list[float], keys: list[list[float]], scale: float, digits: int) -> list[str]:
+    """Weights attention_core gives for one query row, formatted to `digits` places as the page shows them."""
+    q, k = np.array([query], dtype=float), np.array(keys, dtype=float)  # (1, d_k), (n, d_k)
+    result = scaled_dot_product_attention(q, k, k, scale=scale)  # weights (1, n)
+    return [f"{w:.{digits}f}" for w in result.weights[0]]
+
+
+def set_vector(page: Page, label_prefix: str, vector: list[float]) -> None:
+    """Type `vector` into the calculator's inputs whose names start with `label_prefix`."""
+    for i, value in enumerate(vector, start=1):
+        page.get_by_role("textbox", name=f"{label_prefix}, entry {i}").fill(str(value))
+
+
+def test_calculator_matches_attention_core(page: Page, playground_url: str) -> None:
+    """Assert the weights shown equal attention_core's, to the shown places, for (0, 1) and random inputs."""
+    page.goto(playground_url)
+    spec = json.loads(page.locator(".attention-calculator").get_attribute("data-calculator"))
+    assert spec == BUS_IS_LATE
+    digits, keys = spec["digits"], spec["keys"]
+    assert displayed_weights(page) == reference_weights(spec["query"], keys, spec["scale"], digits)
+    set_vector(page, "query of late", [0, 1])
+    assert displayed_weights(page) == reference_weights([0, 1], keys, spec["scale"], digits)
+
+    generator = random.Random(5)
+    for _ in range(2):
+        query = [round(generator.uniform(-3, 3), 2) for _ in spec["query"]]
+        keys = [[round(generator.uniform(-3, 3), 2) for _ in key] for key in spec["keys"]]
+        set_vector(page, "query of late", query)
+        for token, key in zip(spec["tokens"], keys, strict=True):
+            set_vector(page, f"key of {token}", key)
+        assert displayed_weights(page) == reference_weights(query, keys, spec["scale"], digits)
+
+    page.get_by_role("textbox", name="query of late, entry 1").fill("abc")
+    expect(page.get_by_role("alert")).to_contain_text("must be a number")
+    page.get_by_role("button", name="Reset").click()
+    assert displayed_weights(page) == ["0.665", "0.090", "0.245"]
+    expect(page.locator(".calculator__output")).to_have_text("(7.88, 2.12)")
