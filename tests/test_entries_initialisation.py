@@ -1,0 +1,43 @@
+"""Tests for the seed-9 initialisation entries (entries/initialisation.py)."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from directives import DirectiveError, expand_directives
+
+
+def expand(text: str) -> str:
+    """Expand a small dedented page."""
+    return expand_directives(textwrap.dedent(text).strip("\n"), "docs/x.md")
+
+
+def test_standard_deviations() -> None:
+    """Assert sqrt(2/(rows+cols)) for each kind of matrix of the two-head example."""
+    assert expand("<!-- attn:table initialisation sd -->") == textwrap.dedent("""
+        | matrix | shape | standard deviation |
+        |:---|:---|---:|
+        | W_q | 3×1 | 0.707 |
+        | W_k | 3×1 | 0.707 |
+        | W_v | 3×2 | 0.632 |
+        | W_O | 4×3 | 0.535 |
+        """)
+
+
+def test_seed_9_draws_head_2_query() -> None:
+    """Assert the second query matrix drawn from default_rng(9), in the deck's call order, to four places."""
+    assert expand("<!-- attn:table initialisation w-q head=2 digits=4 -->") == textwrap.dedent("""
+        | W_q, head 2 | q |
+        |:---|---:|
+        | x1 | 0.4639 |
+        | x2 | 0.8085 |
+        | x3 | -0.3200 |
+        """)
+
+
+def test_head_out_of_range() -> None:
+    """Assert head=3 is refused for a two-head example, naming the accepted range."""
+    with pytest.raises(DirectiveError, match=r"docs/x\.md:1: .*head=3 is out of range; accepted: .* from 1 to 2"):
+        expand("<!-- attn:table initialisation w-v head=3 -->")
