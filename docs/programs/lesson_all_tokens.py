@@ -6,9 +6,10 @@ Run it with: python lesson_all_tokens.py
 import numpy as np
 
 tokens = ["bus", "is", "late"]
-Q = np.array([[0, 1], [1, 1], [1, 0]])  # queries, one per row (3, 2)
-K = np.array([[2, 1], [0, 2], [1, 1]])  # keys (3, 2)
-V = np.array([[10, 0], [0, 10], [5, 5]])  # values (3, 2)
+queries = [[0, 1], [1, 1], [1, 0]]  # one row per token
+keys = [[2, 1], [0, 2], [1, 1]]
+values = [[10, 0], [0, 10], [5, 5]]
+Q, K, V = np.array(queries), np.array(keys), np.array(values)  # (3, 2) each
 
 S = Q @ K.T  # all scores: (3, 2) x (2, 3) -> (3, 3)
 E = np.exp(S)  # e to each score (3, 3)
