@@ -1,0 +1,182 @@
+"""Position information (example "positions"): "dog bites man" against "man bites dog".
+
+Without positions, attention gives each token the same output row in both sentences (the rows are only
+reordered); each method of adding positions breaks that. Everything is computed by attention_core.positions.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+
+from attention_core import POSITIONS as EX
+from attention_core import (
+    RelativeAttentionResult,
+    add_positions,
+    parse_matrix,
+    scaled_dot_product_attention,
+    sinusoidal_positions,
+)
+from figures import positions_heatmap_svg
+
+from ..options import choice
+from ..registry import figure, grid, scalar, table
+from ..shown import Column, Figure, Grid, Number, Scalar, Table, Vector
+from .common import EXACT, as_rows, checked_weights, labels, style_of
+from .common import grid as make_grid
+
+NAME = EX.name
+STYLE = style_of(EX)
+TOKENS = EX.tokens
+METHODS = ("none", "sinusoidal", "learned", "relative")
+METHOD = choice("method", "how positions enter: none, sinusoidal, learned or relative", METHODS, default="none")
+TABLE = choice("table", "which additive position table: sinusoidal or learned", METHODS[1:3], default="sinusoidal")
+SENTENCE = choice("sentence", "first (dog bites man) or second (man bites dog)", ("first", "second"), "first")
+HEATMAP_POSITIONS, HEATMAP_WIDTH = 32, 32  # the size of the picture only; the worked table is EX.table_length
+
+
+def phrase(tokens: tuple[str, ...]) -> str:
+    """A sentence as a column title."""
+    return "in “" + " ".join(tokens) + "”"
+
+
+def position_table(which: str) -> np.ndarray:
+    """The sinusoidal or the learned position table of the example."""
+    return EX.sinusoidal if which == "sinusoidal" else EX.learned
+
+
+@cache
+def relative() -> RelativeAttentionResult:
+    """Relative-position attention on the first sentence."""
+    return EX.relative(EX.E)
+
+
+@grid(NAME, "embeddings", "The illustrative token embeddings e_i of dog, bites, man (d_model = 4).")
+def embeddings() -> Grid:
+    text = EX.embeddings_text
+    return make_grid(parse_matrix(text), TOKENS, labels("e", len(text[0])), STYLE, "token", authored=text)
+
+
+@table(NAME, "outputs", "Each token's output row in both sentences, for one way of adding positions.",
+       options=(METHOD,))
+def outputs(method: str) -> Table:
+    check = EX.checks[method]
+    first, second = check.output, check.permuted_output
+    rows = tuple(
+        (token, Vector(as_rows(first[TOKENS.index(token)])[0], STYLE),
+         Vector(as_rows(second[EX.other_tokens.index(token)])[0], STYLE))
+        for token in TOKENS
+    )
+    return Table((Column("token", "token", False), Column("first", phrase(TOKENS)),
+                  Column("second", phrase(EX.other_tokens))), rows)
+
+
+@grid(NAME, "output", "The output rows of one sentence, in its own token order.", options=(METHOD, SENTENCE))
+def output(method: str, sentence: str) -> Grid:
+    check = EX.checks[method]
+    rows, tokens = (check.output, TOKENS) if sentence == "first" else (check.permuted_output, EX.other_tokens)
+    return make_grid(rows, tokens, labels("o", rows.shape[1]), STYLE, "token")
+
+
+@scalar(NAME, "max-difference", "The largest difference between a token's output rows in the two sentences.",
+        options=(METHOD,))
+def max_difference(method: str) -> Scalar:
+    return Scalar(EX.checks[method].max_difference, STYLE)
+
+
+@table(NAME, "equivariance", "For each method: the largest difference between the two sentences' rows per token.")
+def equivariance() -> Table:
+    rows = tuple(
+        (method, Number(check.max_difference, STYLE), "yes" if check.equivariant else "no")
+        for method, check in EX.checks.items()
+    )
+    return Table((Column("method", "positions", False), Column("difference", "largest difference"),
+                  Column("same", "same rows, only reordered?", False)), rows)
+
+
+@grid(NAME, "position-table", "The first rows of an additive position table p_pos (pos from 0).", options=(TABLE,))
+def position_table_grid(table: str) -> Grid:
+    P = position_table(table)
+    return make_grid(P, tuple(f"pos {i}" for i in range(P.shape[0])), labels("p", P.shape[1]), STYLE, "position")
+
+
+@table(NAME, "e-plus-p", "Token embedding plus position row, e_i + p_i, for the first sentence.", options=(TABLE,))
+def e_plus_p(table: str) -> Table:
+    P = position_table(table)
+    summed = add_positions(EX.E, P)
+    rows = tuple(
+        (f"{i}: {token}", Vector(as_rows(EX.E[i])[0], STYLE), Vector(as_rows(P[i])[0], STYLE),
+         Vector(as_rows(summed[i])[0], STYLE))
+        for i, token in enumerate(TOKENS)
+    )
+    return Table((Column("token", "position: token", False), Column("e", "e_i"), Column("p", "p_i"),
+                  Column("sum", "e_i + p_i")), rows)
+
+
+@figure(NAME, "sinusoidal-heatmap", "The sinusoidal table for 32 positions and 32 dimensions as a heat map.")
+def sinusoidal_heatmap() -> Figure:
+    P = sinusoidal_positions(HEATMAP_POSITIONS, HEATMAP_WIDTH)
+    svg = positions_heatmap_svg(
+        P.tolist(), title=f"Sinusoidal position encodings, {HEATMAP_POSITIONS} positions by {HEATMAP_WIDTH} dimensions",
+        desc="One row per position, one column per dimension. Even dimensions hold sines, odd dimensions cosines; "
+             "the first columns change quickly from row to row, the last columns hardly at all.",
+        id_prefix="positions-sinusoidal",
+    )
+    return Figure(svg, "Each row is one position's encoding: fast waves on the left, slow waves on the right.")
+
+
+@grid(NAME, "distances", "Clipped relative distances clip(j - i, -k, k): rows are queries i, columns keys j.")
+def distances() -> Grid:
+    return make_grid(EX.distances, TOKENS, TOKENS, EXACT, "query \\ key")
+
+
+def distance_labels() -> tuple[str, ...]:
+    """Row labels -k .. k of the relative tables."""
+    return tuple(str(d) for d in range(-EX.clip, EX.clip + 1))
+
+
+@grid(NAME, "a-k", "The illustrative relative key table a^K, one row per clipped distance.")
+def a_k() -> Grid:
+    return make_grid(EX.a_K, distance_labels(), labels("a", EX.a_K.shape[1]), STYLE, "distance", authored=EX.a_K_text)
+
+
+@grid(NAME, "a-v", "The illustrative relative value table a^V, one row per clipped distance.")
+def a_v() -> Grid:
+    return make_grid(EX.a_V, distance_labels(), labels("a", EX.a_V.shape[1]), STYLE, "distance", authored=EX.a_V_text)
+
+
+@grid(NAME, "queries", "The query rows q_i = e_i W_q of the first sentence (no positions added).")
+def queries() -> Grid:
+    return make_grid(relative().Q, TOKENS, labels("q", relative().Q.shape[1]), EXACT, "token")
+
+
+@grid(NAME, "keys", "The key rows k_j = e_j W_k of the first sentence.")
+def keys() -> Grid:
+    return make_grid(relative().K, TOKENS, labels("k", relative().K.shape[1]), EXACT, "token")
+
+
+@grid(NAME, "values", "The value rows v_j = e_j W_v of the first sentence.")
+def values() -> Grid:
+    return make_grid(relative().V, TOKENS, labels("v", relative().V.shape[1]), EXACT, "token")
+
+
+@grid(NAME, "plain-scores", "Scores q_i k_j without any position information, before scaling.")
+def plain_scores() -> Grid:
+    return make_grid(scaled_dot_product_attention(relative().Q, relative().K, relative().V).scores, TOKENS, TOKENS,
+                     EXACT, "query \\ key")
+
+
+@grid(NAME, "relative-scores", "Scores with relative keys, q_i (k_j + a^K_ij), before scaling.")
+def relative_scores() -> Grid:
+    return make_grid(relative().scores, TOKENS, TOKENS, EXACT, "query \\ key")
+
+
+@grid(NAME, "relative-weights", "Softmax of the scaled relative scores: the weights of the first sentence.")
+def relative_weights() -> Grid:
+    return make_grid(checked_weights(relative().weights), TOKENS, TOKENS, STYLE, "query \\ key")
+
+
+@grid(NAME, "relative-output", "Outputs with relative values, sum_j alpha_ij (v_j + a^V_ij).")
+def relative_output() -> Grid:
+    return make_grid(relative().output, TOKENS, labels("z", relative().output.shape[1]), STYLE, "token")

@@ -1,0 +1,56 @@
+"""Tests for the position entries (entries/positions.py): dog bites man against man bites dog."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from directives import DirectiveError, expand_directives
+
+
+def expand(text: str) -> str:
+    """Expand a small dedented page."""
+    return expand_directives(textwrap.dedent(text).strip("\n"), "docs/x.md")
+
+
+def test_without_positions_each_token_keeps_its_row() -> None:
+    """Assert that without positions dog, bites and man get the same output in both sentences."""
+    assert expand("<!-- attn:table positions outputs method=none -->") == textwrap.dedent("""
+        | token | in “dog bites man” | in “man bites dog” |
+        |:---|---:|---:|
+        | dog | (1.723, 1.768) | (1.723, 1.768) |
+        | bites | (0.277, 1.045) | (0.277, 1.045) |
+        | man | (1.000, 1.333) | (1.000, 1.333) |
+        """)
+
+
+def test_every_method_breaks_the_symmetry() -> None:
+    """Assert the equivariance summary: zero difference without positions, a clear one with each method."""
+    assert expand("<!-- attn:table positions equivariance -->") == textwrap.dedent("""
+        | positions | largest difference | same rows, only reordered? |
+        |:---|---:|:---|
+        | none | 0.000 | yes |
+        | sinusoidal | 1.847 | no |
+        | learned | 0.761 | no |
+        | relative | 0.955 | no |
+        """)
+
+
+def test_relative_score_by_hand() -> None:
+    """Assert man's query against dog's key: q (k + a^K_-1) = 1, against 2 without the relative term."""
+    page = "<!-- attn:value positions relative-scores row=man col=dog --> vs "
+    page += "<!-- attn:value positions plain-scores row=man col=dog -->; $<!-- attn:tex positions a-k row=-1 -->$"
+    assert expand(page) == "1 vs 2; $\\left(-1, 0\\right)$"
+
+
+def test_sinusoidal_first_rows() -> None:
+    """Assert position 1 of the sinusoidal table is (sin 1, cos 1, sin 0.01, cos 0.01) to three places."""
+    table = expand("<!-- attn:table positions position-table table=sinusoidal -->")
+    assert "| pos 1 | 0.841 | 0.540 | 0.010 | 1.000 |" in table
+
+
+def test_unknown_method_is_refused() -> None:
+    """Assert method=rotary is refused with the accepted names."""
+    with pytest.raises(DirectiveError, match=r"docs/x\.md:1: .*method=rotary is not accepted"):
+        expand("<!-- attn:table positions outputs method=rotary -->")
