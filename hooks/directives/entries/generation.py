@@ -1,0 +1,92 @@
+"""Generation with a KV cache (example "kv-cache"): red ball rolls arriving one token at a time, head 1.
+
+The step records and the counts come from attention_core.generation; the full causal result for comparison
+is the example's `full`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from attention_core import GENERATION as EX
+from attention_core import decoded_outputs, score_counts
+
+from ..formatting import format_vector
+from ..options import integer
+from ..registry import grid, scalar, table
+from ..shown import Column, Grid, Scalar, Table, Vector
+from .common import EXACT, as_rows, checked_weights, labels, style_of
+from .common import grid as make_grid
+from .counts import count_grid, count_text
+
+NAME = EX.name
+STYLE = style_of(EX)
+TOKENS = EX.tokens
+MAX_N = 100_000
+MAX_ROWS = 12
+N = integer("n", "how many tokens are generated", 1, MAX_N, default=len(TOKENS))
+
+
+def rows_text(array: np.ndarray) -> str:
+    """Several rows in one cell: `(1, 0) (0, 2)`."""
+    return " ".join(format_vector(list(row), STYLE) for row in as_rows(array))
+
+
+@table(NAME, "steps", "Each step: the newest token, the cache after appending, the newest weights and output.")
+def steps() -> Table:
+    rows = tuple(
+        (f"{step.step}: {TOKENS[step.step - 1]}", Vector(as_rows(step.cache.K[:, 0])[0], STYLE),
+         rows_text(step.cache.V), Vector(as_rows(checked_weights(step.weights))[0], STYLE),
+         Vector(as_rows(step.output)[0], STYLE))
+        for step in EX.steps
+    )
+    return Table((Column("step", "step: newest token", False), Column("keys", "cached keys"),
+                  Column("values", "cached value rows"), Column("weights", "newest weights"),
+                  Column("output", "newest output")), rows)
+
+
+@table(NAME, "compare", "Each step's output with the cache next to the same row of full causal attention.")
+def compare() -> Table:
+    cached, full = decoded_outputs(EX.steps), EX.full.output
+    rows = tuple(
+        (f"{t + 1}: {token}", Vector(as_rows(cached[t])[0], STYLE), Vector(as_rows(full[t])[0], STYLE))
+        for t, token in enumerate(TOKENS)
+    )
+    return Table((Column("step", "step: newest token", False), Column("cached", "with the cache, one query"),
+                  Column("full", "full causal attention, same row")), rows)
+
+
+@grid(NAME, "full-output", "The output rows O of full causal attention on all three tokens at once (3x2).")
+def full_output() -> Grid:
+    return make_grid(EX.full.output, TOKENS, labels("o", EX.full.d_v), STYLE, "token")
+
+
+@scalar(NAME, "max-difference", "The largest difference between the cached outputs and full causal attention.")
+def max_difference() -> Scalar:
+    return Scalar(float(np.abs(decoded_outputs(EX.steps) - EX.full.output).max()), EXACT)
+
+
+@table(NAME, "counts", "Score entries computed at each step, with and without the cache, and the totals.",
+       options=(N,))
+def counts(n: int) -> Table:
+    c = score_counts(n)
+    long = n > MAX_ROWS  # too many steps for a page: show the first three and the last, then the totals
+    shown = [*range(3), n - 1] if long else list(range(n))
+    rows = [(count_text(t + 1), count_text(c.with_cache[t]), count_text(c.without_cache[t])) for t in shown]
+    if long:
+        rows.insert(3, ("…", "…", "…"))
+    rows.append(("total", count_text(c.total_with_cache), count_text(c.total_without_cache)))
+    return Table((Column("step", "step t", False), Column("with", "with the cache"),
+                  Column("without", "without the cache")), tuple(rows))
+
+
+@grid(NAME, "total-with-cache", "Score entries in total when generating n tokens with a cache: n(n+1)/2.",
+      options=(N,))
+def total_with_cache(n: int) -> Grid:
+    return count_grid(score_counts(n).total_with_cache, "with the cache")
+
+
+@grid(NAME, "total-without-cache", "Score entries in total without a cache (whole t x t matrix each step).",
+      options=(N,))
+def total_without_cache(n: int) -> Grid:
+    return count_grid(score_counts(n).total_without_cache, "without the cache")
