@@ -1,0 +1,109 @@
+"""The deck's four exercises (example "exercises") with computed answers, and a shapes table for any sizes."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from attention_core import EXERCISES as EX
+from attention_core import attention_shapes, causal_mask, parse_matrix, parse_vector
+
+from ..options import integer
+from ..registry import grid, table
+from ..shown import Authored, Column, Grid, Number, Table, Vector
+from .common import as_rows, checked_weights, labels, style_of
+from .common import grid as make_grid
+
+NAME = EX.name
+STYLE = style_of(EX)
+TOKENS = EX.tokens
+TIMES = "×"
+MAX_SIZE = 100_000
+SIZES = (integer("n", "tokens n", 1, MAX_SIZE, default=EX.shape_n),
+         integer("d-k", "query and key width d_k", 1, MAX_SIZE, default=EX.shape_d_k),
+         integer("d-v", "value width d_v", 1, MAX_SIZE, default=EX.shape_d_v))
+ARRAY_MEANINGS = {"Q": "query rows", "K": "key rows", "V": "value rows", "S": "raw scores",
+                  "M": "masked scores", "A": "weights", "O": "output rows"}
+
+
+@table(NAME, "causal-columns", "Exercise 1: which key columns the query at position 2 may use under the causal mask.")
+def causal_columns() -> Table:
+    allowed = causal_mask(len(TOKENS))[EX.query_position - 1]
+    rows = tuple((str(j + 1), token, "yes" if ok else "no, a future position")
+                 for j, (token, ok) in enumerate(zip(TOKENS, allowed, strict=True)))
+    return Table((Column("column", "key column", False), Column("token", "token", False),
+                  Column("allowed", f"may query {EX.query_position} use it?", False)), rows)
+
+
+@grid(NAME, "permitted-columns", "Exercise 1: the permitted key columns, as a row of column numbers.")
+def permitted_columns() -> Grid:
+    columns = np.array(EX.permitted_columns, dtype=np.float64)[None, :]
+    return make_grid(columns, ("columns",), labels("c", columns.shape[1]), STYLE, "")
+
+
+@table(NAME, "softmax", "Exercise 2: softmax of (0, ln 2, 0) step by step: score, e to the score, weight.")
+def softmax_table() -> Table:
+    steps = EX.softmax_steps
+    weights = checked_weights(steps.weights)[0]
+    rows = tuple(
+        (f"key {j + 1}", Authored(EX.scores_text[j]), Number(float(steps.exponentials[j]), STYLE),
+         Number(float(weights[j]), STYLE))
+        for j in range(len(EX.scores_text))
+    )
+    total = ("total", "", Number(float(steps.totals), STYLE), "")
+    return Table((Column("key", "key", False), Column("score", "score s"), Column("exp", "e^s"),
+                  Column("weight", "weight")), (*rows, total))
+
+
+@grid(NAME, "scores", "Exercise 2: the score row, as authored.")
+def scores() -> Grid:
+    text = (EX.scores_text,)
+    return make_grid(parse_vector(EX.scores_text)[None, :], ("scores",), labels("s", len(text[0])), STYLE, "",
+                     authored=text)
+
+
+@grid(NAME, "weights", "Exercise 2: the softmax weights (one row).")
+def weights() -> Grid:
+    return make_grid(checked_weights(EX.softmax_steps.weights), ("weights",), labels("a", len(EX.scores_text)),
+                     STYLE, "")
+
+
+@table(NAME, "weighted-sum", "Exercise 3: each weight times its value row, and the sum.")
+def weighted_sum() -> Table:
+    V = parse_matrix(EX.values_text)
+    A = checked_weights(EX.softmax_steps.weights)[0]
+    rows = tuple(
+        (f"row {j + 1}", Number(float(A[j]), STYLE), Vector(as_rows(V[j])[0], STYLE),
+         Vector(as_rows(EX.contributions[j])[0], STYLE))
+        for j in range(V.shape[0])
+    )
+    total = ("sum", "", "", Vector(as_rows(EX.output)[0], STYLE))
+    return Table((Column("row", "row", False), Column("weight", "weight"), Column("value", "value"),
+                  Column("contribution", "weight × value")), (*rows, total))
+
+
+@grid(NAME, "output", "Exercise 3: the weighted sum of the three value rows.")
+def output() -> Grid:
+    return make_grid(EX.output[None, :], ("output",), labels("o", EX.output.shape[0]), STYLE, "")
+
+
+@table(NAME, "shapes", "Exercise 4 and friends: the shape of every array of one head for given n, d_k, d_v.",
+       options=SIZES)
+def shapes(**size: int) -> Table:
+    rows = tuple((symbol, TIMES.join(f"{k:,}" for k in shape), ARRAY_MEANINGS[symbol])
+                 for symbol, shape in attention_shapes(size["n"], size["d-k"], size["d-v"]).items())
+    return Table((Column("array", "array", False), Column("shape", "shape", False),
+                  Column("meaning", "meaning", False)), rows)
+
+
+@grid(NAME, "shape", "One array's shape for given n, d_k, d_v, for a sentence: S or O.", options=SIZES)
+def shape(**size: int) -> Grid:
+    table = attention_shapes(size["n"], size["d-k"], size["d-v"])
+    text = tuple((TIMES.join(f"{k:,}" for k in table[symbol]),) for symbol in table)
+    return make_grid(np.zeros((len(table), 1)), tuple(table), ("shape",), STYLE, "array", authored=text)
+
+
+@grid(NAME, "values", "Exercise 3: the three value rows, as authored.")
+def values() -> Grid:
+    text = EX.values_text
+    return make_grid(parse_matrix(text), tuple(f"row-{j + 1}" for j in range(len(text))),
+                     labels("v", len(text[0])), STYLE, "row", authored=text)
