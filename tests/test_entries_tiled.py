@@ -1,0 +1,38 @@
+"""Tests for the tiled-attention entries (entries/tiled.py)."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from directives import DirectiveError, expand_directives
+
+
+def expand(text: str) -> str:
+    """Expand a small dedented page."""
+    return expand_directives(textwrap.dedent(text).strip("\n"), "docs/x.md")
+
+
+def test_trace_of_t3() -> None:
+    """Assert t3's running max rises from 1 to 2 and the running sum is corrected, then acc / l."""
+    assert expand("<!-- attn:table tiled-attention trace query=t3 -->") == textwrap.dedent("""
+        | block: keys | scores in the block | running max m | running sum l | running output acc |
+        |:---|---:|---:|---:|---:|
+        | 1: t1, t2 | (1.000, 1.000) | 1.000 | 2.000 | (1.000, 1.000) |
+        | 2: t3, t4 | (2.000, -1.000) | 2.000 | 1.786 | (1.467, 1.368) |
+        | output = acc / l |  |  |  | (0.822, 0.766) |
+        """)
+
+
+def test_tiled_equals_naive() -> None:
+    """Assert the tiled output equals the naive one to ten places."""
+    assert expand("<!-- attn:value tiled-attention max-difference digits=10 -->") == "0.0000000000"
+    assert expand("<!-- attn:table tiled-attention tiled-output -->") == expand(
+        "<!-- attn:table tiled-attention naive-output -->")
+
+
+def test_unknown_query_is_refused() -> None:
+    """Assert a query that is not one of the four tokens is refused with a suggestion."""
+    with pytest.raises(DirectiveError, match=r"docs/x\.md:1: option query=t5 is not accepted"):
+        expand("<!-- attn:table tiled-attention trace query=t5 -->")
