@@ -1,0 +1,88 @@
+"""The whole site: a strict build succeeds, pages carry the computed numbers, and nothing loads from elsewhere."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from conftest import mkdocs
+
+pytestmark = pytest.mark.slow
+
+RE_ASSET = re.compile(r"<(?:script|img|source|iframe)\b[^>]*\bsrc=\"([^\"]+)\"|<link\b[^>]*\bhref=\"([^\"]+)\"")
+RE_CSS_URL = re.compile(r"url\(\s*['\"]?([^'\")]+)")
+RE_FOREIGN = re.compile(r"^(?:https?:)?//", re.IGNORECASE)
+RE_BALL_KEY = re.compile(r'(RED_BALL_W_K: Rows = \(\("0",\), \(")ln 2')
+
+
+def pages(site: Path) -> list[Path]:
+    """Every HTML page of the built site."""
+    return sorted(site.rglob("*.html"))
+
+
+def test_pages_show_the_computed_numbers(built_site: Path) -> None:
+    """Assert the reference page shows red ball rolls' weights and output as computed, in table cells."""
+    html = (built_site / "reference/directives/index.html").read_text()
+    assert "<td>1/4</td>\n<td>1/2</td>\n<td>1/4</td>" in html.replace(' style="text-align: right;"', "")
+    assert "(1/2, 5/4)" in html
+
+
+def test_math_is_mathml_and_no_script_renders_math(built_site: Path) -> None:
+    """Assert pages hold MathML and load neither MathJax nor KaTeX."""
+    assert any("<math" in page.read_text() for page in pages(built_site))
+    for page in pages(built_site):
+        html = page.read_text()
+        assert not re.search(r"<script[^>]+(mathjax|katex)", html, re.IGNORECASE), page
+        assert not re.search(r'class="arithmatex">\s*\\[(\[]', html), f"{page} kept unconverted LaTeX"
+
+
+def test_no_page_or_stylesheet_loads_anything_from_another_host(built_site: Path) -> None:
+    """Assert every script, stylesheet, font, image and frame is served by the site itself."""
+    foreign = [
+        (page.relative_to(built_site), url)
+        for page in pages(built_site)
+        for match in RE_ASSET.finditer(page.read_text())
+        for url in match.groups()
+        if url and RE_FOREIGN.match(url) and not is_link_only(match.group(0))
+    ]
+    foreign += [
+        (sheet.relative_to(built_site), url)
+        for sheet in built_site.rglob("*.css")
+        for url in RE_CSS_URL.findall(sheet.read_text())
+        if RE_FOREIGN.match(url)
+    ]
+    assert foreign == []
+
+
+def is_link_only(tag: str) -> bool:
+    """A <link> that the browser does not fetch (canonical page address)."""
+    return tag.startswith("<link") and 'rel="canonical"' in tag
+
+
+def test_a_directive_error_in_a_page_with_front_matter_names_the_right_line(project_copy: Path) -> None:
+    """Assert a typo stops the build with page:line counted from the top of the file, with and without --strict."""
+    page = project_copy / "docs/reference/typo.md"
+    page.write_text("---\ntitle: A typo\n---\n# A typo\n\nRolls: <!-- attn:value red-ball-rolls outptu row=rolls -->\n")
+    for strict in (["--strict"], []):
+        result = mkdocs(project_copy, "build", *strict, "--site-dir", str(project_copy / "out"))
+        assert result.returncode == 1
+        assert (
+            "docs/reference/typo.md:6: unknown value 'outptu' for example 'red-ball-rolls'; did you mean 'output'"
+            in result.stderr
+        )
+        assert "Traceback" not in result.stderr
+
+
+def test_an_example_input_changed_in_the_core_changes_the_pages(project_copy: Path) -> None:
+    """Assert changing ball's key from ln 2 to ln 3 in the core changes the weights on the built page."""
+    examples = project_copy / "attention_core/examples.py"
+    source, changed = RE_BALL_KEY.subn(r"\1ln 3", examples.read_text())
+    assert changed == 1
+    examples.write_text(source)
+    result = mkdocs(project_copy, "build", "--strict", "--site-dir", str(project_copy / "out"))
+    assert result.returncode == 0, result.stderr
+    html = (project_copy / "out/reference/directives/index.html").read_text()
+    assert "(2/5, 7/5)" in html
+    assert "<td>1/5</td>\n<td>3/5</td>\n<td>1/5</td>" in html.replace(' style="text-align: right;"', "")
+    assert "(1/2, 5/4)" not in html
