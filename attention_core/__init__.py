@@ -63,7 +63,7 @@ from .positions import (
     relative_position_indices,
     sinusoidal_positions,
 )
-from .softmax import SoftmaxSteps, apply_mask, causal_mask, softmax, softmax_steps
+from .softmax import SoftmaxSteps, apply_mask, causal_mask, padding_mask, softmax, softmax_steps
 
 __all__ = [
     "ACCEPTED_ENTRIES",
@@ -125,6 +125,7 @@ __all__ = [
     "logits",
     "multi_head_attention",
     "next_token",
+    "padding_mask",
     "parse_entry",
     "parse_matrix",
     "parse_vector",

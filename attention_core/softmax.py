@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from ._checks import as_count, frozen
 
-__all__ = ["SoftmaxSteps", "apply_mask", "causal_mask", "softmax", "softmax_steps"]
+__all__ = ["SoftmaxSteps", "apply_mask", "causal_mask", "padding_mask", "softmax", "softmax_steps"]
 
 
 def _first_row(flags: np.ndarray) -> str:
@@ -83,6 +84,20 @@ def causal_mask(n: int) -> np.ndarray:
     """Return the (n, n) boolean causal mask: True where query i may use key j, that is j <= i."""
     n = as_count("n (the number of tokens)", n)
     return np.tril(np.ones((n, n), dtype=bool))  # (n, n)
+
+
+def padding_mask(real: Sequence[bool]) -> np.ndarray:
+    """Return the (n, n) boolean padding mask: True where key j is a real token, for every query i.
+
+    `real` (n,) is False at padding positions, which pad a shorter sequence to the batch's length; no query may
+    use them. Combine with a causal mask by `&`.
+    """
+    real = np.asarray(real)
+    if real.dtype != np.bool_ or real.ndim != 1:
+        raise ValueError(f"real must be a 1-D boolean sequence, got dtype {real.dtype} and shape {real.shape}")
+    if not real.any():
+        raise ValueError("a sequence of padding only leaves every query without a key")
+    return np.broadcast_to(real, (real.shape[0], real.shape[0])).copy()  # (n,) -> (n, n)
 
 
 def apply_mask(S: np.ndarray, mask: np.ndarray) -> np.ndarray:
