@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import shutil
 from pathlib import Path
 
 import pytest
@@ -23,9 +24,15 @@ Files = dict[str, bytes]
 Builds = tuple[Files, Files]
 
 
-def build_clean_copy(root: Path, name: str) -> Path:
-    """Copy the project under `root/name`, build it with --strict, and return the site directory."""
-    project = copy_project(root / name / "project")
+def copy_twice(root: Path) -> dict[str, Path]:
+    """Two copies of the project, the second made from the first, so both hold exactly the same sources."""
+    first = copy_project(root / "first" / "project")
+    second = Path(shutil.copytree(first, root / "second" / "project"))
+    return {"first": first, "second": second}
+
+
+def build_clean(project: Path, name: str) -> Path:
+    """Build one copy with --strict in the environment of build `name`, and return its site directory."""
     site = project / "site"
     env = {"SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH, **BUILDS[name]}
     result = mkdocs(project, "build", "--strict", "--clean", "--site-dir", str(site), env=env)
@@ -64,7 +71,8 @@ def build_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def two_builds(build_root: Path) -> Builds:
     """The files of two clean builds of two separate copies of the project."""
-    return tree(build_clean_copy(build_root, "first")), tree(build_clean_copy(build_root, "second"))
+    projects = copy_twice(build_root)
+    return tree(build_clean(projects["first"], "first")), tree(build_clean(projects["second"], "second"))
 
 
 @pytest.mark.slow
