@@ -21,7 +21,7 @@ from xml.etree.ElementTree import Element, tostring
 
 from latex2mathml.converter import convert_to_element
 
-__all__ = ["MathConversionError", "convert_math", "tex_to_mathml"]
+__all__ = ["MathConversionError", "convert_math", "convert_title", "tex_to_mathml"]
 
 RE_MATH = re.compile(
     r"""
@@ -32,6 +32,8 @@ RE_MATH = re.compile(
     """,
     re.DOTALL | re.VERBOSE,
 )
+# A heading's inline math as the table of contents holds it: the TeX between \( and \), without its wrapper.
+RE_TITLE_MATH = re.compile(r"\\\((?P<tex>.*?)\\\)", re.DOTALL)
 # latex2mathml writes symbols as character references inside the text of its elements.
 RE_CHAR_REF = re.compile(r"&#x([0-9A-Fa-f]+);")
 # What must never be left in a token: a command it did not know, a brace or an `&` out of place.
@@ -54,6 +56,11 @@ class MathConversionError(ValueError):
 def convert_math(html_text: str) -> str:
     """Return `html_text` with every arithmatex formula converted to MathML, all else unchanged."""
     return RE_MATH.sub(_replace, html_text)
+
+
+def convert_title(title: str) -> str:
+    """Return a table-of-contents title with its inline math as MathML, as in the heading itself."""
+    return RE_TITLE_MATH.sub(lambda match: tex_to_mathml(html.unescape(match["tex"])), title)
 
 
 def tex_to_mathml(tex: str, *, display: bool = False) -> str:

@@ -19,9 +19,12 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import get_plugin_logger
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
+
     from mkdocs.config.defaults import MkDocsConfig
     from mkdocs.structure.files import Files
     from mkdocs.structure.pages import Page
+    from mkdocs.structure.toc import AnchorLink
 
 RELOADED_PACKAGES = ("attention_core", "directives", "mathml", "figures")
 REQUIRED_EXTENSIONS = ("pymdownx.arithmatex", "pymdownx.superfences", "tables", "md_in_html")
@@ -81,9 +84,18 @@ def on_page_content(html: str, /, *, page: Page, config: MkDocsConfig, files: Fi
     """Convert the page's LaTeX to MathML, so readers load no math JavaScript."""
     mathml = modules["mathml"]
     try:
+        for item in walk(page.toc):
+            item.title = mathml.convert_title(item.title)
         return mathml.convert_math(html)
     except mathml.MathConversionError as error:
         raise PluginError(f"{source_path(page, config)}:{formula_line(page, error)}: {error}") from None
+
+
+def walk(items: Iterable[AnchorLink]) -> Iterator[AnchorLink]:
+    """Every entry of a table of contents, depth first."""
+    for item in items:
+        yield item
+        yield from walk(item.children)
 
 
 def formula_line(page: Page, error: Exception) -> int:

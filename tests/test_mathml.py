@@ -237,3 +237,13 @@ def test_infinity_is_not_an_operator() -> None:
     assert tex_to_mathml(r"e^{-\infty}") == (
         f'{INLINE}<mrow><msup><mi>e</mi><mrow><mo>−</mo><mi mathvariant="normal">∞</mi></mrow></msup></mrow></math>'
     )
+
+
+def test_table_of_contents_titles_get_mathml_like_their_headings() -> None:
+    """Assert a heading's inline math in the table of contents becomes MathML, and plain titles stay as they are."""
+    from mathml import convert_title
+
+    title = convert_title(r"Adding a position row: \(e_i + p_i\)")
+    assert title.startswith("Adding a position row: <math ")
+    assert "<msub><mi>e</mi><mi>i</mi></msub>" in title
+    assert convert_title("Softmax") == "Softmax"
