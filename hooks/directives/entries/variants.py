@@ -7,14 +7,15 @@ from __future__ import annotations
 
 from functools import cache
 
+from attention_core import RED_BALL_LAYER as LAYER
 from attention_core import RED_BALL_ROLLS as EX
-from attention_core import AttentionResult, scaled_dot_product_attention
-from figures import heatmap_svg
+from attention_core import AttentionResult, LayerResult, padding_mask, scaled_dot_product_attention, transformer_layer
+from figures import heatmap_svg, mask_grid_svg
 
 from ..formatting import format_number
-from ..registry import figure, grid
-from ..shown import Figure, Grid
-from .common import checked_weights, labels, style_of
+from ..registry import figure, grid, table
+from ..shown import Column, Figure, Grid, Table, Vector
+from .common import as_rows, checked_weights, labels, style_of
 from .common import grid as make_grid
 
 NAME = EX.name
@@ -50,3 +51,61 @@ def unmasked_heatmap() -> Figure:
         cell_text=text, id_prefix="rbr-unmasked-weights",
     )
     return Figure(svg, "Without a mask every token, even red, may use every other token, later ones included.")
+
+
+# The padding example: the third position of red ball rolls is treated as padding, as if this sentence had
+# two real tokens and was padded to the batch's length of three. What the padding row holds does not matter.
+REAL = (True, True, False)
+PADDED_TOKENS = (*TOKENS[:2], "[pad]")
+
+
+@cache
+def padded(with_mask: bool) -> AttentionResult:
+    """Head 1 with no causal mask, the third position padding, with or without the padding mask."""
+    head = EX.head
+    return scaled_dot_product_attention(head.Q, head.K, head.V, mask=padding_mask(REAL) if with_mask else None)
+
+
+@grid(NAME, "padding-mask", "The padding mask for (red, ball, [pad]): 1 where a query may use the key, else 0.")
+def padding_mask_grid() -> Grid:
+    return make_grid(padding_mask(REAL).astype(float), PADDED_TOKENS, PADDED_TOKENS, STYLE, "query \\ key")
+
+
+@grid(NAME, "padded-weights", "Weights of (red, ball, [pad]) with no mask at all: the padding takes a share.")
+def padded_weights() -> Grid:
+    return make_grid(checked_weights(padded(False).weights), PADDED_TOKENS, PADDED_TOKENS, STYLE, "query \\ key")
+
+
+@grid(NAME, "padding-masked-weights", "Weights of (red, ball, [pad]) with the padding mask: padding gets 0.")
+def padding_masked_weights() -> Grid:
+    mask = padding_mask(REAL)
+    return make_grid(checked_weights(padded(True).weights, mask), PADDED_TOKENS, PADDED_TOKENS, STYLE,
+                     "query \\ key")
+
+
+@cache
+def layer(norm: str) -> LayerResult:
+    """The red-ball layer with post-norm (2017) or pre-norm (most current models)."""
+    return transformer_layer(EX.X, LAYER.parameters, mask=EX.mask, norm=norm)
+
+
+@table(LAYER.name, "norms", "The rolls row through the layer with post-norm and with pre-norm, same weights.")
+def norms() -> Table:
+    i = LAYER.tokens.index("rolls")
+    post, pre = layer("post"), layer("pre")
+    style = style_of(LAYER)
+    steps = (("R", post.R, pre.R), ("F", post.F, pre.F), ("Y", post.Y, pre.Y))
+    rows = tuple((name, Vector(as_rows(a[i])[0], style), Vector(as_rows(b[i])[0], style)) for name, a, b in steps)
+    return Table((Column("array", "row of rolls in", False), Column("post", "post-norm (2017)"),
+                  Column("pre", "pre-norm")), rows)
+
+
+@figure(NAME, "padding-mask-grid", "The padding mask for (red, ball, [pad]) as a grid: the padding column hatched.")
+def padding_mask_figure() -> Figure:
+    svg = mask_grid_svg(
+        padding_mask(REAL).tolist(), PADDED_TOKENS, title="Padding mask for red, ball and one padding position",
+        desc="Rows are queries, columns are keys. Every query may use red and ball; the column of the padding "
+             "position is hatched for every query.",
+        id_prefix="rbr-padding-mask",
+    )
+    return Figure(svg, "A padding mask closes whole columns; a causal mask closes the triangle above the diagonal.")
