@@ -174,11 +174,15 @@ class RedBallRolls(Example):
         """Head 2's weighted value rows for the focus token, (n, d_v)."""
         return frozen(self.head2.weights[self.focus_index][:, None] * self.head2.V)  # (n, 1) * (n, d_v)
 
+    @property
+    def hard_choice_index(self) -> int:
+        """Position of the focus token's top-scoring permitted key (ball for rolls)."""
+        return int(np.argmax(self.head.masked[self.focus_index]))
+
     @cached_property
     def hard_choice(self) -> np.ndarray:
         """The value row of the top-scoring key of the focus token: the hard choice attention avoids."""
-        row = self.head.masked[self.focus_index]
-        return self.head.V[int(np.argmax(row))]
+        return self.head.V[self.hard_choice_index]
 
 
 @dataclass(frozen=True)
@@ -651,7 +655,8 @@ class Exercises(Example):
     title: str = "exercises"
     tokens: tuple[str, ...] = ("red", "ball", "rolls")
     query_position: int = 2
-    scores_text: tuple[str, ...] = ("0", "ln 2", "0")
+    W_q_text: Rows = RED_BALL_W_Q
+    W_k_text: Rows = RED_BALL_W_K
     values_text: Rows = RED_BALL_W_V
     shape_n: int = 5
     shape_d_k: int = 2
@@ -666,9 +671,18 @@ class Exercises(Example):
         return tuple(int(j) + 1 for j in np.flatnonzero(row))
 
     @cached_property
+    def scores(self) -> np.ndarray:
+        """Exercise 2: the score row of rolls in red ball rolls, q_rolls k_j for each key, (n,).
+
+        The inputs are one-hot rows (X = I_3), so q_rolls is the last row of W_q and k_j the rows of W_k.
+        """
+        q = parse_matrix(self.W_q_text)[-1]  # (d_k,)
+        return frozen(parse_matrix(self.W_k_text) @ q)  # (n, d_k) x (d_k,) -> (n,)
+
+    @cached_property
     def softmax_steps(self) -> SoftmaxSteps:
         """Exercise 2: e^s, total and weights of the score row."""
-        return softmax_steps(parse_vector(self.scores_text))
+        return softmax_steps(self.scores)
 
     @cached_property
     def contributions(self) -> np.ndarray:

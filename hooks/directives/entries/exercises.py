@@ -5,11 +5,11 @@ from __future__ import annotations
 import numpy as np
 
 from attention_core import EXERCISES as EX
-from attention_core import attention_shapes, causal_mask, parse_matrix, parse_vector
+from attention_core import attention_shapes, causal_mask, parse_matrix
 
 from ..options import integer
 from ..registry import grid, table
-from ..shown import Authored, Column, Grid, Number, Table, Vector
+from ..shown import Column, Grid, Number, Table, Vector
 from .common import as_rows, checked_weights, labels, style_of
 from .common import grid as make_grid
 
@@ -40,30 +40,28 @@ def permitted_columns() -> Grid:
     return make_grid(columns, ("columns",), labels("c", columns.shape[1]), STYLE, "")
 
 
-@table(NAME, "softmax", "Exercise 2: softmax of (0, ln 2, 0) step by step: score, e to the score, weight.")
+@table(NAME, "softmax", "Exercise 2: softmax of rolls' score row step by step: score, e to the score, weight.")
 def softmax_table() -> Table:
     steps = EX.softmax_steps
     weights = checked_weights(steps.weights)[0]
     rows = tuple(
-        (f"key {j + 1}", Authored(EX.scores_text[j]), Number(float(steps.exponentials[j]), STYLE),
+        (f"key {j + 1}", Number(float(EX.scores[j]), STYLE), Number(float(steps.exponentials[j]), STYLE),
          Number(float(weights[j]), STYLE))
-        for j in range(len(EX.scores_text))
+        for j in range(len(EX.scores))
     )
     total = ("total", "", Number(float(steps.totals), STYLE), "")
     return Table((Column("key", "key", False), Column("score", "score s"), Column("exp", "e^s"),
                   Column("weight", "weight")), (*rows, total))
 
 
-@grid(NAME, "scores", "Exercise 2: the score row, as authored.")
+@grid(NAME, "scores", "Exercise 2: the score row of rolls, from the red-ball-rolls inputs.")
 def scores() -> Grid:
-    text = (EX.scores_text,)
-    return make_grid(parse_vector(EX.scores_text)[None, :], ("scores",), labels("s", len(text[0])), STYLE, "",
-                     authored=text)
+    return make_grid(EX.scores[None, :], ("scores",), labels("s", len(EX.scores)), STYLE, "")
 
 
 @grid(NAME, "weights", "Exercise 2: the softmax weights (one row).")
 def weights() -> Grid:
-    return make_grid(checked_weights(EX.softmax_steps.weights), ("weights",), labels("a", len(EX.scores_text)),
+    return make_grid(checked_weights(EX.softmax_steps.weights), ("weights",), labels("a", len(EX.scores)),
                      STYLE, "")
 
 

@@ -129,4 +129,4 @@ def weighted_sum() -> Table:
 
 @grid(NAME, "hard-choice", "The value of the top-scoring key alone: what keeping only the largest would give.")
 def hard_choice() -> Grid:
-    return make_grid(EX.hard_choice, (EX.focus,), labels("v", EX.head.d_v), STYLE, "token")
+    return make_grid(EX.hard_choice, (TOKENS[EX.hard_choice_index],), labels("v", EX.head.d_v), STYLE, "top key")
