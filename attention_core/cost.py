@@ -92,14 +92,16 @@ def _rescale(old_max: np.ndarray, new_max: np.ndarray) -> np.ndarray:
 
 
 def tiled_attention(
-    Q: np.ndarray, K: np.ndarray, V: np.ndarray, causal: bool = False, block: int = 2, scale: float | None = None
+    Q: np.ndarray, K: np.ndarray, V: np.ndarray, causal: bool = False, block: int = 2, scale: float | None = None,
+    trace: bool = True,
 ) -> TiledResult:
     """Return softmax(scale * Q K^T) V computed block by block of keys, never forming the n x m matrix.
 
     For each block: m_new = max(m, block row max); l = l * exp(m - m_new) + sum exp(s - m_new);
     acc = acc * exp(m - m_new) + exp(s - m_new) V_block; finally O = acc / l (Milakov and Gimelshein
     2018; Dao et al. 2022). Shapes: Q (n, d_k), K (m, d_k), V (m, d_v) -> output (n, d_v); causal needs
-    n = m. Equals scaled_dot_product_attention to rounding.
+    n = m. Equals scaled_dot_product_attention to rounding. `trace=False` keeps no per-block record:
+    the trace holds every block's scores, which is the n x m matrix again, so large runs switch it off.
     """
     Q, K, V = _check_attention_inputs(Q, K, V)
     block = as_count("block", block)
@@ -109,7 +111,7 @@ def tiled_attention(
     n = Q.shape[0]
     running_max, running_sum = np.full(n, -np.inf), np.zeros(n)  # (n,), (n,)
     acc = np.zeros((n, V.shape[1]))  # (n, d_v), unnormalised output
-    trace = []
+    steps = []
     for index, start in enumerate(range(0, K.shape[0], block)):
         stop = min(start + block, K.shape[0])
         S = _block_scores(Q, K[start:stop], start, scale, causal)  # (n, b)
@@ -119,6 +121,7 @@ def tiled_attention(
         running_sum = running_sum * correction + P.sum(axis=1)  # (n,)
         acc = acc * correction[:, None] + P @ V[start:stop]  # (n, b) x (b, d_v) -> (n, d_v)
         running_max = new_max
-        trace.append(TileStep(index, start, stop, frozen(S), frozen(running_max), frozen(running_sum), frozen(acc)))
+        if trace:
+            steps.append(TileStep(index, start, stop, frozen(S), frozen(running_max), frozen(running_sum), frozen(acc)))
     output = acc / running_sum[:, None]  # (n, d_v)
-    return TiledResult(frozen(output), tuple(trace), block, causal, scale)
+    return TiledResult(frozen(output), tuple(steps), block, causal, scale)

@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import csv
 import gc
-import inspect
 import json
 import subprocess
 import sys
@@ -34,8 +33,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import RESULTS, ROOT, fail, median, ratio, table
 
 MIB = 1024 * 1024
-# Names under which tiled_attention may offer to skip recording its trace; any it has is set to False.
-TRACE_SWITCHES = ("trace", "keep_trace", "record_trace", "with_trace")
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -56,22 +53,11 @@ def attention_function(impl: str, n: int, causal: bool, block: int | None):
     if impl == "naive":
         mask = core.causal_mask(n) if causal else None
         return lambda Q, K, V: core.scaled_dot_product_attention(Q, K, V, mask=mask).output
-    tiled = getattr(core, "tiled_attention", None)
-    if tiled is None:
-        raise SystemExit("attention_core has no tiled_attention yet")
-    options: dict[str, object] = {"causal": causal} if block is None else {"causal": causal, "block": block}
-    options.update(no_trace_option(tiled))
-    return lambda Q, K, V: np.asarray(getattr(result := tiled(Q, K, V, **options), "output", result))
-
-
-def no_trace_option(tiled) -> dict[str, bool]:
-    """The keyword that turns off tiled_attention's block-by-block trace, if it has one.
-
-    The trace keeps every block's scores for the cost page, which is n x n memory again: a benchmark of the
-    tiled computation must run without it.
-    """
-    parameters = inspect.signature(tiled).parameters
-    return {name: False for name in TRACE_SWITCHES if name in parameters}
+    # The trace keeps every block's scores for the worked example, which is n x n memory again: switch it off.
+    options: dict[str, object] = {"causal": causal, "trace": False}
+    if block is not None:
+        options["block"] = block
+    return lambda Q, K, V: core.tiled_attention(Q, K, V, **options).output
 
 
 def measure(kind: str, impl: str, n: int, d_k: int, seed: int, block: int | None) -> dict[str, float]:
@@ -117,26 +103,10 @@ def in_subprocess(kind: str, impl: str, n: int, args: argparse.Namespace) -> dic
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def tiled_status() -> str | None:
-    """None if attention_core has no tiled_attention yet, else how it will be called."""
-    sys.path.insert(0, str(ROOT))
-    import attention_core
-
-    tiled = getattr(attention_core, "tiled_attention", None)
-    if tiled is None:
-        return None
-    switch = no_trace_option(tiled)
-    if switch:
-        return f"tiled_attention called with {', '.join(f'{k}=False' for k in switch)}"
-    return ("tiled_attention has no switch to skip its block-by-block trace, so its memory includes every "
-            "block's kept scores (ask for one of: " + ", ".join(TRACE_SWITCHES) + ")")
-
-
 def run(args: argparse.Namespace) -> list[dict[str, float]]:
     """Measure every size and return one row of figures per n."""
-    status = tiled_status()
-    impls = ["naive"] if status is None else ["naive", "tiled"]
-    print(f"note: {status or 'attention_core has no tiled_attention yet; measuring the naive attention alone'}"
+    impls = ["naive", "tiled"]
+    print("note: tiled_attention runs with trace=False (the trace keeps every block's scores)"
           f"; block = {args.block} keys\n", flush=True)
     rows = []
     for n in args.n:

@@ -111,3 +111,13 @@ def test_tiled_bad_input() -> None:
         tiled_attention(np.ones((2, 1)), np.ones((2, 1)), np.ones((2, 1)), block=0)
     with pytest.raises(ValueError, match="Q has d_k=1 but K has d_k=2"):
         tiled_attention(np.ones((2, 1)), np.ones((2, 2)), np.ones((2, 1)))
+
+
+def test_tiled_attention_without_trace_keeps_no_blocks() -> None:
+    """Assert trace=False gives the same output and records no per-block scores (the n x m matrix again)."""
+    rng = np.random.default_rng(4)
+    Q, K, V = rng.normal(size=(6, 3)), rng.normal(size=(6, 3)), rng.normal(size=(6, 2))
+    with_trace = tiled_attention(Q, K, V, causal=True, block=4)
+    without = tiled_attention(Q, K, V, causal=True, block=4, trace=False)
+    assert without.trace == () and len(with_trace.trace) == 2
+    np.testing.assert_array_equal(without.output, with_trace.output)
