@@ -12,17 +12,12 @@ import pytest
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-    from playwright.sync_api import Page
+    from playwright.sync_api import Browser, Page
 
 from mathml import convert_math
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-    "--disable-sync", "--no-first-run",
-]
 FONT_CHECK = '16px "DejaVu Math TeX Gyre"'
 
 # What arithmatex writes for a fraction inline and a matrix inside stretched brackets on display.
@@ -45,35 +40,20 @@ def page_html() -> str:
     )
 
 
-def missing(what: str) -> None:
-    """Skip a test for want of `what`, except in CI, where a missing browser must fail the run."""
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"{what} is missing; install it with scripts/install-browser.sh")
-    pytest.skip(f"{what} is missing")
-
-
 @pytest.fixture
-def rendered(tmp_path: Path) -> Iterator[Page]:
-    """Open the page in headless Chromium and yield the Playwright page once fonts are ready."""
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        missing("Playwright for Python")
-    if not Path(CHROMIUM).exists():
-        missing(f"Chromium at {CHROMIUM}")
+def rendered(browser: Browser, tmp_path: Path) -> Iterator[Page]:
+    """Open the page in the session's Chromium and yield it once fonts are ready."""
     site = tmp_path / "site"
     shutil.copytree(DOCS / "stylesheets", site / "stylesheets")
     shutil.copytree(DOCS / "assets" / "fonts", site / "assets" / "fonts")
     (site / "index.html").write_text(page_html(), encoding="utf-8")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 560, "height": 360}, device_scale_factor=2)
-        page.goto((site / "index.html").as_uri())
-        page.evaluate("document.fonts.ready.then(() => true)")
-        if os.environ.get("MATH_SCREENSHOT"):
-            page.screenshot(path=os.environ["MATH_SCREENSHOT"], full_page=True)
-        yield page
-        browser.close()
+    page = browser.new_page(viewport={"width": 560, "height": 360}, device_scale_factor=2)
+    page.goto((site / "index.html").as_uri())
+    page.evaluate("document.fonts.ready.then(() => true)")
+    if os.environ.get("MATH_SCREENSHOT"):
+        page.screenshot(path=os.environ["MATH_SCREENSHOT"], full_page=True)
+    yield page
+    page.close()
 
 
 @pytest.mark.browser
