@@ -340,7 +340,7 @@ class HeadWidth(Example):
     tokens: tuple[str, ...] = ()
     seed: int = 0
     widths: tuple[int, ...] = (1, 4, 16, 64, 256)
-    samples: int = 10_000
+    samples: int = 4_000
     illustrative: tuple[str, ...] = ("seed",)
     exact: bool = False
 

@@ -1,9 +1,10 @@
 """MkDocs hooks: a thin adapter between MkDocs and the directive engine in `hooks/directives/`.
 
 The engine does not import MkDocs. This module finds the project, reloads the engine and
-`attention_core` at every build (MkDocs itself never reloads hook modules, so `mkdocs serve` would
-otherwise keep showing the numbers of the first build), places errors at `page:line`, and converts
-math to MathML once a page is HTML.
+`attention_core` whenever one of their files changed (MkDocs itself never reloads hook modules, so
+`mkdocs serve` would otherwise keep showing the numbers of the first build; an edit to a page alone
+keeps the loaded engine and its computed examples), places errors at `page:line`, and converts math
+to MathML once a page is HTML.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ import importlib
 import re
 import sys
 from pathlib import Path
-from types import ModuleType
 from typing import TYPE_CHECKING
 
 from mkdocs.exceptions import PluginError
@@ -31,7 +31,7 @@ REQUIRED_EXTENSIONS = ("pymdownx.arithmatex", "pymdownx.superfences", "tables", 
 RE_LINE_BREAK = re.compile(r"\r\n?|\n")
 
 log = get_plugin_logger(__name__)
-modules: dict[str, ModuleType] = {}
+modules: dict[str, object] = {}
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
@@ -40,16 +40,31 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     if missing:
         raise PluginError(f"mkdocs.yml: markdown_extensions lacks {', '.join(missing)}; the pages need them")
     root = Path(config.config_file_path).resolve().parent
-    for folder in (Path(__file__).resolve().parent, root):
+    hooks = Path(__file__).resolve().parent
+    for folder in (hooks, root):
         if str(folder) not in sys.path:
             sys.path.insert(0, str(folder))
+    stamp = fingerprint([root / "attention_core", hooks])
+    if modules.get("stamp") != stamp:
+        load_engine()
+        modules["stamp"] = stamp
+    return config
+
+
+def fingerprint(folders: list[Path]) -> tuple[tuple[str, int, int], ...]:
+    """The path, size and modification time of every Python file under `folders`: what a reload depends on."""
+    files = sorted(path for folder in folders for path in folder.rglob("*.py"))
+    return tuple((str(path), (info := path.stat()).st_size, info.st_mtime_ns) for path in files)
+
+
+def load_engine() -> None:
+    """Import the engine, the math converter and the core afresh, dropping any earlier copies."""
     forget(RELOADED_PACKAGES)
     try:
         modules["directives"] = importlib.import_module("directives")
         modules["mathml"] = importlib.import_module("mathml")
     except ImportError as error:
         raise PluginError(f"the hooks cannot import {error.name}: {error}; run `make serve` to set up") from None
-    return config
 
 
 def forget(packages: tuple[str, ...]) -> None:

@@ -54,7 +54,7 @@ def test_spread_table_grows_like_the_square_root() -> None:
 
 def test_samples_count_inline() -> None:
     """Assert the number of random pairs per width is shown whole."""
-    assert expand("<!-- attn:value head-width samples -->") == "10000"
+    assert expand("<!-- attn:value head-width samples -->") == "4,000"
 
 
 def test_row_option_on_a_table_entry_is_refused() -> None:

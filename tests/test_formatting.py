@@ -73,3 +73,13 @@ def test_rounded_parts_that_miss_the_rounded_total_are_explained() -> None:
         "The rounded parts add up to 7.87; the total 7.88 is computed from the unrounded values."
     )
     assert rounded_sum_note([0.25, 0.5, 0.25], 1.0, 3) is None
+
+
+def test_whole_numbers_from_a_thousand_are_grouped() -> None:
+    """Assert counts read as the deck writes them: 1,024 and 1,048,576; thin spaces in math."""
+    assert format_number(1024.0, EXACT) == "1,024"
+    assert format_number(1048576.0, EXACT) == "1,048,576"
+    assert format_number(999.0, EXACT) == "999"
+    assert format_tex_number(16384.0, EXACT) == r"16\,384"
+    assert format_number(16384.0, NumberStyle(digits=0)) == "16,384"
+    assert format_number(16384.0, DECIMAL) == "16384.000"

@@ -2,6 +2,7 @@
 
 - Examples built to be exact show exact fractions: `1/4` in tables and prose, `\\tfrac{1}{4}` in math.
 - Everything else shows fixed decimals with the digits the page asks for (3 unless told).
+- Whole numbers from 1,000 up are grouped by thousands (`16,384`; `16\\,384` in math), as in the deck's table.
 - Inputs are shown as they were authored (`ln 2`, not 0.693): see `authored_text` and `authored_tex`.
 """
 
@@ -15,6 +16,7 @@ from fractions import Fraction
 from .errors import DirectiveError
 
 MAX_DENOMINATOR = 64
+GROUPED_FROM = 1000  # whole numbers from here on are grouped by thousands: 16,384
 EXACT_TOLERANCE = 1e-9
 RE_AUTHORED_LN = re.compile(r"^(-?)ln\s*\(?([^()\s]+)\)?$")
 RE_AUTHORED_SQRT = re.compile(r"^(-?)sqrt\s*(\S+)$")
@@ -64,6 +66,8 @@ def format_number(x: float, style: NumberStyle) -> str:
     """Show one number as text: `1/4`, `2`, `-1/2`, `ln 2` (exact examples) or `0.665`."""
     x = check_finite(float(x))
     fraction = as_fraction(x) if style.exact else None
+    if x.is_integer() and abs(x) >= GROUPED_FROM and (style.exact or style.digits == 0):
+        return f"{int(x):,}"
     if fraction is None:
         logarithm = as_logarithm(x) if style.exact else None
         if logarithm is None:
@@ -79,6 +83,8 @@ def format_tex_number(x: float, style: NumberStyle) -> str:
     text = format_number(x, style)
     if text.startswith(("ln", "-ln")):
         return authored_tex(text)
+    if "," in text:
+        return text.replace(",", r"\,")
     if "/" not in text:
         return text
     sign, (numerator, denominator) = ("-", text[1:].split("/")) if text.startswith("-") else ("", text.split("/"))

@@ -1,13 +1,10 @@
-"""Whole-number counts (score entries, bytes, multiply-adds) shown with thousands separators: 1,048,576.
-
-The number policy in formatting.py shows exact fractions or fixed decimals; counts are neither, and a reader
-checks 16,384 far more easily than 16384. They are shown as text, like an authored input. Registers nothing.
-"""
+"""Whole-number counts (score entries, bytes, multiply-adds) as grids: 1,048,576. Registers nothing."""
 
 from __future__ import annotations
 
 import numpy as np
 
+from ..formatting import format_number
 from ..shown import Grid
 from .common import EXACT
 from .common import grid as make_grid
@@ -17,7 +14,7 @@ def count_text(value: int) -> str:
     """A whole number with thousands separators: `1,048,576`."""
     if int(value) != value:
         raise ValueError(f"a count must be a whole number, got {value!r}")
-    return f"{int(value):,}"
+    return format_number(float(value), EXACT)
 
 
 def count_grid(value: int, label: str) -> Grid:
