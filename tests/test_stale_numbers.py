@@ -1,0 +1,117 @@
+"""No stale number can hide: change one input of an example and every number that depends on it changes.
+
+The input changed is the key of *ball* in red ball rolls, from ln 2 to ln 3 (`RED_BALL_W_K` in
+attention_core/examples.py, shared by every example built on red ball rolls). The test knows, independently
+of the code, which entries do not depend on that key; every other entry of those examples must change, and
+entries of unrelated examples must not.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import mkdocs
+
+pytestmark = pytest.mark.slow
+
+RE_BALL_KEY = re.compile(r'(RED_BALL_W_K: Rows = \(\("0",\), \(")ln 2')
+BUILT_ON_RED_BALL_ROLLS = ("red-ball-rolls", "red-ball-layer", "kv-cache", "exercises")
+# Entries of those examples that must NOT change, and why.
+INDEPENDENT_OF_THE_BALL_KEY = {
+    **dict.fromkeys(
+        ["red-ball-rolls " + name for name in (
+            "inputs", "x", "w-q", "w-v", "queries", "values", "mask", "mask-grid", "dimensions", "shapes",
+            "divisor", "padding-mask", "padding-mask-grid",
+        )],
+        "inputs, sizes and masks do not involve the keys",
+    ),
+    **dict.fromkeys(
+        ["red-ball-rolls " + name for name in (
+            "w-q2", "w-k2", "w-v2", "head2-projections", "head2-scores", "head2-weights", "head2-heatmap",
+            "head2-values", "head2-weighted-sum", "head2-output", "head2-contributions", "w-o",
+        )],
+        "head 2 has its own key projection",
+    ),
+    "red-ball-rolls hard-choice": "ball still has the top score, so the hard choice is still ball's value",
+    **dict.fromkeys(
+        ["red-ball-layer " + name for name in ("x", "w-1", "b-1", "w-2", "b-2", "w-vocab")],
+        "the layer's own inputs",
+    ),
+    "red-ball-layer norm-1-mean": "each row of X + U is normalised; its mean does not depend on U's first head",
+    "red-ball-layer y": "rounded to three places, the normalised rows come out the same",
+    "red-ball-layer logits": "computed from Y, which is unchanged at the shown places",
+    "red-ball-layer next-token": "the largest logit stays with the same token",
+    **dict.fromkeys(
+        ["exercises " + name for name in ("causal-columns", "permitted-columns", "shape", "shapes", "values")],
+        "mask columns, shapes and value rows do not involve the keys",
+    ),
+    **dict.fromkeys(
+        ["kv-cache " + name for name in ("counts", "total-with-cache", "total-without-cache", "max-difference")],
+        "counts depend on n only; the cache still equals the full computation",
+    ),
+}
+RENDER_EVERY_ENTRY = """
+import json, sys
+sys.path[:0] = [sys.argv[1] + "/hooks", sys.argv[1]]
+from directives.registry import REGISTRY
+from directives.entries.reference import live_preview
+rendered = {}
+for (example, name), entry in REGISTRY.items():
+    if example != "reference":
+        shown = live_preview(entry) if entry.shape != "block" else str(entry.make({}))
+        rendered[f"{example} {name}"] = shown
+print(json.dumps(rendered))
+"""
+OLD_FIGURES = ["(1/2, 5/4)", "(1/4, 1/2, 1/4)", "(1/2, 5/4, 3/4, 3/4)"]
+
+
+def render_every_entry(project: Path) -> dict[str, str]:
+    """What every registered entry renders with its default options, for the project at `project`."""
+    done = subprocess.run([sys.executable, "-c", RENDER_EVERY_ENTRY, str(project)], capture_output=True, text=True,
+                          check=True, timeout=300)
+    return json.loads(done.stdout)
+
+
+@pytest.fixture(scope="module")
+def before_and_after(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str], dict[str, str]]:
+    """A project copy with ball's key changed, and every entry rendered before and after the change."""
+    from conftest import copy_project
+
+    project = copy_project(tmp_path_factory.mktemp("stale") / "project")
+    before = render_every_entry(project)
+    examples = project / "attention_core/examples.py"
+    source, changed = RE_BALL_KEY.subn(r"\1ln 3", examples.read_text())
+    assert changed == 1, "RED_BALL_W_K no longer holds ball's key as 'ln 2'; update this test"
+    examples.write_text(source)
+    return project, before, render_every_entry(project)
+
+
+def test_every_dependent_entry_changes_and_nothing_else(before_and_after) -> None:
+    """Assert exactly the entries built on ball's key change: all of them, and no other entry anywhere."""
+    _, before, after = before_and_after
+    changed = {key for key in before if before[key] != after[key]}
+    related = {key for key in before if key.split()[0] in BUILT_ON_RED_BALL_ROLLS}
+    assert sorted(related - set(INDEPENDENT_OF_THE_BALL_KEY) - changed) == [], "dependent entries left unchanged"
+    assert sorted(changed - related) == [], "entries of unrelated examples changed"
+    assert sorted(changed & set(INDEPENDENT_OF_THE_BALL_KEY)) == [], "entries listed as independent changed"
+
+
+def test_no_old_number_survives_on_the_pages(before_and_after) -> None:
+    """Assert the built pages that use red ball rolls no longer show numbers derived from the old key."""
+    project, _, _ = before_and_after
+    result = mkdocs(project, "build", "--site-dir", str(project / "out"))
+    assert result.returncode == 0, result.stderr
+    pages = [page for page in (project / "docs").rglob("*.md") if "attn:" in page.read_text()
+             and any(f" {example} " in page.read_text() for example in BUILT_ON_RED_BALL_ROLLS)]
+    assert len(pages) >= 10
+    for page in pages:
+        built = project / "out" / page.relative_to(project / "docs").with_suffix("") / "index.html"
+        if page.name == "index.md":
+            built = built.parent.parent / "index.html"
+        text = " ".join(re.sub(r"<[^>]+>", " ", built.read_text()).split())
+        assert [figure for figure in OLD_FIGURES if figure in text] == [], page.relative_to(project)
