@@ -1,0 +1,93 @@
+"""The served math font: a subset small enough to load fast that still holds every character the pages use."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections import defaultdict
+from typing import TYPE_CHECKING
+
+import pytest
+from fontTools.ttLib import TTFont
+
+from scripts.subset_math_font import DEFAULT_OUTPUT, italic_math_variant
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+RE_MATH = re.compile(r"<math\b.*?</math>", re.DOTALL)
+RE_TOKEN = re.compile(r"<(mi|mn|mo|mtext|ms)\b([^>]*)>(.*?)</\1>", re.DOTALL)
+RE_VARIANT = re.compile(r'\bmathvariant="([^"]*)"')
+RE_TAG = re.compile(r"<[^>]+>")
+RE_SPACE = re.compile(r"[ \t\r\n]+")  # collapsed as HTML collapses it; a no-break space stays
+# Delimiters and operators that must grow with what they enclose (MATH variants or assemblies).
+STRETCHY = "()[]{}|‖√∑∫⟨⟩→"
+
+
+@pytest.fixture(scope="module")
+def font() -> TTFont:
+    """The WOFF2 the site serves, opened with fontTools."""
+    return TTFont(DEFAULT_OUTPUT)
+
+
+def drawn_characters(site: Path) -> dict[str, set[str]]:
+    """Every character the built site's MathML asks the font for, with the pages that ask for it.
+
+    A single-letter <mi> without `mathvariant` is drawn as its mathematical italic form, so that form
+    is what is collected for it.
+    """
+    found: dict[str, set[str]] = defaultdict(set)
+    for path in sorted(site.rglob("*.html")):
+        page = path.relative_to(site).as_posix()
+        for formula in RE_MATH.findall(path.read_text(encoding="utf-8")):
+            for tag, attributes, content in RE_TOKEN.findall(formula):
+                text = RE_SPACE.sub(" ", html.unescape(RE_TAG.sub("", content))).strip()
+                variant = RE_VARIANT.search(attributes)
+                if tag == "mi" and len(text) == 1 and not variant:
+                    text = italic_math_variant(text)
+                elif variant and variant.group(1) != "normal":
+                    found[f"mathvariant={variant.group(1)}"].add(page)
+                for character in text:
+                    found[character].add(page)
+    return found
+
+
+def test_math_table_is_kept(font: TTFont) -> None:
+    """Assert the subset keeps the MATH table, with its constants and its glyph variants."""
+    assert "MATH" in font
+    table = font["MATH"].table
+    assert table.MathConstants.FractionRuleThickness.Value > 0
+    assert table.MathVariants.VertGlyphCoverage.glyphs
+
+
+def test_stretchy_characters_have_variants(font: TTFont) -> None:
+    """Assert brackets, bars, the radical, big operators and arrows keep their larger sizes or pieces."""
+    cmap = font.getBestCmap()
+    variants = font["MATH"].table.MathVariants
+    stretchy = set(variants.VertGlyphCoverage.glyphs) | set(variants.HorizGlyphCoverage.glyphs)
+    lacking = [character for character in STRETCHY if cmap.get(ord(character)) not in stretchy]
+    assert not lacking, f"no MATH variants for {lacking}"
+
+
+def test_italic_mapping_follows_mathml_core() -> None:
+    """Assert single letters map to the italic forms browsers draw, with the holes of the block respected."""
+    assert italic_math_variant("x") == "\U0001d465"
+    assert italic_math_variant("h") == "ℎ"
+    assert italic_math_variant("A") == "\U0001d434"
+    assert italic_math_variant("α") == "\U0001d6fc"
+    assert italic_math_variant("Ω") == "\U0001d6fa"
+    assert italic_math_variant("∂") == "\U0001d715"
+    assert italic_math_variant("2") == "2"
+    assert italic_math_variant("∑") == "∑"
+
+
+@pytest.mark.slow
+def test_every_character_the_pages_draw_is_in_the_font(built_site: Path, font: TTFont) -> None:
+    """Assert every character of every formula on the site, as the browser draws it, is in the font's cmap."""
+    found = drawn_characters(built_site)
+    assert found, "the built site has no MathML"
+    variants = sorted(key for key in found if key.startswith("mathvariant="))
+    assert not variants, f"pages use {variants} ({found[variants[0]]}): add those letters to the font's KEPT list"
+    cmap = font.getBestCmap()
+    missing = {f"U+{ord(c):04X} {c!r}": sorted(pages)[:3] for c, pages in found.items() if ord(c) not in cmap}
+    assert not missing, f"add these to KEPT in scripts/subset_math_font.py and regenerate: {missing}"
