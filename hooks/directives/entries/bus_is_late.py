@@ -15,14 +15,13 @@ import numpy as np
 
 from attention_core import BUS_IS_LATE as EX
 from attention_core import AttentionResult, SoftmaxSteps, scaled_dot_product_attention, softmax_steps
-from figures import heatmap_svg
 
 from ..errors import DirectiveError
 from ..formatting import NumberStyle, decimal, format_number, format_vector, rounded_sum_note
 from ..options import choice, integers
 from ..registry import block, figure, grid, table
 from ..shown import Authored, Column, Figure, Grid, Html, MarkdownBlock, Number, Table, Vector
-from .common import as_rows, checked_weights, labels, style_of
+from .common import as_rows, checked_weights, labels, style_of, weights_figure
 from .common import grid as make_grid
 
 NAME = EX.name
@@ -204,15 +203,11 @@ def all_output() -> Grid:
 
 @figure(NAME, "weights-heatmap", "The all-tokens weight matrix A as a heat map, 3 places in each cell.")
 def weights_heatmap() -> Figure:
-    A = checked_weights(EX.all_tokens.weights)
-    text = [[format_number(float(a), WEIGHTS) for a in row] for row in A]
-    svg = heatmap_svg(
-        A.tolist(), TOKENS, TOKENS, title="Attention weights A for the bus is late",
-        desc="One row per query, one column per key; darker cells carry more weight. "
-             + " ".join(f"{token}: " + ", ".join(row) + "." for token, row in zip(TOKENS, text, strict=True)),
-        cell_text=text, id_prefix="bil-weights",
+    return weights_figure(
+        EX.all_tokens.weights, TOKENS, WEIGHTS, title="Attention weights A for the bus is late",
+        caption="Each row is one token's query sharing out its attention; darker cells get more weight.",
+        id_prefix="bil-weights",
     )
-    return Figure(svg, "Each row is one token's query sharing out its attention; darker cells get more weight.")
 
 
 def plain(x: float) -> int | float:

@@ -6,9 +6,12 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from attention_core import parse_matrix
+from figures import heatmap_svg
+
 from ..errors import DirectiveError
-from ..formatting import NumberStyle
-from ..shown import Grid
+from ..formatting import NumberStyle, format_number
+from ..shown import Figure, Grid
 
 EXACT = NumberStyle(exact=True, digits=3)
 DECIMAL = NumberStyle(exact=False, digits=3)
@@ -54,3 +57,27 @@ def checked_weights(A: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray
     if mask is not None and np.any(A[~np.atleast_2d(mask)] != 0.0):
         raise DirectiveError("a masked weight is not exactly 0; nothing is published")
     return A
+
+
+def authored_grid(
+    text: tuple[tuple[str, ...], ...], rows: Sequence[str], cols: Sequence[str], style: NumberStyle, corner: str = ""
+) -> Grid:
+    """An input matrix shown as authored (`ln 2`); its values are the parsed entries, so attn:value can pick one."""
+    return grid(parse_matrix(text), rows, cols, style, corner, authored=text)
+
+
+def weights_figure(
+    A: np.ndarray, tokens: Sequence[str], style: NumberStyle, *, title: str, caption: str, id_prefix: str,
+    mask: np.ndarray | None = None,
+) -> Figure:
+    """Checked attention weights as a heat map with each cell's number; masked cells hatched, read as 'masked'."""
+    A = checked_weights(A, mask)
+    masked = None if mask is None else (~np.asarray(mask)).tolist()
+    text = [["" if masked and masked[i][j] else format_number(float(a), style) for j, a in enumerate(row)]
+            for i, row in enumerate(A)]
+    rows = " ".join(f"{token}: " + ", ".join(cell or "masked" for cell in row) + "." for token, row in zip(
+        tokens, text, strict=True))
+    desc = f"One row per query, one column per key; darker cells carry more weight. {rows}"
+    svg = heatmap_svg(A.tolist(), tokens, tokens, title=title, desc=desc, cell_text=text, masked=masked,
+                      id_prefix=id_prefix)
+    return Figure(svg, caption)

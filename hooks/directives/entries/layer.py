@@ -12,11 +12,11 @@ from functools import cache
 import numpy as np
 
 from attention_core import RED_BALL_LAYER as EX
-from attention_core import FeedForwardSteps, feed_forward_steps, layer_norm_statistics, parse_matrix, parse_vector
+from attention_core import FeedForwardSteps, feed_forward_steps, layer_norm_statistics, parse_vector
 
 from ..registry import grid, table
 from ..shown import Column, Grid, Number, Table, Vector
-from .common import as_rows, labels, style_of
+from .common import as_rows, authored_grid, labels, style_of
 from .common import grid as make_grid
 
 NAME = EX.name
@@ -36,10 +36,6 @@ def rows_grid(array: np.ndarray, prefix: str) -> Grid:
     """One row per token, columns prefix1, prefix2, ..."""
     return make_grid(array, TOKENS, labels(prefix, array.shape[1]), STYLE, "token")
 
-
-def authored_grid(text: tuple[tuple[str, ...], ...], rows: tuple[str, ...], cols: tuple[str, ...], corner: str) -> Grid:
-    """An illustrative weight matrix shown as authored."""
-    return make_grid(parse_matrix(text), rows, cols, STYLE, corner, authored=text)
 
 
 def authored_row(text: tuple[str, ...], label: str, prefix: str) -> Grid:
@@ -92,7 +88,8 @@ def r() -> Grid:
 
 @grid(NAME, "w-1", "The illustrative first linear layer W_1 of the feed-forward network (3x4), as authored.")
 def w_1() -> Grid:
-    return authored_grid(EX.W_1_text, labels("r", len(EX.W_1_text)), labels("h", len(EX.W_1_text[0])), "row of W_1")
+    text = EX.W_1_text
+    return authored_grid(text, labels("r", len(text)), labels("h", len(text[0])), STYLE, "row of W_1")
 
 
 @grid(NAME, "b-1", "The illustrative bias b_1 (4 entries), as authored.")
@@ -102,7 +99,8 @@ def b_1() -> Grid:
 
 @grid(NAME, "w-2", "The illustrative second linear layer W_2 (4x3), as authored.")
 def w_2() -> Grid:
-    return authored_grid(EX.W_2_text, labels("h", len(EX.W_2_text)), labels("f", len(EX.W_2_text[0])), "row of W_2")
+    text = EX.W_2_text
+    return authored_grid(text, labels("h", len(text)), labels("f", len(text[0])), STYLE, "row of W_2")
 
 
 @grid(NAME, "b-2", "The illustrative bias b_2 (3 entries), as authored.")
@@ -153,7 +151,7 @@ def rolls_steps() -> Table:
 
 @grid(NAME, "w-vocab", "The illustrative final linear map W_vocab (3x5): one column per word, as authored.")
 def w_vocab() -> Grid:
-    return authored_grid(EX.W_vocab_text, labels("y", len(EX.W_vocab_text)), EX.vocabulary, "row of W_vocab")
+    return authored_grid(EX.W_vocab_text, labels("y", len(EX.W_vocab_text)), EX.vocabulary, STYLE, "row of W_vocab")
 
 
 @grid(NAME, "logits", "Logits Y W_vocab: one score per word for every row (3x5).")

@@ -6,13 +6,10 @@ Head 1 (inputs, projections, scores, weights, output) is in `red_ball_rolls.py`.
 from __future__ import annotations
 
 from attention_core import RED_BALL_ROLLS as EX
-from attention_core import parse_matrix
-from figures import heatmap_svg
 
-from ..formatting import format_number
 from ..registry import figure, grid, table
 from ..shown import Column, Figure, Grid, Number, Table, Vector
-from .common import as_rows, checked_weights, labels, style_of
+from .common import as_rows, authored_grid, checked_weights, labels, style_of, weights_figure
 from .common import grid as make_grid
 
 NAME = EX.name
@@ -22,25 +19,21 @@ MH = EX.multihead
 CONCAT_COLUMNS = ("h1 o1", "h1 o2", "h2 o1", "h2 o2")
 
 
-def authored_grid(symbol: str, cols: tuple[str, ...], corner: str, rows: tuple[str, ...] = TOKENS) -> Grid:
-    """An input matrix shown as authored, with labelled rows; its values are the parsed entries, for attn:value."""
-    text = EX.authored[symbol]
-    return make_grid(parse_matrix(text), rows, cols, STYLE, corner, authored=text)
-
 
 @grid(NAME, "w-q2", "The illustrative query projection of head 2 (3x1), as authored.")
 def w_q2() -> Grid:
-    return authored_grid("W_q2", ("q",), "row of W_q (head 2)")
+    return authored_grid(EX.authored["W_q2"], TOKENS, ("q",), STYLE, "row of W_q (head 2)")
 
 
 @grid(NAME, "w-k2", "The illustrative key projection of head 2 (3x1), as authored.")
 def w_k2() -> Grid:
-    return authored_grid("W_k2", ("k",), "row of W_k (head 2)")
+    return authored_grid(EX.authored["W_k2"], TOKENS, ("k",), STYLE, "row of W_k (head 2)")
 
 
 @grid(NAME, "w-v2", "The illustrative value projection of head 2 (3x2), as authored.")
 def w_v2() -> Grid:
-    return authored_grid("W_v2", labels("v", len(EX.W_v2_text[0])), "row of W_v (head 2)")
+    cols = labels("v", len(EX.W_v2_text[0]))
+    return authored_grid(EX.authored["W_v2"], TOKENS, cols, STYLE, "row of W_v (head 2)")
 
 
 @table(NAME, "head2-projections", "Head 2: each token's query, key and value after its own projections.")
@@ -104,7 +97,7 @@ def concat() -> Grid:
 
 @grid(NAME, "w-o", "The illustrative output projection W_O (4x3), as authored.")
 def w_o() -> Grid:
-    return authored_grid("W_o", labels("u", len(EX.W_o_text[0])), "row of W_O", CONCAT_COLUMNS)
+    return authored_grid(EX.authored["W_o"], CONCAT_COLUMNS, labels("u", len(EX.W_o_text[0])), STYLE, "row of W_O")
 
 
 @grid(NAME, "u", "U = concat W_O: back to d_model = 3 entries per token.")
@@ -166,15 +159,8 @@ def head2_contributions() -> Grid:
 
 @figure(NAME, "head2-heatmap", "The weights of head 2 as a heat map, masked cells hatched.")
 def head2_heatmap() -> Figure:
-    A = checked_weights(EX.head2.weights, EX.mask)
-    masked = (~EX.mask).tolist() if EX.mask is not None else None
-    text = [["" if masked and masked[i][j] else format_number(float(a), STYLE) for j, a in enumerate(row)]
-            for i, row in enumerate(A)]
-    svg = heatmap_svg(
-        A.tolist(), TOKENS, TOKENS, title="Attention weights of head 2 for red ball rolls",
-        desc="One row per query, one column per key; darker cells carry more weight. "
-             + " ".join(f"{token}: " + ", ".join(cell or "masked" for cell in row) + "."
-                        for token, row in zip(TOKENS, text, strict=True)),
-        cell_text=text, masked=masked, id_prefix="rbr-head2-weights",
+    return weights_figure(
+        EX.head2.weights, TOKENS, STYLE, mask=EX.mask, title="Attention weights of head 2 for red ball rolls",
+        caption="Head 2 on the same rows: the rolls row now leans towards red, not ball.",
+        id_prefix="rbr-head2-weights",
     )
-    return Figure(svg, "Head 2 on the same rows: the rolls row now leans towards red, not ball.")

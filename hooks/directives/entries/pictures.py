@@ -9,12 +9,11 @@ import numpy as np
 
 from attention_core import HEAD_WIDTH
 from attention_core import RED_BALL_ROLLS as EX
-from figures import growth_chart_svg, heatmap_svg, mask_grid_svg, path_diagram_svg
+from figures import growth_chart_svg, mask_grid_svg, path_diagram_svg
 
-from ..formatting import format_number
 from ..registry import figure
 from ..shown import Figure
-from .common import checked_weights, style_of
+from .common import style_of, weights_figure
 
 RNN_TOKENS = 6  # the deck's sentence length for the RNN comparison: a defining size
 STYLE = style_of(EX)
@@ -47,18 +46,11 @@ def mask_grid() -> Figure:
 
 @figure(EX.name, "weights-heatmap", "The weights A of head 1 as a heat map, masked cells hatched.")
 def weights_heatmap() -> Figure:
-    A = checked_weights(EX.head.weights, EX.mask)
-    masked = (~EX.mask).tolist() if EX.mask is not None else None
-    text = [["" if masked and masked[i][j] else format_number(float(a), STYLE) for j, a in enumerate(row)]
-            for i, row in enumerate(A)]
-    svg = heatmap_svg(
-        A.tolist(), EX.tokens, EX.tokens, title="Attention weights A for red ball rolls",
-        desc="One row per query, one column per key; darker cells carry more weight. "
-             + " ".join(f"{token}: " + ", ".join(cell or "masked" for cell in row) + "."
-                        for token, row in zip(EX.tokens, text, strict=True)),
-        cell_text=text, masked=masked, id_prefix="rbr-weights",
+    return weights_figure(
+        EX.head.weights, EX.tokens, STYLE, mask=EX.mask, title="Attention weights A for red ball rolls",
+        caption="Each row is one query's weights and sums to 1; hatched cells are masked and get 0.",
+        id_prefix="rbr-weights",
     )
-    return Figure(svg, "Each row is one query's weights and sums to 1; hatched cells are masked and get 0.")
 
 
 @figure(HEAD_WIDTH.name, "spread-chart", "Spread of q·k against d_k, raw and divided by sqrt(d_k), log axes.")

@@ -8,11 +8,10 @@ from __future__ import annotations
 import numpy as np
 
 from attention_core import RED_BALL_ROLLS as EX
-from attention_core import parse_matrix
 
 from ..registry import grid, table
 from ..shown import Authored, Column, Grid, Number, Table, Vector
-from .common import as_rows, checked_weights, labels, style_of
+from .common import as_rows, authored_grid, checked_weights, labels, style_of
 from .common import grid as make_grid
 
 NAME = EX.name
@@ -20,30 +19,25 @@ STYLE = style_of(EX)
 TOKENS = EX.tokens
 
 
-def authored_grid(symbol: str, cols: tuple[str, ...], corner: str) -> Grid:
-    """An input matrix shown as authored, one row per token; its values are the parsed entries, for attn:value."""
-    text = EX.authored[symbol]
-    return make_grid(parse_matrix(text), TOKENS, cols, STYLE, corner, authored=text)
-
 
 @grid(NAME, "inputs", "The input rows X: one row per token, three slots each.")
 def inputs() -> Grid:
-    return authored_grid("X", labels("x", len(EX.X_text[0])), "token")
+    return authored_grid(EX.authored["X"], TOKENS, labels("x", len(EX.X_text[0])), STYLE, "token")
 
 
 @grid(NAME, "w-q", "The query projection W_q of head 1 (3x1), as authored.")
 def w_q() -> Grid:
-    return authored_grid("W_q", ("q",), "row of W_q")
+    return authored_grid(EX.authored["W_q"], TOKENS, ("q",), STYLE, "row of W_q")
 
 
 @grid(NAME, "w-k", "The key projection W_k of head 1 (3x1), as authored (ln 2, not 0.693).")
 def w_k() -> Grid:
-    return authored_grid("W_k", ("k",), "row of W_k")
+    return authored_grid(EX.authored["W_k"], TOKENS, ("k",), STYLE, "row of W_k")
 
 
 @grid(NAME, "w-v", "The value projection W_v of head 1 (3x2), as authored.")
 def w_v() -> Grid:
-    return authored_grid("W_v", labels("v", len(EX.W_v_text[0])), "row of W_v")
+    return authored_grid(EX.authored["W_v"], TOKENS, labels("v", len(EX.W_v_text[0])), STYLE, "row of W_v")
 
 
 @table(NAME, "projections", "Each token's query, key and value after the projections, with keys as authored.")

@@ -10,12 +10,11 @@ from functools import cache
 from attention_core import RED_BALL_LAYER as LAYER
 from attention_core import RED_BALL_ROLLS as EX
 from attention_core import AttentionResult, LayerResult, padding_mask, scaled_dot_product_attention, transformer_layer
-from figures import heatmap_svg, mask_grid_svg
+from figures import mask_grid_svg
 
-from ..formatting import format_number
 from ..registry import figure, grid, table
 from ..shown import Column, Figure, Grid, Table, Vector
-from .common import as_rows, checked_weights, labels, style_of
+from .common import as_rows, checked_weights, labels, style_of, weights_figure
 from .common import grid as make_grid
 
 NAME = EX.name
@@ -42,15 +41,11 @@ def unmasked_output() -> Grid:
 
 @figure(NAME, "unmasked-heatmap", "Head 1's weights with no mask, as a heat map: no hatched cells.")
 def unmasked_heatmap() -> Figure:
-    A = checked_weights(unmasked().weights)
-    text = [[format_number(float(a), STYLE) for a in row] for row in A]
-    svg = heatmap_svg(
-        A.tolist(), TOKENS, TOKENS, title="Attention weights for red ball rolls without a mask",
-        desc="One row per query, one column per key; nothing is masked. "
-             + " ".join(f"{token}: " + ", ".join(row) + "." for token, row in zip(TOKENS, text, strict=True)),
-        cell_text=text, id_prefix="rbr-unmasked-weights",
+    return weights_figure(
+        unmasked().weights, TOKENS, STYLE, title="Attention weights for red ball rolls without a mask",
+        caption="Without a mask every token, even red, may use every other token, later ones included.",
+        id_prefix="rbr-unmasked-weights",
     )
-    return Figure(svg, "Without a mask every token, even red, may use every other token, later ones included.")
 
 
 # The padding example: the third position of red ball rolls is treated as padding, as if this sentence had
