@@ -74,11 +74,13 @@ class Weight:
     bytes_by_kind: dict[str, int] = field(default_factory=dict)
     requests: int = 0
     other_hosts: int = 0
+    responses: list[tuple[str, str, int]] = field(default_factory=list)
 
-    def add(self, kind: str, size: int) -> None:
-        """Count one response of `kind` and `size` bytes."""
+    def add(self, kind: str, size: int, path: str = "") -> None:
+        """Count one response of `kind` and `size` bytes, fetched from `path`."""
         self.bytes_by_kind[kind] = self.bytes_by_kind.get(kind, 0) + size
         self.requests += 1
+        self.responses.append((path, kind, size))
 
     @property
     def counted(self) -> int:
@@ -217,8 +219,9 @@ def measure_in_browser(site: Path, pages: list[str]) -> list[Weight]:
             tab.goto(base + page, wait_until="networkidle")
             for response in responses:
                 with contextlib.suppress(Exception):  # a redirect or an aborted request has no body
-                    kind = kind_of(urlsplit(response.url).path)
-                    weight.add(kind, sent_size(kind, response.body()))
+                    path = urlsplit(response.url).path
+                    kind = kind_of(path)
+                    weight.add(kind, sent_size(kind, response.body()), path)
             context.close()
             weights.append(weight)
         browser.close()
@@ -264,7 +267,7 @@ def measure_statically(site: Path, pages: list[str]) -> list[Weight]:
         weight = Weight(page)
         url = base + page
         html = (site / page / "index.html").read_bytes()
-        weight.add("html", sent_size("html", html))
+        weight.add("html", sent_size("html", html), "/" + page)
         parser = Assets()
         parser.feed(html.decode("utf-8"))
         queue, seen = [urljoin(url, u) for u in parser.urls], set()
@@ -280,7 +283,7 @@ def measure_statically(site: Path, pages: list[str]) -> list[Weight]:
             if not file.is_file():
                 continue
             body, kind = file.read_bytes(), kind_of(urlsplit(asset).path)
-            weight.add(kind, sent_size(kind, body))
+            weight.add(kind, sent_size(kind, body), urlsplit(asset).path)
             if kind == "css":
                 queue += fonts_of(body.decode("utf-8", errors="replace"), asset)
         weights.append(weight)
@@ -296,6 +299,13 @@ def row(weight: Weight) -> list[object]:
     return [weight.page or "(home)", f"{weight.counted / KB:.1f}",
             *(f"{b.get(kind, 0) / KB:.1f}" for kind in COUNTED), f"{weight.other / KB:.1f}", weight.requests,
             weight.other_hosts]
+
+
+def breakdown(weight: Weight) -> list[list[object]]:
+    """One line per response of a page, heaviest first: where its bytes go."""
+    ordered = sorted(weight.responses, key=lambda response: (response[1] not in COUNTED, -response[2]))
+    return [[path, kind if kind in COUNTED else f"{kind} (not counted)", f"{size / KB:.1f}"]
+            for path, kind, size in ordered]
 
 
 def main() -> None:
@@ -321,6 +331,8 @@ def main() -> None:
     print(table(header, [row(w) for w in weights]))
     print("\nthe heaviest page, this site against the conventional MathJax 3 set-up:\n")
     print(table(header, [row(heaviest), ["(MathJax 3) " + (mathjax.page or "(home)"), *row(mathjax)[1:]]]))
+    print(f"\nwhere the bytes of /{heaviest.page} go:\n")
+    print(table(["request", "kind", "KB"], breakdown(heaviest)))
     share = ratio(heaviest.counted, mathjax.counted)
     print(f"\nheaviest page: {heaviest.counted / KB:.1f} KB   (target <= 160 KB)  "
           f"{'met' if heaviest.counted <= 160 * KB else 'NOT met'}")
