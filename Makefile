@@ -11,8 +11,10 @@ STAMP  := $(VENV)/.installed
 serve: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 $(PYTHON) -m mkdocs serve --livereload
 
+# The build is reproducible: dates come from the last commit, not the clock.
 build: $(STAMP)
-	NO_MKDOCS_2_WARNING=1 $(PYTHON) -m mkdocs build --strict
+	SOURCE_DATE_EPOCH=$$(git log -1 --format=%ct 2>/dev/null || echo 0) NO_MKDOCS_2_WARNING=1 \
+	  $(PYTHON) -m mkdocs build --strict
 
 test: setup lint
 	NO_MKDOCS_2_WARNING=1 $(PYTHON) -m pytest

@@ -19,7 +19,7 @@ from ._checks import frozen
 from .attention import AttentionResult, attention_shapes, project, scaled_dot_product_attention, score_spread
 from .cost import AttentionCost, TiledResult, cost_table, tiled_attention
 from .exact import parse_entry, parse_matrix, parse_vector
-from .generation import DecodeStep, ScoreCounts, decode_with_cache, score_counts
+from .generation import DecodeStep, ScoreCounts, decode_with_cache, decoded_outputs, score_counts
 from .initialisation import InitialWeights, initialise_heads, scaled_normal_sd
 from .layer import LayerParameters, LayerResult, logits, next_token, transformer_layer
 from .multihead import MultiHeadResult, multi_head_attention
@@ -584,6 +584,11 @@ class Generation(Example):
         return scaled_dot_product_attention(*project(self.X, *self.W), mask=causal_mask(len(self.tokens)))
 
     @property
+    def max_difference(self) -> float:
+        """Largest |cached step output - full causal output| over every row and entry: 0 up to rounding."""
+        return float(np.abs(decoded_outputs(self.steps) - self.full.output).max())
+
+    @property
     def counts(self) -> ScoreCounts:
         """Score entries per step and in total, with and without the cache."""
         return score_counts(len(self.tokens))
@@ -626,6 +631,11 @@ class Tiled(Example):
     def naive(self) -> AttentionResult:
         """The same attention computed with the full 4 x 4 score matrix, for comparison."""
         return scaled_dot_product_attention(*self.QKV, scale=parse_entry(self.scale_text))
+
+    @property
+    def max_difference(self) -> float:
+        """Largest |tiled output - naive output| over every entry: 0 up to rounding."""
+        return float(np.abs(self.result.output - self.naive.output).max())
 
 
 @dataclass(frozen=True)
