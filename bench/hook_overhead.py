@@ -19,8 +19,10 @@ same HTML as the real build, so the comparison is of equal work.
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -33,7 +35,8 @@ RE_HOOKS_BLOCK = re.compile(r"^hooks:[ \t]*\n(?:[ \t]+-[^\n]*\n)+", re.MULTILINE
 RE_FRONT_MATTER = re.compile(r"\A(---[ \t]*\n.*?\n(?:---|\.\.\.)[ \t]*\n)", re.DOTALL)
 RE_BUILT_IN = re.compile(r"Documentation built in ([0-9.]+) seconds")
 
-# Written into the "math only" copy: the site's own math conversion, and nothing else.
+# Written into the "math only" copy: the site's own math conversion (page and table of contents, as
+# hooks/site_hooks.py does it), and nothing else.
 MATH_ONLY_HOOK = '''"""Benchmark hook: convert math to MathML as the site's hooks do, and do nothing else."""
 
 import sys
@@ -43,11 +46,59 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import mathml  # noqa: E402
 
 
+def walk(items):
+    """Every entry of a table of contents, depth first."""
+    for item in items:
+        yield item
+        yield from walk(item.children)
+
+
 def on_page_content(html, /, *, page, config, files):
-    """Convert the page's LaTeX to MathML."""
+    """Convert the page's LaTeX to MathML, in its table of contents too."""
+    for item in walk(page.toc):
+        item.title = mathml.convert_title(item.title)
     return mathml.convert_math(html)
 '''
 VARIANTS = ("as is", "math only", "no hooks")
+
+# Run in a fresh process inside a copy: the steps the hooks add to a cold build, one by one, in seconds.
+# argv: the project, and a built site whose pages still hold LaTeX (the "no hooks" one).
+COST_PROBE = '''
+import json, re, sys, time
+from pathlib import Path
+
+project, latex_site = Path(sys.argv[1]), Path(sys.argv[2])
+sys.path[:0] = [str(project / "hooks"), str(project)]
+front = re.compile(r"\\A(---[ \\t]*\\n.*?\\n(?:---|\\.\\.\\.)[ \\t]*\\n)", re.DOTALL)
+steps, clock = {}, time.perf_counter()
+
+def lap(name):
+    global clock
+    now = time.perf_counter()
+    steps[name], clock = now - clock, now
+
+import numpy
+lap("import numpy")
+import attention_core
+lap("import attention_core")
+from directives import expand_directives
+lap("import the directive engine (computes the examples)")
+slowest = (0.0, "")
+for path in sorted((project / "docs").rglob("*.md")):
+    text = path.read_text(encoding="utf-8")
+    match = front.match(text)
+    head = match.group(1) if match else ""
+    start = time.perf_counter()
+    expand_directives(text[len(head):], path.relative_to(project).as_posix(), head.count("\\n"))
+    slowest = max(slowest, (time.perf_counter() - start, path.relative_to(project).as_posix()))
+lap("expand the directives of every page")
+import mathml
+lap("import the math converter")
+for path in sorted(latex_site.rglob("*.html")):
+    mathml.convert_math(path.read_text(encoding="utf-8"))
+lap("convert every page's math to MathML")
+print(json.dumps({"steps": steps, "slowest": slowest}))
+'''
 
 
 def copy_to(folder: Path, name: str) -> Path:
@@ -114,6 +165,19 @@ def build(project: Path) -> tuple[float, float]:
     return wall, float(found.group(1)) if found else float("nan")
 
 
+def hook_costs(project: Path, latex_site: Path, reps: int) -> tuple[dict[str, float], tuple[float, str]]:
+    """Median seconds of each step the hooks add to a cold build, from fresh processes; and the slowest page."""
+    runs = []
+    for _ in range(reps):
+        done = subprocess.run([sys.executable, "-c", COST_PROBE, str(project), str(latex_site)],
+                              capture_output=True, text=True, timeout=300, env=mkdocs_env())
+        if done.returncode != 0:
+            fail(f"timing the hooks' steps failed:\n{done.stderr.strip()[-1500:]}")
+        runs.append(json.loads(done.stdout.strip().splitlines()[-1]))
+    steps = {name: median([run["steps"][name] for run in runs]) for name in runs[0]["steps"]}
+    return steps, max(tuple(run["slowest"]) for run in runs)
+
+
 def same_html(first: Path, second: Path) -> list[str]:
     """The built HTML pages whose bytes differ between two sites."""
     pages = sorted(p.relative_to(first).as_posix() for p in first.rglob("*.html"))
@@ -140,7 +204,9 @@ def main() -> None:
                 inner[name].append(built_in)
             print(f"  repetition {rep + 1}/{reps} done", flush=True)
         differing = same_html(projects["as is"] / "site", projects["math only"] / "site")
+        costs = hook_costs(projects["as is"], projects["no hooks"] / "site", reps)
     report(walls, inner, reps, differing)
+    report_costs(*costs, base=median(walls["as is"]))
 
 
 def report(walls: dict[str, list[float]], inner: dict[str, list[float]], reps: int, differing: list[str]) -> None:
@@ -163,6 +229,14 @@ def report(walls: dict[str, list[float]], inner: dict[str, list[float]], reps: i
               f"e.g. {differing[:3]}: the comparison is not of equal work")
     else:
         print("\npre-rendered pages give byte-identical HTML to the real build: equal work compared")
+
+
+def report_costs(steps: dict[str, float], slowest: tuple[float, str], base: float) -> None:
+    """Print where the hooks' time goes in a cold build, each step as a share of the full build."""
+    print(f"\nwhere the hooks' time goes (one cold process each, median), as a share of the {base:.2f} s build:\n")
+    print(table(["step", "s", "share"], [[name, f"{seconds:.3f}", f"{ratio(seconds, base):.1%}"]
+                                          for name, seconds in steps.items()]))
+    print(f"\nslowest page to expand: {slowest[1]} ({slowest[0]:.3f} s)")
 
 
 if __name__ == "__main__":
