@@ -6,12 +6,12 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from attention_core import parse_matrix
+from attention_core import AttentionResult, parse_matrix
 from figures import heatmap_svg
 
 from ..errors import DirectiveError
 from ..formatting import NumberStyle, format_number
-from ..shown import Figure, Grid
+from ..shown import Column, Figure, Grid, Number, Table, Vector
 
 EXACT = NumberStyle(exact=True, digits=3)
 DECIMAL = NumberStyle(exact=False, digits=3)
@@ -81,3 +81,20 @@ def weights_figure(
     svg = heatmap_svg(A.tolist(), tokens, tokens, title=title, desc=desc, cell_text=text, masked=masked,
                       id_prefix=id_prefix)
     return Figure(svg, caption)
+
+
+def weighted_sum_table(
+    head: AttentionResult, row: int, contributions: np.ndarray, tokens: Sequence[str], style: NumberStyle,
+    mask: np.ndarray | None, weight_title: str = "weight",
+) -> Table:
+    """One output row as a weighted sum: each source token's weight, value and contribution, then the output."""
+    A = checked_weights(head.weights, mask)
+    rows = tuple(
+        (token, Number(float(A[row, j]), style), Vector(as_rows(head.V[j])[0], style),
+         Vector(as_rows(contributions[j])[0], style))
+        for j, token in enumerate(tokens)
+    )
+    total = ("output", "", "", Vector(as_rows(head.output[row])[0], style))
+    columns = (Column("token", "source token", False), Column("weight", weight_title), Column("value", "value"),
+               Column("contribution", "weighted contribution"))
+    return Table(columns, (*rows, total))

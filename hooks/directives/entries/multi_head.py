@@ -9,7 +9,7 @@ from attention_core import RED_BALL_ROLLS as EX
 
 from ..registry import figure, grid, table
 from ..shown import Column, Figure, Grid, Number, Table, Vector
-from .common import as_rows, authored_grid, checked_weights, labels, style_of, weights_figure
+from .common import as_rows, authored_grid, checked_weights, labels, style_of, weighted_sum_table, weights_figure
 from .common import grid as make_grid
 
 NAME = EX.name
@@ -60,17 +60,7 @@ def head2_weights() -> Grid:
 
 @table(NAME, "head2-weighted-sum", "Head 2's output for rolls as a weighted sum: weight, value, contribution.")
 def head2_weighted_sum() -> Table:
-    i = EX.focus_index
-    A = checked_weights(EX.head2.weights, EX.mask)
-    rows = tuple(
-        (token, Number(float(A[i, j]), STYLE), Vector(as_rows(EX.head2.V[j])[0], STYLE),
-         Vector(as_rows(EX.contributions2[j])[0], STYLE))
-        for j, token in enumerate(TOKENS)
-    )
-    total = ("output", "", "", Vector(as_rows(EX.head2.output[i])[0], STYLE))
-    columns = (Column("token", "source token", False), Column("weight", "head 2 weight"), Column("value", "value"),
-               Column("contribution", "weighted contribution"))
-    return Table(columns, (*rows, total))
+    return weighted_sum_table(EX.head2, EX.focus_index, EX.contributions2, TOKENS, STYLE, EX.mask, "head 2 weight")
 
 
 @grid(NAME, "head2-output", "The output rows of head 2 (3x2).")

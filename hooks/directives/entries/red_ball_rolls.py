@@ -11,7 +11,7 @@ from attention_core import RED_BALL_ROLLS as EX
 
 from ..registry import grid, table
 from ..shown import Authored, Column, Grid, Number, Table, Vector
-from .common import as_rows, authored_grid, checked_weights, labels, style_of
+from .common import as_rows, authored_grid, checked_weights, labels, style_of, weighted_sum_table
 from .common import grid as make_grid
 
 NAME = EX.name
@@ -108,17 +108,7 @@ def output() -> Grid:
 
 @table(NAME, "weighted-sum", "The output for rolls as a weighted sum: weight, value and contribution per token.")
 def weighted_sum() -> Table:
-    i = EX.focus_index
-    A = checked_weights(EX.head.weights, EX.mask)
-    rows = tuple(
-        (token, Number(float(A[i, j]), STYLE), Vector(as_rows(EX.head.V[j])[0], STYLE),
-         Vector(as_rows(EX.contributions[j])[0], STYLE))
-        for j, token in enumerate(TOKENS)
-    )
-    total = ("output", "", "", Vector(as_rows(EX.head.output[i])[0], STYLE))
-    columns = (Column("token", "source token", False), Column("weight", "weight"), Column("value", "value"),
-               Column("contribution", "weighted contribution"))
-    return Table(columns, (*rows, total))
+    return weighted_sum_table(EX.head, EX.focus_index, EX.contributions, TOKENS, STYLE, EX.mask)
 
 
 @grid(NAME, "hard-choice", "The value of the top-scoring key alone: what keeping only the largest would give.")
