@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import math
+from dataclasses import replace
 
 from .errors import DirectiveError, did_you_mean
 from .formatting import (
@@ -37,7 +38,7 @@ def restyle(shown: Shown, digits: int | None) -> Shown:
     """Apply a page's `digits=` to everything numeric in `shown`."""
     if digits is None or not hasattr(shown, "style"):
         return shown
-    return type(shown)(**{**shown.__dict__, "style": shown.style.with_digits(digits)})
+    return replace(shown, style=shown.style.with_digits(digits))
 
 
 def grid_cell(grid: Grid, i: int, j: int) -> Cell:

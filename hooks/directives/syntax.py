@@ -31,9 +31,6 @@ class Directive:
     options: dict[str, str] = field(default_factory=dict)
     source: str = ""
 
-    def __hash__(self) -> int:
-        return hash(self.source)
-
 
 def parse_directive(body: str) -> Directive:
     """Parse the text between `<!-- attn:` and `-->`."""
