@@ -26,8 +26,8 @@ def scaled_normal(rng: np.random.Generator, rows: int, cols: int) -> np.ndarray:
 
     Shapes: -> (rows, cols). Draws from `rng`, so each call advances the generator.
     """
-    sd = scaled_normal_sd(rows, cols)
-    return rng.normal(0.0, sd, size=(rows, cols))  # (rows, cols)
+    shape = (rows, cols)
+    return rng.normal(loc=0.0, scale=scaled_normal_sd(*shape), size=shape)  # (rows, cols)
 
 
 @dataclass(frozen=True, eq=False)
