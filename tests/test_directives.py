@@ -146,3 +146,10 @@ def test_errors_name_the_page_line_problem_and_what_is_accepted(line: str, messa
         expand_directives(f"# Title\n\nSome text.\n{line}\n", "docs/walkthrough/softmax.md", line_offset=4)
     assert str(caught.value).startswith("docs/walkthrough/softmax.md:8: ")
     assert message in str(caught.value)
+
+
+def test_digits_option_reaches_every_number_of_a_worked_table() -> None:
+    """Assert digits= changes the decimals of a worked table's numbers, not its labels."""
+    assert "| bus | 2 | 7.39 | 0.665 |" in expand("<!-- attn:table bus-is-late softmax -->")
+    assert "| bus | 2.0 | 7.4 | 0.7 |" in expand("<!-- attn:table bus-is-late softmax digits=1 -->")
+    assert "| Total |  | 11.1 | 1.0 |" in expand("<!-- attn:table bus-is-late softmax digits=1 -->")

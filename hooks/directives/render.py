@@ -36,9 +36,16 @@ MINUS_INFINITY_TEX = r"-\infty"
 
 def restyle(shown: Shown, digits: int | None) -> Shown:
     """Apply a page's `digits=` to everything numeric in `shown`."""
-    if digits is None or not hasattr(shown, "style"):
+    if digits is None:
         return shown
-    return replace(shown, style=shown.style.with_digits(digits))
+    if isinstance(shown, Table):
+        return replace(shown, rows=tuple(tuple(restyle_cell(cell, digits) for cell in row) for row in shown.rows))
+    return replace(shown, style=shown.style.with_digits(digits)) if hasattr(shown, "style") else shown
+
+
+def restyle_cell(cell: Cell, digits: int) -> Cell:
+    """A table cell with its numbers shown to `digits` places; labels and authored inputs unchanged."""
+    return replace(cell, style=cell.style.with_digits(digits)) if isinstance(cell, Number | Vector) else cell
 
 
 def grid_cell(grid: Grid, i: int, j: int) -> Cell:
