@@ -78,5 +78,70 @@
     return rounded;
   }
 
-  window.AttentionByHand = { onPage: onPage, el: el, icon: icon, isTyping: isTyping, formatFixed: formatFixed };
+  /** Material sometimes labels a navigation section by an element that is missing or has no text
+      (sections with an index page); name it after the section's title instead. */
+  function repairNavigationLabels(doc) {
+    doc.querySelectorAll("nav[aria-labelledby]").forEach(function (nav) {
+      var label = doc.getElementById(nav.getAttribute("aria-labelledby"));
+      var title = nav.querySelector(":scope > .md-nav__title");
+      if ((!label || !label.textContent.trim()) && title && title.textContent.trim()) {
+        nav.setAttribute("aria-label", title.textContent.trim());
+        nav.removeAttribute("aria-labelledby");
+      }
+    });
+  }
+
+  /** Let keyboard users scroll boxes that scroll sideways (wide tables, wide math) with the arrows. */
+  function makeScrollBoxesFocusable() {
+    var boxes = document.querySelectorAll(".md-content .md-typeset__scrollwrap, .md-content .arithmatex, .md-content .scroll-box");
+    boxes.forEach(function (box) {
+      var scrolls = box.scrollWidth > box.clientWidth + 1 && /auto|scroll/.test(getComputedStyle(box).overflowX);
+      var focusable = box.querySelector("a[href], button, input, select, textarea, [tabindex]:not([data-scroll-box])");
+      if (scrolls && !focusable) {
+        if (box.hasAttribute("data-scroll-box")) return;
+        var table = box.querySelector("table");
+        var caption = table && table.querySelector("caption");
+        box.setAttribute("tabindex", "0");
+        box.setAttribute("role", "group");
+        box.setAttribute("aria-label", (caption ? caption.textContent.trim() + ", " : "") +
+          (table ? "wide table, scrolls sideways" : "wide formula, scrolls sideways"));
+        box.setAttribute("data-scroll-box", "");
+      } else if (box.hasAttribute("data-scroll-box")) {
+        ["tabindex", "role", "aria-label", "data-scroll-box"].forEach(function (name) { box.removeAttribute(name); });
+      }
+    });
+  }
+
+  /** Material puts each code block's copy button in an unnamed <nav>; navigation landmarks on one
+      page must have names that tell them apart, so number them. */
+  function nameCodeToolbars() {
+    document.querySelectorAll("nav.md-code__nav").forEach(function (nav, index) {
+      nav.setAttribute("aria-label", "Tools for code block " + (index + 1));
+    });
+  }
+  new MutationObserver(function (changes) {
+    changes.forEach(function (change) {
+      change.addedNodes.forEach(function (node) {
+        if (node.nodeType === 1 && (node.matches("nav.md-code__nav") || node.querySelector("nav.md-code__nav"))) {
+          nameCodeToolbars();
+        }
+      });
+    });
+  }).observe(document.body, { childList: true, subtree: true });
+
+  var scrollCheck = null;
+  function scheduleScrollCheck() {
+    cancelAnimationFrame(scrollCheck);
+    scrollCheck = requestAnimationFrame(makeScrollBoxesFocusable);
+  }
+
+  onPage(function (doc) {
+    repairNavigationLabels(doc);
+    nameCodeToolbars();
+    makeScrollBoxesFocusable();
+  });
+  window.addEventListener("resize", scheduleScrollCheck);
+  new MutationObserver(scheduleScrollCheck).observe(document.documentElement, { attributes: true, attributeFilter: ["data-text-size"] });
+
+  window.AttentionByHand = { onPage: onPage, refreshScrollBoxes: scheduleScrollCheck, el: el, icon: icon, isTyping: isTyping, formatFixed: formatFixed };
 })();

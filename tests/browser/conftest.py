@@ -30,23 +30,30 @@ AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
 
 class SiteHandler(SimpleHTTPRequestHandler):
-    """Serve the built site quietly, with its sitemap pointing at this server.
+    """Serve the built site quietly under the path of its `site_url`, as a real host does.
 
-    Material's instant navigation only intercepts links listed in sitemap.xml, whose URLs start
-    with `site_url`; `mkdocs serve` rewrites `site_url` to its own address, and so does this.
+    Pages such as 404.html link their assets by absolute path, so the site must live under that
+    path. Material's instant navigation only intercepts links listed in sitemap.xml, whose URLs
+    start with `site_url`; `mkdocs serve` points them at itself, and so does this server.
     """
+
+    def __init__(self, *args: object, origin: str, prefix: str, **kwargs: object) -> None:
+        self.origin, self.prefix = origin, prefix
+        super().__init__(*args, **kwargs)
+
+    def translate_path(self, path: str) -> str:
+        """Map a URL under the site's path to its file; anything else to a file that does not exist."""
+        inside = path.startswith(self.prefix)
+        return super().translate_path("/" + path[len(self.prefix):] if inside else "/-outside-the-site-")
 
     def do_GET(self) -> None:
         """Serve sitemap.xml rewritten for this server, anything else as a file."""
-        if self.path.split("?")[0] != "/sitemap.xml":
+        if self.path.split("?")[0] != self.prefix + "sitemap.xml":
             super().do_GET()
             return
-        root = Path(self.directory)
-        canonical = re.search(r'<link rel="canonical" href="([^"]+)"', (root / "index.html").read_text("utf-8"))
-        sitemap = (root / "sitemap.xml").read_bytes()
-        if canonical:
-            here = f"http://{self.headers.get('Host', '127.0.0.1')}/"
-            sitemap = sitemap.replace(canonical.group(1).encode(), here.encode())
+        sitemap = Path(self.translate_path(self.path)).read_bytes()
+        if self.origin:
+            sitemap = sitemap.replace(self.origin.encode(), f"http://{self.headers.get('Host')}".encode())
         self.send_response(200)
         self.send_header("Content-Type", "application/xml")
         self.send_header("Content-Length", str(len(sitemap)))
@@ -57,18 +64,29 @@ class SiteHandler(SimpleHTTPRequestHandler):
         """Stay silent."""
 
 
+def site_address(directory: Path) -> tuple[str, str]:
+    """The origin and path of the site's `site_url`, read from its home page's canonical link."""
+    home = (directory / "index.html").read_text("utf-8")
+    canonical = re.search(r'<link rel="canonical" href="([^"]+)"', home)
+    if not canonical:
+        return "", "/"
+    parts = urlsplit(canonical.group(1))
+    return f"{parts.scheme}://{parts.netloc}", parts.path if parts.path.endswith("/") else parts.path + "/"
+
+
 @pytest.fixture(scope="session")
 def serve() -> Iterator[Callable[[Path], str]]:
-    """A function that serves a directory on a free loopback port and returns its base URL."""
+    """A function that serves a built site on a free loopback port and returns its home page URL."""
     servers: list[ThreadingHTTPServer] = []
 
     def start(directory: Path) -> str:
-        handler = functools.partial(SiteHandler, directory=str(directory))
+        origin, prefix = site_address(directory)
+        handler = functools.partial(SiteHandler, directory=str(directory), origin=origin, prefix=prefix)
         server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
         server.daemon_threads = True
         threading.Thread(target=server.serve_forever, daemon=True).start()
         servers.append(server)
-        return f"http://127.0.0.1:{server.server_address[1]}/"
+        return f"http://127.0.0.1:{server.server_address[1]}{prefix}"
 
     yield start
     for server in servers:
