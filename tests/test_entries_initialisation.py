@@ -29,7 +29,7 @@ def test_standard_deviations() -> None:
 def test_seed_9_draws_head_2_query() -> None:
     """Assert the second query matrix drawn from default_rng(9), in the deck's call order, to four places."""
     assert expand("<!-- attn:table initialisation w-q head=2 digits=4 -->") == textwrap.dedent("""
-        | W_q, head 2 | q |
+        | $W_q$, head 2 | q |
         |:---|---:|
         | x1 | 0.4639 |
         | x2 | 0.8085 |

@@ -40,7 +40,7 @@ def test_concatenation_inline_and_tex() -> None:
 def test_w_o_u_and_residual_for_rolls() -> None:
     """Assert W_O is shown as authored, U for rolls is (-1/4, 5/4, 1) and the residual adds x = (0, 0, 1)."""
     assert expand("<!-- attn:table red-ball-rolls w-o -->") == textwrap.dedent("""
-        | row of W_O | u1 | u2 | u3 |
+        | row of $W_O$ | u1 | u2 | u3 |
         |:---|---:|---:|---:|
         | h1 o1 | 1 | 0 | 1/2 |
         | h1 o2 | 0 | 1 | 0 |

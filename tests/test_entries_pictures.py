@@ -35,7 +35,7 @@ def test_mask_grid_and_rnn_path_are_labelled() -> None:
 def test_spread_chart_has_both_series() -> None:
     """Assert the spread chart labels the raw and the scaled series."""
     chart = figure("head-width", "spread-chart")
-    assert ">raw q·k<" in chart and ">q·k / √d_k<" in chart
+    assert ">raw q·k<" in chart and ">q·k / √dₖ<" in chart
 
 
 def test_a_picture_is_not_a_value() -> None:

@@ -20,7 +20,7 @@ def test_comparison_table_reads_the_seed_weights() -> None:
         | calculation | score for key 1 | score for key 2 | softmax weights |
         |:---|---:|---:|---:|
         | raw dot products | 4 | 2 | (0.881, 0.119) |
-        | divided by √d_k = 2 | 2 | 1 | (0.731, 0.269) |
+        | divided by $\\sqrt{d_k}$ = 2 | 2 | 1 | (0.731, 0.269) |
         """)
 
 
@@ -43,7 +43,7 @@ def test_spread_table_grows_like_the_square_root() -> None:
     """Assert the spread table lists each width, its square root and spreads near sqrt(d_k) and near 1."""
     table = expand("<!-- attn:table head-width spread -->")
     lines = table.strip("\n").split("\n")
-    assert lines[0] == "| head width d_k | √d_k | spread of q·k | spread of q·k / √d_k |"
+    assert lines[0] == "| head width $d_k$ | $\\sqrt{d_k}$ | spread of $q \\cdot k$ | spread of $q \\cdot k / \\sqrt{d_k}$ |"
     widths = [line.split("|")[1].strip() for line in lines[2:]]
     roots = [line.split("|")[2].strip() for line in lines[2:]]
     assert widths == ["1", "4", "16", "64", "256"] and roots == ["1", "2", "4", "8", "16"]

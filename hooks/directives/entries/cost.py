@@ -31,7 +31,8 @@ def cost_rows(n: tuple[int, ...]) -> Table:
     )
     columns = (Column("n", "tokens n"), Column("scores", "score entries n²"),
                Column("float32", "bytes, float32"), Column("float16", "bytes, float16"),
-               Column("qk", f"multiply-adds QKᵀ (d_k = {EX.d_k})"), Column("av", f"multiply-adds AV (d_v = {EX.d_v})"))
+               Column("qk", f"multiply-adds $QK^\\top$ ($d_k$ = {EX.d_k})"),
+               Column("av", f"multiply-adds $AV$ ($d_v$ = {EX.d_v})"))
     return Table(columns, rows)
 
 

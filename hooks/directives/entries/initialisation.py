@@ -34,17 +34,17 @@ def sd() -> Table:
 
 @grid(NAME, "w-q", "The drawn query projection W_q of one head (3x1).", options=(HEAD,))
 def w_q(head: int) -> Grid:
-    return make_grid(W.W_q[head - 1], INPUT_ROWS, ("q",), STYLE, f"W_q, head {head}")
+    return make_grid(W.W_q[head - 1], INPUT_ROWS, ("q",), STYLE, f"$W_q$, head {head}")
 
 
 @grid(NAME, "w-k", "The drawn key projection W_k of one head (3x1).", options=(HEAD,))
 def w_k(head: int) -> Grid:
-    return make_grid(W.W_k[head - 1], INPUT_ROWS, ("k",), STYLE, f"W_k, head {head}")
+    return make_grid(W.W_k[head - 1], INPUT_ROWS, ("k",), STYLE, f"$W_k$, head {head}")
 
 
 @grid(NAME, "w-v", "The drawn value projection W_v of one head (3x2).", options=(HEAD,))
 def w_v(head: int) -> Grid:
-    return make_grid(W.W_v[head - 1], INPUT_ROWS, labels("v", EX.d_v), STYLE, f"W_v, head {head}")
+    return make_grid(W.W_v[head - 1], INPUT_ROWS, labels("v", EX.d_v), STYLE, f"$W_v$, head {head}")
 
 
 @grid(NAME, "w-o", "The drawn output projection W_O (4x3).")

@@ -89,7 +89,7 @@ def r() -> Grid:
 @grid(NAME, "w-1", "The illustrative first linear layer W_1 of the feed-forward network (3x4), as authored.")
 def w_1() -> Grid:
     text = EX.W_1_text
-    return authored_grid(text, labels("r", len(text)), labels("h", len(text[0])), STYLE, "row of W_1")
+    return authored_grid(text, labels("r", len(text)), labels("h", len(text[0])), STYLE, "row of $W_1$")
 
 
 @grid(NAME, "b-1", "The illustrative bias b_1 (4 entries), as authored.")
@@ -100,7 +100,7 @@ def b_1() -> Grid:
 @grid(NAME, "w-2", "The illustrative second linear layer W_2 (4x3), as authored.")
 def w_2() -> Grid:
     text = EX.W_2_text
-    return authored_grid(text, labels("h", len(text)), labels("f", len(text[0])), STYLE, "row of W_2")
+    return authored_grid(text, labels("h", len(text)), labels("f", len(text[0])), STYLE, "row of $W_2$")
 
 
 @grid(NAME, "b-2", "The illustrative bias b_2 (3 entries), as authored.")
@@ -151,7 +151,8 @@ def rolls_steps() -> Table:
 
 @grid(NAME, "w-vocab", "The illustrative final linear map W_vocab (3x5): one column per word, as authored.")
 def w_vocab() -> Grid:
-    return authored_grid(EX.W_vocab_text, labels("y", len(EX.W_vocab_text)), EX.vocabulary, STYLE, "row of W_vocab")
+    rows = labels("y", len(EX.W_vocab_text))
+    return authored_grid(EX.W_vocab_text, rows, EX.vocabulary, STYLE, "row of $W_{\\text{vocab}}$")
 
 
 @grid(NAME, "logits", "Logits Y W_vocab: one score per word for every row (3x5).")

@@ -22,18 +22,18 @@ CONCAT_COLUMNS = ("h1 o1", "h1 o2", "h2 o1", "h2 o2")
 
 @grid(NAME, "w-q2", "The illustrative query projection of head 2 (3x1), as authored.")
 def w_q2() -> Grid:
-    return authored_grid(EX.authored["W_q2"], TOKENS, ("q",), STYLE, "row of W_q (head 2)")
+    return authored_grid(EX.authored["W_q2"], TOKENS, ("q",), STYLE, "row of $W_q$ (head 2)")
 
 
 @grid(NAME, "w-k2", "The illustrative key projection of head 2 (3x1), as authored.")
 def w_k2() -> Grid:
-    return authored_grid(EX.authored["W_k2"], TOKENS, ("k",), STYLE, "row of W_k (head 2)")
+    return authored_grid(EX.authored["W_k2"], TOKENS, ("k",), STYLE, "row of $W_k$ (head 2)")
 
 
 @grid(NAME, "w-v2", "The illustrative value projection of head 2 (3x2), as authored.")
 def w_v2() -> Grid:
     cols = labels("v", len(EX.W_v2_text[0]))
-    return authored_grid(EX.authored["W_v2"], TOKENS, cols, STYLE, "row of W_v (head 2)")
+    return authored_grid(EX.authored["W_v2"], TOKENS, cols, STYLE, "row of $W_v$ (head 2)")
 
 
 @table(NAME, "head2-projections", "Head 2: each token's query, key and value after its own projections.")
@@ -87,7 +87,7 @@ def concat() -> Grid:
 
 @grid(NAME, "w-o", "The illustrative output projection W_O (4x3), as authored.")
 def w_o() -> Grid:
-    return authored_grid(EX.authored["W_o"], CONCAT_COLUMNS, labels("u", len(EX.W_o_text[0])), STYLE, "row of W_O")
+    return authored_grid(EX.authored["W_o"], CONCAT_COLUMNS, labels("u", len(EX.W_o_text[0])), STYLE, "row of $W_O$")
 
 
 @grid(NAME, "u", "U = concat W_O: back to d_model = 3 entries per token.")

@@ -57,10 +57,10 @@ def weights_heatmap() -> Figure:
 def spread_chart() -> Figure:
     svg = growth_chart_svg(
         [float(w) for w in HEAD_WIDTH.widths],
-        {"raw q·k": HEAD_WIDTH.raw_sd.tolist(), "q·k / √d_k": HEAD_WIDTH.scaled_sd.tolist()},
+        {"raw q·k": HEAD_WIDTH.raw_sd.tolist(), "q·k / √dₖ": HEAD_WIDTH.scaled_sd.tolist()},
         title="Spread of scores by head width",
-        desc="Standard deviation of the dot product of random query and key vectors, for each head width d_k. "
+        desc="Standard deviation of the dot product of random query and key vectors, for each head width dₖ. "
              "The raw spread grows like the square root of d_k; divided by the square root of d_k it stays near 1.",
-        x_label="head width d_k", y_label="spread (standard deviation)", log=True, id_prefix="head-width",
+        x_label="head width dₖ", y_label="spread (standard deviation)", log=True, id_prefix="head-width",
     )
-    return Figure(svg, "Raw scores spread out as heads get wider; dividing by √d_k keeps the spread near 1.")
+    return Figure(svg, "Raw scores spread out as heads get wider; dividing by √dₖ keeps the spread near 1.")

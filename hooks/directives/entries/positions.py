@@ -110,8 +110,8 @@ def e_plus_p(table: str) -> Table:
          Vector(as_rows(summed[i])[0], STYLE))
         for i, token in enumerate(TOKENS)
     )
-    return Table((Column("token", "position: token", False), Column("e", "e_i"), Column("p", "p_i"),
-                  Column("sum", "e_i + p_i")), rows)
+    return Table((Column("token", "position: token", False), Column("e", "$e_i$"), Column("p", "$p_i$"),
+                  Column("sum", "$e_i + p_i$")), rows)
 
 
 @figure(NAME, "sinusoidal-heatmap", "The sinusoidal table for 32 positions and 32 dimensions as a heat map.")

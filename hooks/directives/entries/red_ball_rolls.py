@@ -27,17 +27,17 @@ def inputs() -> Grid:
 
 @grid(NAME, "w-q", "The query projection W_q of head 1 (3x1), as authored.")
 def w_q() -> Grid:
-    return authored_grid(EX.authored["W_q"], TOKENS, ("q",), STYLE, "row of W_q")
+    return authored_grid(EX.authored["W_q"], TOKENS, ("q",), STYLE, "row of $W_q$")
 
 
 @grid(NAME, "w-k", "The key projection W_k of head 1 (3x1), as authored (ln 2, not 0.693).")
 def w_k() -> Grid:
-    return authored_grid(EX.authored["W_k"], TOKENS, ("k",), STYLE, "row of W_k")
+    return authored_grid(EX.authored["W_k"], TOKENS, ("k",), STYLE, "row of $W_k$")
 
 
 @grid(NAME, "w-v", "The value projection W_v of head 1 (3x2), as authored.")
 def w_v() -> Grid:
-    return authored_grid(EX.authored["W_v"], TOKENS, labels("v", len(EX.W_v_text[0])), STYLE, "row of W_v")
+    return authored_grid(EX.authored["W_v"], TOKENS, labels("v", len(EX.W_v_text[0])), STYLE, "row of $W_v$")
 
 
 @table(NAME, "projections", "Each token's query, key and value after the projections, with keys as authored.")

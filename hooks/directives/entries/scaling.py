@@ -25,7 +25,7 @@ def comparison() -> Table:
     rows = (
         ("raw dot products", *(Number(float(s), WHOLE) for s in SCALING.raw_scores),
          Vector(as_rows(checked_weights(SCALING.raw_weights))[0], STYLE)),
-        (f"divided by √d_k = {divisor}", *(Number(float(s), WHOLE) for s in SCALING.scaled_scores),
+        (f"divided by $\\sqrt{{d_k}}$ = {divisor}", *(Number(float(s), WHOLE) for s in SCALING.scaled_scores),
          Vector(as_rows(checked_weights(SCALING.scaled_weights))[0], STYLE)),
     )
     keys = tuple(Column(f"key{j + 1}", f"score for {token}") for j, token in enumerate(SCALING.tokens))
@@ -82,8 +82,8 @@ def spread() -> Table:
         for width, root, raw, scaled in zip(HEAD_WIDTH.widths, HEAD_WIDTH.sqrt_widths, HEAD_WIDTH.raw_sd,
                                             HEAD_WIDTH.scaled_sd, strict=True)
     )
-    columns = (Column("d_k", "head width d_k"), Column("sqrt", "√d_k"), Column("raw", "spread of q·k"),
-               Column("scaled", "spread of q·k / √d_k"))
+    columns = (Column("d_k", "head width $d_k$"), Column("sqrt", "$\\sqrt{d_k}$"),
+               Column("raw", "spread of $q \\cdot k$"), Column("scaled", "spread of $q \\cdot k / \\sqrt{d_k}$"))
     return Table(columns, rows)
 
 
