@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import datetime
 import os
+import platform
 import shutil
 import socket
 import statistics
@@ -10,7 +12,7 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -73,3 +75,29 @@ def fail(message: str) -> None:
     """Stop the script with a clear message and exit code 2 (a missing piece, not a slow result)."""
     print(f"cannot run: {message}", file=sys.stderr)
     raise SystemExit(2)
+
+
+def markdown_table(header: Sequence[str], rows: Sequence[Sequence[object]], right: Sequence[int] = ()) -> str:
+    """A Markdown table; the columns numbered in `right` are right-aligned (numbers)."""
+    rule = ["---:" if i in right else "---" for i in range(len(header))]
+    lines = [header, rule, *[[str(c) for c in row] for row in rows]]
+    return "\n".join("| " + " | ".join(line) + " |" for line in lines)
+
+
+def machine() -> str:
+    """The machine the figures come from, in words: cores, memory, and how busy it was."""
+    memory = ""
+    with suppress(OSError, ValueError, IndexError):
+        kib = int(Path("/proc/meminfo").read_text().split("\n")[0].split()[1])
+        memory = f", {kib / 1024 / 1024:.0f} GiB of memory"
+    load = f", load average {os.getloadavg()[0]:.1f} at the end" if hasattr(os, "getloadavg") else ""
+    return f"{platform.system()} on {os.cpu_count()} cores{memory}{load}"
+
+
+def write_results(name: str, command: str, body: str) -> Path:
+    """Write figures as Markdown to bench/results/NAME.md, which docs/reference/performance.md includes."""
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    path = RESULTS / f"{name}.md"
+    stamp = f"Measured on {datetime.date.today().isoformat()} with `{command}`: {machine()}."
+    path.write_text(f"{body.rstrip()}\n\n*{stamp}*\n", encoding="utf-8")
+    return path

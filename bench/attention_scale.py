@@ -30,7 +30,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import RESULTS, ROOT, fail, median, ratio, table
+from _common import RESULTS, ROOT, fail, markdown_table, median, ratio, table, write_results
 
 MIB = 1024 * 1024
 
@@ -165,6 +165,32 @@ def write_csv(rows: list[dict[str, float]], path: Path) -> None:
             writer.writerow({k: (int(v) if k == "n" else f"{v:.6g}") for k, v in row.items()})
 
 
+def read_csv(path: Path) -> list[dict[str, float]]:
+    """The rows write_csv wrote, as numbers."""
+    with path.open(encoding="utf-8") as f:
+        return [{key: float(value) for key, value in row.items()} for row in csv.DictReader(f)]
+
+
+def results_markdown(rows: list[dict[str, float]], args: argparse.Namespace) -> str:
+    """The figures as Markdown for the performance page."""
+    last = rows[-1]
+    memory, slow = (ratio(last["naive_peak_mib"], last["tiled_peak_mib"]),
+                    ratio(last["tiled_seconds"], last["naive_seconds"]))
+    worst = max(max(r["max_abs_diff_full"], r["max_abs_diff_causal"]) for r in rows)
+    lines = [[f"{int(r['n']):,}", f"{r['naive_seconds']:.3f}", f"{r['naive_peak_mib']:,.1f}",
+              f"{r['tiled_seconds']:.3f}", f"{r['tiled_peak_mib']:,.1f}",
+              f"{max(r['max_abs_diff_full'], r['max_abs_diff_causal']):.1e}"] for r in rows]
+    return "\n\n".join([
+        markdown_table(["n", "naive s", "naive peak MiB", "tiled s", "tiled peak MiB", "largest difference"],
+                       lines, right=range(6)),
+        f"d_k = d_v = {args.d_k}, float64, blocks of {args.block} keys, median of {args.reps} timed runs, one process "
+        f"per measurement. At n = {int(last['n']):,} the tiled attention holds 1/{memory:.1f} of the naive one's "
+        f"memory (target at most 1/16: {'met' if memory >= 16 else 'not met'}) and takes {slow:.2f} × its time "
+        f"(target at most 2 ×: {'met' if slow <= 2 else 'not met'}); the outputs differ by at most {worst:.1e} "
+        f"(target 1e-12: {'met' if worst <= 1e-12 else 'not met'}).",
+    ])
+
+
 def write_svg(rows: list[dict[str, float]], path: Path) -> str:
     """Draw peak memory against n with the site's chart helper if it exists, else a plain SVG of our own."""
     xs = [int(r["n"]) for r in rows]
@@ -233,6 +259,8 @@ def main() -> None:
     parser.add_argument("--block", type=int, default=256, help="keys per block for tiled_attention (256)")
     parser.add_argument("--quick", action="store_true", help="n = 512 1024 2048, 2 repetitions")
     parser.add_argument("--no-write", action="store_true", help="print only; leave bench/results/ alone")
+    parser.add_argument("--from-csv", action="store_true",
+                        help="measure nothing: redraw the chart and Markdown from bench/results/attention_scale.csv")
     parser.add_argument("--worker", nargs=3, metavar=("KIND", "IMPL", "N"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
@@ -241,17 +269,23 @@ def main() -> None:
         return
     if args.quick:
         args.n, args.reps = [512, 1024, 2048], 2
-    try:
-        rows = run(args)
-    except (RuntimeError, ImportError) as error:
-        fail(str(error))
+    if args.from_csv:
+        rows = read_csv(RESULTS / "attention_scale.csv")
+    else:
+        try:
+            rows = run(args)
+        except (RuntimeError, ImportError) as error:
+            fail(str(error))
     print(flush=True)
     report(rows, args)
     if not args.no_write:
         RESULTS.mkdir(parents=True, exist_ok=True)
-        write_csv(rows, RESULTS / "attention_scale.csv")
+        if not args.from_csv:
+            write_csv(rows, RESULTS / "attention_scale.csv")
         made_by = write_svg(rows, RESULTS / "attention_scale_memory.svg")
-        print(f"\nwrote bench/results/attention_scale.csv and attention_scale_memory.svg (drawn by {made_by})")
+        write_results("attention_scale", "python bench/attention_scale.py", results_markdown(rows, args))
+        print("\nwrote bench/results/attention_scale.csv, attention_scale_memory.svg (drawn by "
+              f"{made_by}) and attention_scale.md")
 
 
 if __name__ == "__main__":

@@ -34,7 +34,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import IGNORED, ROOT, fail, median, mkdocs_env, ratio, run_mkdocs, table
+from _common import IGNORED, ROOT, fail, markdown_table, median, mkdocs_env, ratio, run_mkdocs, table, write_results
 
 RE_HOOKS_BLOCK = re.compile(r"^hooks:[ \t]*\n(?:[ \t]+-[^\n]*\n)+", re.MULTILINE)
 RE_FRONT_MATTER = re.compile(r"\A(---[ \t]*\n.*?\n(?:---|\.\.\.)[ \t]*\n)", re.DOTALL)
@@ -197,6 +197,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reps", type=int, default=7, help="builds of each variant")
     parser.add_argument("--quick", action="store_true", help="3 repetitions")
+    parser.add_argument("--no-write", action="store_true", help="print only; leave bench/results/ alone")
     args = parser.parse_args()
     reps = 3 if args.quick else args.reps
     with tempfile.TemporaryDirectory(prefix="hook-overhead-") as folder:
@@ -212,6 +213,31 @@ def main() -> None:
     medians = {name: {key: median([run[key] for run in runs[name]]) for key in MEASURES} for name in VARIANTS}
     report(medians, reps, differing)
     report_costs(*costs, base=medians["as is"]["cpu"])
+    if not args.no_write and not differing:
+        path = write_results("hook_overhead", "python bench/hook_overhead.py", results_markdown(medians, reps, *costs))
+        print(f"\nwrote {path.relative_to(path.parents[2])}")
+
+
+def results_markdown(medians: dict[str, dict[str, float]], reps: int, steps: dict[str, float],
+                     slowest: tuple[float, str]) -> str:
+    """The figures as Markdown for the performance page."""
+    by_cpu = shares({name: medians[name]["cpu"] for name in VARIANTS})
+    base = medians["as is"]["cpu"]
+    met = {"directives": by_cpu["directives"] <= 0.05, "all hooks": by_cpu["all hooks"] <= 0.15}
+    return "\n\n".join([
+        markdown_table(["build", "CPU s", "wall s"],
+                       [[name, f"{medians[name]['cpu']:.2f}", f"{medians[name]['wall']:.2f}"] for name in VARIANTS],
+                       right=[1, 2]),
+        f"Median of {reps} interleaved clean builds. Share of the full build's CPU time: the directives "
+        f"{by_cpu['directives']:.1%} (target at most 5 %: {'met' if met['directives'] else 'not met'}), the math "
+        f"{by_cpu['math']:.1%}, all hooks {by_cpu['all hooks']:.1%} (target at most 15 %: "
+        f"{'met' if met['all hooks'] else 'not met'}).",
+        "Where the hooks' time goes in a cold build (CPU time, fresh processes, median):",
+        markdown_table(["step", "CPU s", "share of the build"],
+                       [[name, f"{seconds:.3f}", f"{ratio(seconds, base):.1%}"] for name, seconds in steps.items()],
+                       right=[1, 2]),
+        f"The slowest page to expand is `{slowest[1]}` ({slowest[0]:.3f} s).",
+    ])
 
 
 def shares(base: dict[str, float]) -> dict[str, float]:

@@ -38,7 +38,7 @@ from pathlib import Path, PurePosixPath
 from urllib.parse import urljoin, urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import fail, free_port, project_copy, ratio, run_mkdocs, table
+from _common import fail, free_port, markdown_table, project_copy, ratio, run_mkdocs, table, write_results
 from hook_overhead import expand_pages, set_hooks
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -313,6 +313,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--static", action="store_true", help="read the HTML instead of loading it in Chromium")
     parser.add_argument("--quick", action="store_true", help="same as the default (one pass is enough here)")
+    parser.add_argument("--no-write", action="store_true", help="print only; leave bench/results/ alone")
     args = parser.parse_args()
     browser = not args.static and can_use_browser()
     measure = measure_in_browser if browser else measure_statically
@@ -340,6 +341,40 @@ def main() -> None:
           f"   ({mathjax.counted / KB:.1f} KB, {mathjax.requests} requests)")
     if any(w.other_hosts for w in weights):
         print("warning: some page asks another host for something; see the 'other hosts' column")
+    if not args.no_write:
+        path = write_results("page_weight", "python bench/page_weight.py" + (" --static" if args.static else ""),
+                             results_markdown(weights, mathjax, how))
+        print(f"\nwrote {path.relative_to(path.parents[2])}")
+
+
+def results_markdown(weights: list[Weight], mathjax: Weight, how: str) -> str:
+    """The figures as Markdown for the performance page: the heaviest page against MathJax, then every page."""
+    heaviest, share = weights[0], ratio(weights[0].counted, mathjax.counted)
+    columns = ["total KB", *(f"{k} KB" for k in COUNTED), "requests"]
+
+    def cells(weight: Weight) -> list[object]:
+        """One page's figures as table cells."""
+        return [f"{weight.counted / KB:.1f}", *(f"{weight.bytes_by_kind.get(k, 0) / KB:.1f}" for k in COUNTED),
+                weight.requests]
+
+    page = f"`/{heaviest.page}`"
+    verdict = [f"{heaviest.counted / KB:.1f} KB (target at most 160 KB: "
+               f"{'met' if heaviest.counted <= 160 * KB else 'not met'})",
+               f"{share:.2f} × the MathJax 3 page (target at most 0.4 ×: {'met' if share <= 0.4 else 'not met'})"]
+    return "\n\n".join([
+        markdown_table(["heaviest page", *columns], [[page, *cells(heaviest)],
+                                                     [f"{page} with MathJax 3", *cells(mathjax)]],
+                       right=range(1, 8)),
+        f"The heaviest page transfers {verdict[0]}, {verdict[1]}.",
+        "Where its bytes go (requests other than HTML, CSS, JavaScript and fonts are not counted):",
+        markdown_table(["request", "kind", "KB"], [[f"`{path}`", kind, size] for path, kind, size
+                                                   in breakdown(heaviest)], right=[2]),
+        "Every page, first visit with an empty cache:",
+        markdown_table(["page", *columns], [[f"`/{w.page}`", *cells(w)] for w in weights], right=range(1, 8)),
+        f"First visit, empty cache, {how}; KB = 1000 bytes; text gzip level 6, fonts as their files. "
+        "No page asks any other host for anything." if not any(w.other_hosts for w in weights) else
+        "Some page asks another host for something.",
+    ])
 
 
 if __name__ == "__main__":

@@ -41,7 +41,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import IGNORED, ROOT, fail, free_port, median, mkdocs_env, ratio, table
+from _common import IGNORED, ROOT, fail, free_port, markdown_table, median, mkdocs_env, ratio, table, write_results
 from hook_overhead import expand_pages
 
 RE_HOOKS_BLOCK = re.compile(r"^hooks:[ \t]*\n(?:[ \t]+-[^\n]*\n)+", re.MULTILINE)
@@ -153,6 +153,7 @@ def main() -> None:
     parser.add_argument("--reps", type=int, default=7, help="edits timed on each site")
     parser.add_argument("--quick", action="store_true", help="3 repetitions")
     parser.add_argument("--bare", action="store_true", help="plain site with directives left as comments")
+    parser.add_argument("--no-write", action="store_true", help="print only; leave bench/results/ alone")
     args = parser.parse_args()
     reps = 3 if args.quick else args.reps
     with tempfile.TemporaryDirectory(prefix="preview-latency-") as folder:
@@ -177,6 +178,24 @@ def main() -> None:
                     time.sleep(0.5)  # let the watcher settle before the next edit
                 print(f"  repetition {rep + 1}/{reps} done", flush=True)
     report(seconds, reps, page, "bare pages" if args.bare else "pre-rendered pages")
+    if not args.no_write and not args.bare:
+        path = write_results("preview_latency", "python bench/preview_latency.py",
+                             results_markdown(seconds, reps, page))
+        print(f"\nwrote {path.relative_to(path.parents[2])}")
+
+
+def results_markdown(seconds: dict[str, list[dict[str, float]]], reps: int, page: str) -> str:
+    """The figures as Markdown for the performance page."""
+    med = {name: {key: median([edit[key] for edit in seconds[name]]) for key in MEASURES} for name in SITES}
+    ratios = {key: ratio(med["this site"][key], med["plain site"][key]) for key in MEASURES}
+    return "\n\n".join([
+        markdown_table(["site", "save to served, s", "MkDocs rebuild, s", "server CPU, s"],
+                       [[name, *(f"{med[name][key]:.2f}" for key in MEASURES)] for name in SITES], right=[1, 2, 3]),
+        f"Median of {reps} edits of `docs/{page}`, the page with the most directives. This site takes "
+        f"{ratios['latency']:.2f} × the plain site's time from save to served (target at most 1.10 ×: "
+        f"{'met' if ratios['latency'] <= 1.10 else 'not met'}); its server spends {ratios['server CPU']:.2f} × "
+        "the CPU time per edit.",
+    ])
 
 
 def report(seconds: dict[str, list[dict[str, float]]], reps: int, page: str, plain: str) -> None:
