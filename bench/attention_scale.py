@@ -183,9 +183,10 @@ def results_markdown(rows: list[dict[str, float]], args: argparse.Namespace) -> 
     return "\n\n".join([
         markdown_table(["n", "naive s", "naive peak MiB", "tiled s", "tiled peak MiB", "largest difference"],
                        lines, right=range(6)),
-        f"d_k = d_v = {args.d_k}, float64, blocks of {args.block} keys, median of {args.reps} timed runs, one process "
-        f"per measurement. At n = {int(last['n']):,} the tiled attention holds 1/{memory:.1f} of the naive one's "
-        f"memory (target at most 1/16: {'met' if memory >= 16 else 'not met'}) and takes {slow:.2f} × its time "
+        f"$d_k = d_v = {args.d_k}$, float64, blocks of {args.block} keys, median of {args.reps} timed runs, "
+        f"one process per measurement. At n = {int(last['n']):,} the tiled attention holds 1/{memory:.1f} "
+        f"of the naive one's memory (target at most 1/16: {'met' if memory >= 16 else 'not met'}) "
+        f"and takes {slow:.2f} × its time "
         f"(target at most 2 ×: {'met' if slow <= 2 else 'not met'}); the outputs differ by at most {worst:.1e} "
         f"(target 1e-12: {'met' if worst <= 1e-12 else 'not met'}).",
     ])
