@@ -31,6 +31,7 @@ SUPERSCRIPTS = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
 # ----------------------------------------------------------------------------------------------- public
+MAX_TOOLTIPS = 64  # cells of a positions map up to which each cell carries its value as a tooltip
 
 
 def heatmap_svg(
@@ -132,7 +133,8 @@ def growth_chart_svg(
 def positions_heatmap_svg(P: Sequence[Sequence[float]], *, title: str, desc: str, id_prefix: str) -> str:
     """Draw sinusoidal position encodings: one row per position, one column per dimension, -1 to 1.
 
-    `P` is (n_positions, d_model); positive entries shade one way, negative the other, 0 is blank.
+    `P` is (n_positions, d_model); positive entries shade one way, negative the other, 0 is blank. Cells get
+    a hover tooltip only in small maps: in a large one a tooltip per cell adds weight and helps nobody.
     """
     rows, cols = _shape(P, "P")
     _check_range(P, -1.0, 1.0, "P")
@@ -147,7 +149,8 @@ def positions_heatmap_svg(P: Sequence[Sequence[float]], *, title: str, desc: str
     for i in range(rows):
         body.append(_text(left - 8, top + (i + 0.5) * cell, str(i), "abh-tick", anchor="end", middle=True))
         for j in range(cols):
-            body.append(_signed_cell(left + j * cell, top + i * cell, cell, P[i][j], f"pos {i}, i = {j}"))
+            where = f"pos {i}, i = {j}" if rows * cols <= MAX_TOOLTIPS else None
+            body.append(_signed_cell(left + j * cell, top + i * cell, cell, P[i][j], where))
     body += _diverging_legend(left, top + rows * cell + 12)
     return _svg("abh-positions", width, height, title, desc, id_prefix, body)
 
@@ -308,11 +311,12 @@ def _mask_legend(x: float, y: float, id_prefix: str) -> str:
             + "</g>")
 
 
-def _signed_cell(x: float, y: float, size: int, value: float, where: str) -> str:
-    """Return one cell of a diverging map: its sign picks the colour, its size the strength."""
+def _signed_cell(x: float, y: float, size: int, value: float, where: str | None) -> str:
+    """Return one cell of a diverging map: its sign picks the colour, its size the strength; a tooltip if named."""
     sign = "abh-positive" if value >= 0 else "abh-negative"
-    return (f'<rect class="abh-cell {sign}" x="{_n(x)}" y="{_n(y)}" width="{size}" height="{size}" '
-            f'fill-opacity="{_n(abs(float(value)))}"><title>{escape(where)}: {float(value):.3f}</title></rect>')
+    cell = (f'<rect class="abh-cell {sign}" x="{_n(x)}" y="{_n(y)}" width="{size}" height="{size}" '
+            f'fill-opacity="{_n(abs(float(value)))}"')
+    return f"{cell}/>" if where is None else f"{cell}><title>{escape(where)}: {float(value):.3f}</title></rect>"
 
 
 def _diverging_legend(x: float, y: float) -> list[str]:

@@ -162,3 +162,11 @@ def test_bad_input_raises_value_error(call: Callable[[], str], message: str) -> 
     """Assert bad input raises ValueError quoting what is wrong."""
     with pytest.raises(ValueError, match=message.replace("[", r"\[").replace("]", r"\]")):
         call()
+
+
+def test_only_small_position_maps_carry_a_tooltip_per_cell() -> None:
+    """Assert a 4x4 map names every cell's value on hover and a 32x32 map does not (the desc summarises it)."""
+    small = positions_heatmap_svg([[0.5] * 4] * 4, title="t", desc="d", id_prefix="small")
+    large = positions_heatmap_svg([[0.5] * 32] * 32, title="t", desc="d", id_prefix="large")
+    assert small.count("<title>pos ") == 16
+    assert large.count("<title>pos ") == 0 and large.count('class="abh-cell') == 1024
