@@ -15,6 +15,7 @@ rejects or silently mangles (an unknown command, a stray brace, a missing argume
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 from xml.etree.ElementTree import Element, tostring
@@ -63,6 +64,7 @@ def convert_title(title: str) -> str:
     return RE_TITLE_MATH.sub(lambda match: tex_to_mathml(html.unescape(match["tex"])), title)
 
 
+@functools.lru_cache(maxsize=4096)  # pages repeat formulas ($d_k$, $W_O$): convert each once
 def tex_to_mathml(tex: str, *, display: bool = False) -> str:
     """Return one `<math>` element for the LaTeX `tex` (not html-escaped), block-level if `display`."""
     try:

@@ -9,6 +9,7 @@ to MathML once a page is HTML.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import re
 import sys
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
 RELOADED_PACKAGES = ("attention_core", "directives", "mathml", "figures")
 REQUIRED_EXTENSIONS = ("pymdownx.arithmatex", "pymdownx.superfences", "tables", "md_in_html")
 RE_LINE_BREAK = re.compile(r"\r\n?|\n")
+PAGES_CACHED = 256
 
 log = get_plugin_logger(__name__)
 modules: dict[str, object] = {}
@@ -61,10 +63,16 @@ def load_engine() -> None:
     """Import the engine, the math converter and the core afresh, dropping any earlier copies."""
     forget(RELOADED_PACKAGES)
     try:
-        modules["directives"] = importlib.import_module("directives")
-        modules["mathml"] = importlib.import_module("mathml")
+        engine, mathml = importlib.import_module("directives"), importlib.import_module("mathml")
     except ImportError as error:
         raise PluginError(f"the hooks cannot import {error.name}: {error}; run `make serve` to set up") from None
+    # Both are pure functions of their text once the engine is loaded, so a rebuild that changed one page
+    # redoes only that page; the caches go with the modules whenever the engine's files change.
+    modules.update(
+        directives=engine, mathml=mathml,
+        expand=functools.lru_cache(maxsize=PAGES_CACHED)(engine.expand_directives),
+        convert=functools.lru_cache(maxsize=PAGES_CACHED)(mathml.convert_math),
+    )
 
 
 def forget(packages: tuple[str, ...]) -> None:
@@ -90,7 +98,7 @@ def on_page_markdown(markdown: str, /, *, page: Page, config: MkDocsConfig, file
     """Replace every directive of the page with the Markdown it computes."""
     engine = modules["directives"]
     try:
-        return engine.expand_directives(markdown, source_path(page, config), front_matter_lines(page, markdown))
+        return modules["expand"](markdown, source_path(page, config), front_matter_lines(page, markdown))
     except engine.DirectiveError as error:
         raise PluginError(str(error)) from None
 
@@ -101,7 +109,7 @@ def on_page_content(html: str, /, *, page: Page, config: MkDocsConfig, files: Fi
     try:
         for item in walk(page.toc):
             item.title = mathml.convert_title(item.title)
-        return mathml.convert_math(html)
+        return modules["convert"](html)
     except mathml.MathConversionError as error:
         raise PluginError(f"{source_path(page, config)}:{formula_line(page, error)}: {error}") from None
 
