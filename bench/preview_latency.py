@@ -139,12 +139,20 @@ def time_one_edit(server: Server, source: Path, url: str, marker: str, timeout: 
         body = fetch(url)
         if body is not None and marker in body:
             latency = time.perf_counter() - start
-            logged = server.builds()[builds:]
+            logged = wait_for_log(server, builds)
             return {"latency": latency, "built in": sum(logged) if logged else float("nan"),
                     "server CPU": server.cpu_seconds() - cpu}
         time.sleep(POLL_SECONDS)
     fail(f"{url} did not show the edit within {timeout:.0f} s")
     raise AssertionError  # not reached
+
+
+def wait_for_log(server: Server, builds: int, seconds: float = 5.0) -> list[float]:
+    """The "built in" figures logged since `builds`, waiting briefly: the page can be served before MkDocs logs."""
+    deadline = time.perf_counter() + seconds
+    while not server.builds()[builds:] and time.perf_counter() < deadline:
+        time.sleep(POLL_SECONDS)
+    return server.builds()[builds:]
 
 
 def main() -> None:
