@@ -112,6 +112,7 @@
 
   function go(index) {
     if (!state.active) return;
+    state.count = markSlides(); // blocks that other scripts added since are numbered too
     state.index = Math.max(0, Math.min(state.count - 1, index));
     var blocks = article().children;
     for (var i = 0; i < blocks.length; i++) {

@@ -155,11 +155,15 @@ def set_vector(page: Page, label_prefix: str, vector: list[float]) -> None:
         page.get_by_role("textbox", name=f"{label_prefix}, entry {i}").fill(str(value))
 
 
-def test_calculator_matches_attention_core(page: Page, playground_url: str) -> None:
+@pytest.mark.parametrize("where", ["playground", "lesson"])
+def test_calculator_matches_attention_core(page: Page, request: pytest.FixtureRequest, where: str) -> None:
     """Assert the weights shown equal attention_core's, to the shown places, for (0, 1) and random inputs."""
-    page.goto(playground_url)
-    spec = json.loads(page.locator(".attention-calculator").get_attribute("data-calculator"))
-    assert spec == BUS_IS_LATE
+    if where == "lesson":
+        page.goto(request.getfixturevalue("site_url") + "lesson/")
+    else:
+        page.goto(request.getfixturevalue("playground_url"))
+    spec = json.loads(page.locator(".attention-calculator").first.get_attribute("data-calculator"))
+    assert {key: spec[key] for key in BUS_IS_LATE} == BUS_IS_LATE
     digits, keys = spec["digits"], spec["keys"]
     assert displayed_weights(page) == reference_weights(spec["query"], keys, spec["scale"], digits)
     set_vector(page, "query of late", [0, 1])
