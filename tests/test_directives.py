@@ -153,3 +153,9 @@ def test_digits_option_reaches_every_number_of_a_worked_table() -> None:
     assert "| bus | 2 | 7.39 | 0.665 |" in expand("<!-- attn:table bus-is-late softmax -->")
     assert "| bus | 2.0 | 7.4 | 0.7 |" in expand("<!-- attn:table bus-is-late softmax digits=1 -->")
     assert "| Total |  | 11.1 | 1.0 |" in expand("<!-- attn:table bus-is-late softmax digits=1 -->")
+
+
+def test_a_grid_without_a_corner_title_still_names_its_header_cell() -> None:
+    """Assert a table's corner header is never empty: it carries a label for screen readers only."""
+    out = expand("<!-- attn:table exercises scores -->")
+    assert out.splitlines()[1].startswith('| <span class="attn-visually-hidden">row</span> | s1 |')

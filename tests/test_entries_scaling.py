@@ -43,7 +43,10 @@ def test_spread_table_grows_like_the_square_root() -> None:
     """Assert the spread table lists each width, its square root and spreads near sqrt(d_k) and near 1."""
     table = expand("<!-- attn:table head-width spread -->")
     lines = table.strip("\n").split("\n")
-    assert lines[0] == "| head width $d_k$ | $\\sqrt{d_k}$ | spread of $q \\cdot k$ | spread of $q \\cdot k / \\sqrt{d_k}$ |"
+    assert lines[0] == (
+        "| head width $d_k$ | square root $\\sqrt{d_k}$ | spread of $q \\cdot k$ "
+        "| spread of $q \\cdot k / \\sqrt{d_k}$ |"
+    )
     widths = [line.split("|")[1].strip() for line in lines[2:]]
     roots = [line.split("|")[2].strip() for line in lines[2:]]
     assert widths == ["1", "4", "16", "64", "256"] and roots == ["1", "2", "4", "8", "16"]

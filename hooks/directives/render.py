@@ -31,6 +31,7 @@ from .shown import (
 )
 
 MINUS_INFINITY_TEXT = "−∞"
+HIDDEN_CORNER = '<span class="attn-visually-hidden">row</span>'
 MINUS_INFINITY_TEX = r"-\infty"
 
 
@@ -57,7 +58,8 @@ def grid_cell(grid: Grid, i: int, j: int) -> Cell:
 
 def grid_as_table(grid: Grid) -> Table:
     """A grid as a table whose first column holds the row labels."""
-    columns = (Column("row", grid.corner, numeric=False), *(Column(label, label) for label in grid.col_labels))
+    corner = grid.corner or HIDDEN_CORNER  # a header cell is never empty: screen readers announce it
+    columns = (Column("row", corner, numeric=False), *(Column(label, label) for label in grid.col_labels))
     rows = tuple(
         (label, *(grid_cell(grid, i, j) for j in range(len(grid.col_labels))))
         for i, label in enumerate(grid.row_labels)

@@ -110,8 +110,9 @@ def e_plus_p(table: str) -> Table:
          Vector(as_rows(summed[i])[0], STYLE))
         for i, token in enumerate(TOKENS)
     )
-    return Table((Column("token", "position: token", False), Column("e", "$e_i$"), Column("p", "$p_i$"),
-                  Column("sum", "$e_i + p_i$")), rows)
+    columns = (Column("token", "position: token", False), Column("e", "token row $e_i$"),
+               Column("p", "position row $p_i$"), Column("sum", "sum $e_i + p_i$"))
+    return Table(columns, rows)
 
 
 @figure(NAME, "sinusoidal-heatmap", "The sinusoidal table for 32 positions and 32 dimensions as a heat map.")

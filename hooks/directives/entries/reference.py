@@ -95,7 +95,7 @@ def module_summary() -> str:
 
 def api_section(name: str, obj: object) -> str:
     """One public name: its signature (for functions and classes) and its docstring, as written."""
-    heading = f"### `{name}`"
+    heading = f"## `{name}`"
     if inspect.isfunction(obj) or inspect.isclass(obj):
         signature = f"```python\n{name}{inspect.signature(obj)}\n```"
         doc = inspect.getdoc(obj) or "(no docstring)"

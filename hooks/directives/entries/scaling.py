@@ -82,7 +82,7 @@ def spread() -> Table:
         for width, root, raw, scaled in zip(HEAD_WIDTH.widths, HEAD_WIDTH.sqrt_widths, HEAD_WIDTH.raw_sd,
                                             HEAD_WIDTH.scaled_sd, strict=True)
     )
-    columns = (Column("d_k", "head width $d_k$"), Column("sqrt", "$\\sqrt{d_k}$"),
+    columns = (Column("d_k", "head width $d_k$"), Column("sqrt", "square root $\\sqrt{d_k}$"),
                Column("raw", "spread of $q \\cdot k$"), Column("scaled", "spread of $q \\cdot k / \\sqrt{d_k}$"))
     return Table(columns, rows)
 
