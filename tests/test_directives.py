@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import html
+import json
+import re
 import textwrap
 
 import pytest
@@ -159,3 +162,12 @@ def test_a_grid_without_a_corner_title_still_names_its_header_cell() -> None:
     """Assert a table's corner header is never empty: it carries a label for screen readers only."""
     out = expand("<!-- attn:table exercises scores -->")
     assert out.splitlines()[1].startswith('| <span class="attn-visually-hidden">row</span> | s1 |')
+
+
+def test_the_red_ball_rolls_calculator_carries_the_query_of_rolls() -> None:
+    """Assert the calculator block holds rolls' query, the keys it may use (ln 2 to four places) and values."""
+    out = expand("<!-- attn:block red-ball-rolls calculator -->")
+    spec = json.loads(html.unescape(re.search(r"data-calculator='([^']*)'", out)[1]))
+    assert spec["query"] == [1] and spec["keys"] == [[0], [0.6931], [0]]
+    assert spec["values"] == [[1, 0], [0, 2], [1, 1]] and spec["scale"] == 1
+    assert 'class="attention-calculator__fallback"' in out

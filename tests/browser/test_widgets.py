@@ -183,3 +183,30 @@ def test_calculator_matches_attention_core(page: Page, request: pytest.FixtureRe
     page.get_by_role("button", name="Reset").click()
     assert displayed_weights(page) == ["0.665", "0.090", "0.245"]
     expect(page.locator(".calculator__output")).to_have_text("(7.88, 2.12)")
+
+
+def test_red_ball_rolls_calculator_matches_attention_core(page: Page, site_url: str) -> None:
+    """Assert the walk-through's calculator shows rolls' weights (1/4, 1/2, 1/4) and follows a new query."""
+    page.goto(site_url + "walkthrough/weighted-sum/")
+    spec = json.loads(page.locator(".attention-calculator").first.get_attribute("data-calculator"))
+    assert spec["tokens"] == ["red", "ball", "rolls"] and spec["query_token"] == "rolls"
+    keys, digits = spec["keys"], spec["digits"]
+    assert displayed_weights(page) == reference_weights(spec["query"], keys, spec["scale"], digits)
+    assert displayed_weights(page) == ["0.250", "0.500", "0.250"]
+    set_vector(page, "query of rolls", [5])
+    assert displayed_weights(page) == reference_weights([5], keys, spec["scale"], digits)
+    assert float(displayed_weights(page)[1]) > 0.9
+
+
+def test_printing_the_lesson_gives_a_worksheet_or_the_answer_key(page: Page, site_url: str) -> None:
+    """Assert print shows empty boxes and no buttons, and the answer-key print shows each box's answer."""
+    page.goto(site_url + "lesson/")
+    page.locator(".fill-in__input").first.fill("0.7")
+    page.emulate_media(media="print")
+    first = page.locator(".fill-in").first
+    after = "el => getComputedStyle(el, '::after').content"
+    assert page.locator(".fill-in-toolbar").first.is_hidden()
+    assert page.locator(".fill-in__input").first.is_hidden()
+    assert first.evaluate(after) in ("none", "normal", '""')
+    page.evaluate("document.documentElement.setAttribute('data-print', 'answer-key')")
+    assert first.evaluate(after) == f'"{first.get_attribute("data-display")}"'

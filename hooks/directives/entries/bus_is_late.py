@@ -8,9 +8,6 @@ The two `*-printout` blocks show what the lesson's programs in `docs/programs/` 
 
 from __future__ import annotations
 
-import html
-import json
-
 import numpy as np
 
 from attention_core import BUS_IS_LATE as EX
@@ -21,7 +18,7 @@ from ..formatting import NumberStyle, decimal, format_number, format_vector, rou
 from ..options import choice, integers
 from ..registry import block, figure, grid, table
 from ..shown import Authored, Column, Figure, Grid, Html, MarkdownBlock, Number, Table, Vector
-from .common import as_rows, checked_weights, labels, style_of, weights_figure
+from .common import as_rows, calculator_html, checked_weights, labels, plain, plain_rows, style_of, weights_figure
 from .common import grid as make_grid
 
 NAME = EX.name
@@ -210,16 +207,6 @@ def weights_heatmap() -> Figure:
     )
 
 
-def plain(x: float) -> int | float:
-    """A number for JSON: whole numbers as integers (1, not 1.0)."""
-    return int(x) if float(x).is_integer() else float(x)
-
-
-def plain_rows(array: np.ndarray) -> list:
-    """An array as nested lists of plain numbers."""
-    return [plain(x) for x in array] if array.ndim == 1 else [plain_rows(row) for row in array]
-
-
 @block(NAME, "calculator", "A live calculator for late's attention: the reader edits the query and sees the weights.")
 def calculator() -> Html:
     spec = {
@@ -227,13 +214,11 @@ def calculator() -> Html:
         "keys": plain_rows(EX.K), "values": plain_rows(EX.V), "scale": plain(EX.scale),
         "digits": WEIGHTS.digits, "output_digits": OUTPUT.digits,
     }
-    data = html.escape(json.dumps(spec, separators=(",", ":")), quote=True)
     fallback = (
         f"This calculator needs JavaScript. Without it, the tables above show the query of {EX.focus}, "
         f"{format_vector(list(EX.query), AS_GIVEN)}, worked in full, and the exercises below try other queries."
     )
-    return Html(f"<div class=\"attention-calculator\" data-calculator='{data}'>"
-                f'<p class="attention-calculator__fallback">{html.escape(fallback)}</p></div>')
+    return calculator_html(spec, fallback)
 
 
 def printout(lines: list[str]) -> MarkdownBlock:

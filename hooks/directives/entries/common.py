@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+import json
 from collections.abc import Sequence
 
 import numpy as np
@@ -11,7 +13,7 @@ from figures import heatmap_svg
 
 from ..errors import DirectiveError
 from ..formatting import NumberStyle, format_number
-from ..shown import Column, Figure, Grid, Number, Table, Vector
+from ..shown import Column, Figure, Grid, Html, Number, Table, Vector
 
 EXACT = NumberStyle(exact=True, digits=3)
 DECIMAL = NumberStyle(exact=False, digits=3)
@@ -98,3 +100,22 @@ def weighted_sum_table(
     columns = (Column("token", "source token", False), Column("weight", weight_title), Column("value", "value"),
                Column("contribution", "weighted contribution"))
     return Table(columns, (*rows, total))
+
+
+def plain(x: float) -> int | float:
+    """A number for JSON: whole numbers as integers (1, not 1.0)."""
+    return int(x) if float(x).is_integer() else float(x)
+
+
+def plain_rows(array: np.ndarray) -> list:
+    """An array as nested lists of plain numbers."""
+    return [plain(x) for x in array] if array.ndim == 1 else [plain_rows(row) for row in array]
+
+
+def calculator_html(spec: dict[str, object], fallback: str) -> Html:
+    """The live calculator's markup: its inputs as JSON for docs/javascripts/calculator.js, and a text for
+    readers without JavaScript. `spec` holds example, tokens, query_token, query, keys, values, scale, digits
+    and output_digits."""
+    data = html.escape(json.dumps(spec, separators=(",", ":")), quote=True)
+    return Html(f"<div class=\"attention-calculator\" data-calculator='{data}'>"
+                f'<p class="attention-calculator__fallback">{html.escape(fallback)}</p></div>')

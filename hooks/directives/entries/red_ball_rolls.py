@@ -9,12 +9,23 @@ import numpy as np
 
 from attention_core import RED_BALL_ROLLS as EX
 
-from ..registry import grid, table
-from ..shown import Authored, Column, Grid, Number, Table, Vector
-from .common import as_rows, authored_grid, checked_weights, labels, style_of, weighted_sum_table
+from ..registry import block, grid, table
+from ..shown import Authored, Column, Grid, Html, Number, Table, Vector
+from .common import (
+    as_rows,
+    authored_grid,
+    calculator_html,
+    checked_weights,
+    labels,
+    plain,
+    plain_rows,
+    style_of,
+    weighted_sum_table,
+)
 from .common import grid as make_grid
 
 NAME = EX.name
+KEY_PLACES = 4  # the calculator's inputs are decimals: ln 2 is entered as 0.6931
 STYLE = style_of(EX)
 TOKENS = EX.tokens
 
@@ -114,3 +125,16 @@ def weighted_sum() -> Table:
 @grid(NAME, "hard-choice", "The value of the top-scoring key alone: what keeping only the largest would give.")
 def hard_choice() -> Grid:
     return make_grid(EX.hard_choice, (TOKENS[EX.hard_choice_index],), labels("v", EX.head.d_v), STYLE, "top key")
+
+
+@block(NAME, "calculator", "A live calculator for the query of rolls: edit the query, keys or values, see the weights.")
+def calculator() -> Html:
+    i = EX.focus_index
+    permitted = slice(0, i + 1)  # causal: rolls may use itself and every earlier token
+    spec = {
+        "example": NAME, "tokens": list(TOKENS[permitted]), "query_token": EX.focus,
+        "query": plain_rows(EX.head.Q[i]), "keys": plain_rows(np.round(EX.head.K[permitted], KEY_PLACES)),
+        "values": plain_rows(EX.head.V[permitted]), "scale": plain(EX.head.scale), "digits": 3, "output_digits": 3,
+    }
+    fallback = f"This calculator needs JavaScript. Without it, the tables above work the query of {EX.focus} by hand."
+    return calculator_html(spec, fallback)
