@@ -46,11 +46,20 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     for folder in (hooks, root):
         if str(folder) not in sys.path:
             sys.path.insert(0, str(folder))
+    anchor_snippets(config, root)
     stamp = fingerprint([root / "attention_core", hooks])
     if modules.get("stamp") != stamp:
         load_engine()
         modules["stamp"] = stamp
     return config
+
+
+def anchor_snippets(config: MkDocsConfig, root: Path) -> None:
+    """Resolve pymdownx.snippets' base paths against the project, not the folder MkDocs was started from."""
+    snippets = config.mdx_configs.get("pymdownx.snippets")
+    if snippets is not None:
+        paths = snippets.get("base_path", ["."])
+        snippets["base_path"] = [str(root / path) for path in ([paths] if isinstance(paths, str) else paths)]
 
 
 def fingerprint(folders: list[Path]) -> tuple[tuple[str, int, int], ...]:

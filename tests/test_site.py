@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -86,3 +89,16 @@ def test_an_example_input_changed_in_the_core_changes_the_pages(project_copy: Pa
     assert "(2/5, 7/5)" in html
     assert "<td>1/5</td>\n<td>3/5</td>\n<td>1/5</td>" in html.replace(' style="text-align: right;"', "")
     assert "(1/2, 5/4)" not in html
+
+
+def test_the_site_builds_from_any_working_directory(project_copy: Path, tmp_path: Path) -> None:
+    """Assert `mkdocs build -f path/to/mkdocs.yml` from another folder finds the core and the snippets."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(project_copy / "mkdocs.yml"),
+         "--site-dir", str(tmp_path / "out")],
+        cwd=elsewhere, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"}, capture_output=True, text=True, timeout=600,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "--8&lt;--" not in (tmp_path / "out/lesson/index.html").read_text()
