@@ -52,6 +52,17 @@
     return svg;
   }
 
+  /** Add a button with an icon to Material's header, once, before the first of `before` (selectors) found. */
+  function addHeaderButton(className, attributes, iconPath, before) {
+    var header = document.querySelector(".md-header__inner");
+    if (!header || header.querySelector("." + className)) return;
+    var button = el("button", Object.assign({ type: "button", className: "md-header__button md-icon " + className },
+      attributes), [icon(iconPath)]);
+    var anchor = before.map(function (selector) { return header.querySelector(selector); })
+      .filter(Boolean)[0];
+    header.insertBefore(button, anchor || null);
+  }
+
   /** True when a key press belongs to a text field, a select or an editable region. */
   function isTyping(target) {
     if (!target || !target.tagName) return false;
@@ -143,5 +154,5 @@
   window.addEventListener("resize", scheduleScrollCheck);
   new MutationObserver(scheduleScrollCheck).observe(document.documentElement, { attributes: true, attributeFilter: ["data-text-size"] });
 
-  window.AttentionByHand = { onPage: onPage, refreshScrollBoxes: scheduleScrollCheck, el: el, icon: icon, isTyping: isTyping, formatFixed: formatFixed };
+  window.AttentionByHand = { onPage: onPage, refreshScrollBoxes: scheduleScrollCheck, el: el, icon: icon, addHeaderButton: addHeaderButton, isTyping: isTyping, formatFixed: formatFixed };
 })();

@@ -150,17 +150,11 @@
   }
 
   function addHeaderButton() {
-    if (document.querySelector(".reader-settings-toggle")) return;
-    var header = document.querySelector(".md-header__inner");
-    if (!header) return;
-    var button = el("button", {
-      type: "button", className: "md-header__button md-icon reader-settings-toggle",
+    abh.addHeaderButton("reader-settings-toggle", {
       title: "Reading settings", "aria-label": "Reading settings", "aria-haspopup": "dialog",
       "aria-expanded": "false", "aria-controls": "reader-settings",
       onclick: function (event) { openPanel(event.currentTarget, false); }
-    }, [abh.icon(ICON_SETTINGS)]);
-    var anchor = header.querySelector("[data-md-component=palette]") || header.querySelector("label[for=__search]");
-    header.insertBefore(button, anchor || null);
+    }, ICON_SETTINGS, ["[data-md-component=palette]", "label[for=__search]"]);
   }
 
   // Follow the system's preferences for whatever the reader has not chosen.

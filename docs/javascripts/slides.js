@@ -210,16 +210,10 @@
   }
 
   function addHeaderButton() {
-    if (document.querySelector(".reader-slides-toggle")) return;
-    var header = document.querySelector(".md-header__inner");
-    if (!header) return;
-    var toggle = el("button", {
-      type: "button", className: "md-header__button md-icon reader-slides-toggle",
+    abh.addHeaderButton("reader-slides-toggle", {
       title: "Present as slides (v)", "aria-label": "Present as slides", "aria-keyshortcuts": "v",
       onclick: function (event) { enter(1, event.currentTarget); }
-    }, [abh.icon(ICON_SLIDES)]);
-    var settings = header.querySelector(".reader-settings-toggle");
-    header.insertBefore(toggle, settings || header.querySelector("[data-md-component=palette]"));
+    }, ICON_SLIDES, [".reader-settings-toggle", "[data-md-component=palette]"]);
   }
 
   window.addEventListener("keydown", onKey, true);
