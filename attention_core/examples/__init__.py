@@ -1,0 +1,58 @@
+"""Worked examples as data, one module an example: the inputs and labels a reader sees; every other number is computed.
+
+Each example is a frozen dataclass. Fields ending in `_text` hold entries exactly as authored ("ln 2",
+"1/2"), so pages can show them as written; `functools.cached_property` members compute everything else
+from them with the rest of the core. Change an input and every dependent number changes with it.
+Inputs listed in `illustrative` are not in the seed documents: they were chosen to keep the arithmetic
+exact or readable, and pages must say so.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from .base import Example
+from .bus_is_late import BUS_IS_LATE, BusIsLate
+from .cost import COST, Cost
+from .exercises import EXERCISES, Exercises
+from .head_width import HEAD_WIDTH, HeadWidth
+from .initialisation import INITIALISATION, Initialisation
+from .kv_cache import GENERATION, Generation
+from .positions import POSITIONS, Positions
+from .red_ball_layer import RED_BALL_LAYER, RedBallLayer
+from .red_ball_rolls import RED_BALL_ROLLS, RedBallRolls
+from .scaling import SCALING, Scaling
+from .tiled_attention import TILED, Tiled
+
+__all__ = [
+    "BUS_IS_LATE",
+    "COST",
+    "EXAMPLES",
+    "EXERCISES",
+    "GENERATION",
+    "HEAD_WIDTH",
+    "INITIALISATION",
+    "POSITIONS",
+    "RED_BALL_LAYER",
+    "RED_BALL_ROLLS",
+    "SCALING",
+    "TILED",
+    "BusIsLate",
+    "Cost",
+    "Example",
+    "Exercises",
+    "Generation",
+    "HeadWidth",
+    "Initialisation",
+    "Positions",
+    "RedBallLayer",
+    "RedBallRolls",
+    "Scaling",
+    "Tiled",
+]
+
+EXAMPLES: MappingProxyType[str, Example] = MappingProxyType({
+    example.name: example
+    for example in (RED_BALL_ROLLS, BUS_IS_LATE, SCALING, HEAD_WIDTH, RED_BALL_LAYER, INITIALISATION,
+                    POSITIONS, GENERATION, TILED, COST, EXERCISES)
+})

@@ -1,0 +1,104 @@
+"""The worked example 'bus-is-late': its inputs as authored; everything else is computed from them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from .._checks import frozen
+from ..attention import AttentionResult, scaled_dot_product_attention
+from ..exact import parse_entry, parse_matrix, parse_vector
+from ..softmax import SoftmaxSteps, softmax_steps
+from .base import Example, Rows
+
+
+@dataclass(frozen=True)
+class BusIsLate(Example):
+    """The lesson's "the bus is late": the query of late against three keys, unscaled; then all three rows."""
+
+    name: str = "bus-is-late"
+    title: str = "the bus is late"
+    tokens: tuple[str, ...] = ("bus", "is", "late")
+    keys_text: Rows = (("2", "1"), ("0", "2"), ("1", "1"))
+    values_text: Rows = (("10", "0"), ("0", "10"), ("5", "5"))
+    query_text: tuple[str, ...] = ("1", "0")
+    queries_text: Rows = (("0", "1"), ("1", "1"), ("1", "0"))
+    scale_text: str = "1"
+    focus: str = "late"
+    illustrative: tuple[str, ...] = ()
+    exact: bool = False
+
+    @cached_property
+    def K(self) -> np.ndarray:
+        """Key rows (3, 2)."""
+        return frozen(parse_matrix(self.keys_text))
+
+    @cached_property
+    def V(self) -> np.ndarray:
+        """Value rows (3, 2)."""
+        return frozen(parse_matrix(self.values_text))
+
+    @cached_property
+    def query(self) -> np.ndarray:
+        """The query of late, (d_k,) = (2,)."""
+        return frozen(parse_vector(self.query_text))
+
+    @cached_property
+    def Q(self) -> np.ndarray:
+        """Query rows of all three tokens (3, 2)."""
+        return frozen(parse_matrix(self.queries_text))
+
+    @property
+    def scale(self) -> float:
+        """The score scale; 1 means the lesson's "we skip that here"."""
+        return parse_entry(self.scale_text)
+
+    @cached_property
+    def late(self) -> AttentionResult:
+        """Attention for the single query of late: scores, weights (1, 3) and output (1, 2)."""
+        return scaled_dot_product_attention(self.query[None, :], self.K, self.V, scale=self.scale)
+
+    @property
+    def scores(self) -> np.ndarray:
+        """Scores of late's query against bus, is, late: (3,)."""
+        return self.late.scaled[0]
+
+    @cached_property
+    def steps(self) -> SoftmaxSteps:
+        """Softmax by hand for late: e^s, total, weights."""
+        return softmax_steps(self.scores)
+
+    @property
+    def exponentials(self) -> np.ndarray:
+        """e to each score, (3,)."""
+        return self.steps.exponentials
+
+    @property
+    def total(self) -> float:
+        """The sum of the exponentials."""
+        return float(self.steps.totals)
+
+    @property
+    def weights(self) -> np.ndarray:
+        """Late's weights over bus, is, late, (3,)."""
+        return self.late.weights[0]
+
+    @cached_property
+    def contributions(self) -> np.ndarray:
+        """Weight times value for each token, (3, d_v); the rows sum to the output."""
+        return frozen(self.weights[:, None] * self.V)  # (n, 1) * (n, d_v) -> (n, d_v)
+
+    @property
+    def output(self) -> np.ndarray:
+        """Late's new vector, (d_v,) = (2,)."""
+        return self.late.output[0]
+
+    @cached_property
+    def all_tokens(self) -> AttentionResult:
+        """All three queries at once, no mask, no scaling: weights (3, 3), output (3, 2)."""
+        return scaled_dot_product_attention(self.Q, self.K, self.V, scale=self.scale)
+
+
+BUS_IS_LATE = BusIsLate()

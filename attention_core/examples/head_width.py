@@ -1,0 +1,52 @@
+"""The worked example 'head-width': its inputs as authored; everything else is computed from them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from ..attention import score_spread
+from .base import Example
+
+
+@dataclass(frozen=True)
+class HeadWidth(Example):
+    """The spread of raw dot products grows like sqrt(d_k); divided by sqrt(d_k) it stays near 1.
+
+    Random q and k with independent standard normal entries, drawn from one seeded generator.
+    """
+
+    name: str = "head-width"
+    title: str = "head width and the spread of scores"
+    tokens: tuple[str, ...] = ()
+    seed: int = 0
+    widths: tuple[int, ...] = (1, 4, 16, 64, 256)
+    samples: int = 4_000
+    illustrative: tuple[str, ...] = ("seed",)
+    exact: bool = False
+
+    @cached_property
+    def spreads(self) -> tuple[tuple[float, float], ...]:
+        """(raw sd, scaled sd) for each width, in order, from one generator seeded with `seed`."""
+        rng = np.random.default_rng(self.seed)
+        return tuple(score_spread(rng, d_k, self.samples) for d_k in self.widths)
+
+    @property
+    def sqrt_widths(self) -> np.ndarray:
+        """sqrt(d_k) for each width, what the raw sd should be close to."""
+        return np.sqrt(np.array(self.widths, dtype=np.float64))
+
+    @property
+    def raw_sd(self) -> np.ndarray:
+        """Standard deviation of q . k for each width."""
+        return np.array([raw for raw, _ in self.spreads])
+
+    @property
+    def scaled_sd(self) -> np.ndarray:
+        """Standard deviation of q . k / sqrt(d_k) for each width."""
+        return np.array([scaled for _, scaled in self.spreads])
+
+
+HEAD_WIDTH = HeadWidth()

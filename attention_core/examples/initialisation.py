@@ -1,0 +1,52 @@
+"""The worked example 'initialisation': its inputs as authored; everything else is computed from them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from ..initialisation import InitialWeights, initialise_heads, scaled_normal_sd
+from ..multihead import MultiHeadResult, multi_head_attention
+from ..softmax import causal_mask
+from .base import Example
+
+
+@dataclass(frozen=True)
+class Initialisation(Example):
+    """The deck's initialisation: seed 9, d_model=3, d_k=1, d_v=2, H=2, scaled normal draws in call order."""
+
+    name: str = "initialisation"
+    title: str = "initialisation with seed 9"
+    tokens: tuple[str, ...] = ("red", "ball", "rolls")
+    seed: int = 9
+    d_model: int = 3
+    d_k: int = 1
+    d_v: int = 2
+    h: int = 2
+    illustrative: tuple[str, ...] = ()
+    exact: bool = False
+
+    @cached_property
+    def weights(self) -> InitialWeights:
+        """The draws: W_q, W_k, W_v per head, then W_o."""
+        return initialise_heads(self.seed, self.d_model, self.d_k, self.d_v, self.h)
+
+    @property
+    def sd(self) -> dict[str, float]:
+        """The standard deviation sqrt(2/(rows+cols)) used for each kind of matrix."""
+        return {
+            "W_q": scaled_normal_sd(self.d_model, self.d_k), "W_k": scaled_normal_sd(self.d_model, self.d_k),
+            "W_v": scaled_normal_sd(self.d_model, self.d_v), "W_o": scaled_normal_sd(self.h * self.d_v, self.d_model),
+        }
+
+    @cached_property
+    def multihead(self) -> MultiHeadResult:
+        """The initial (untrained) heads applied to the red ball rolls rows X = I_3, causal."""
+        w = self.weights
+        X = np.eye(self.d_model)  # (n, d_model), n = d_model = 3 here
+        return multi_head_attention(X, w.W_q, w.W_k, w.W_v, w.W_o, mask=causal_mask(self.d_model))
+
+
+INITIALISATION = Initialisation()

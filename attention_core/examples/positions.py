@@ -1,0 +1,113 @@
+"""The worked example 'positions': its inputs as authored; everything else is computed from them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from .._checks import frozen
+from ..exact import parse_matrix
+from ..positions import (
+    PermutationCheck,
+    RelativeAttentionResult,
+    attention_without_positions,
+    check_permutation,
+    learned_position_table,
+    permute_rows,
+    relative_position_attention,
+    relative_position_indices,
+    sinusoidal_positions,
+)
+from .base import Example, Rows
+
+
+@dataclass(frozen=True)
+class Positions(Example):
+    """"dog bites man" and "man bites dog": the same rows reordered without positions, not with them.
+
+    Embeddings, projections, the learned-table seed and the relative tables are illustrative. Attention
+    here has no causal mask, because a causal mask already depends on position.
+    """
+
+    name: str = "positions"
+    title: str = "dog bites man, man bites dog"
+    tokens: tuple[str, ...] = ("dog", "bites", "man")
+    other_tokens: tuple[str, ...] = ("man", "bites", "dog")
+    embeddings_text: Rows = (("1", "0", "1", "0"), ("0", "1", "0", "1"), ("1", "1", "0", "0"))
+    W_q_text: Rows = (("0", "1"), ("1", "0"), ("0", "1"), ("1", "0"))
+    W_k_text: Rows = (("1", "0"), ("0", "1"), ("1", "0"), ("0", "1"))
+    W_v_text: Rows = (("0", "0"), ("1", "1"), ("0", "1"), ("1", "1"))
+    table_length: int = 6
+    learned_seed: int = 0
+    clip: int = 1
+    a_K_text: Rows = (("-1", "0"), ("0", "0"), ("1", "0"))
+    a_V_text: Rows = (("0", "1"), ("0", "0"), ("1", "0"))
+    illustrative: tuple[str, ...] = ("embeddings", "W_q", "W_k", "W_v", "learned_seed", "a_K", "a_V")
+    exact: bool = False
+
+    @cached_property
+    def E(self) -> np.ndarray:
+        """Token embeddings of the first sentence, one row per token, (3, d_model) = (3, 4)."""
+        return frozen(parse_matrix(self.embeddings_text))
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        """Row i of the second sentence is row order[i] of the first."""
+        return tuple(self.tokens.index(token) for token in self.other_tokens)
+
+    @cached_property
+    def E_other(self) -> np.ndarray:
+        """Token embeddings of the second sentence, (3, 4)."""
+        return frozen(permute_rows(self.E, self.order))
+
+    @cached_property
+    def W(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """W_q, W_k (d_model, d_k) and W_v (d_model, d_v) of the one head."""
+        return tuple(frozen(parse_matrix(t)) for t in (self.W_q_text, self.W_k_text, self.W_v_text))
+
+    @cached_property
+    def sinusoidal(self) -> np.ndarray:
+        """The sinusoidal table for positions 0 to table_length - 1, (6, 4)."""
+        return frozen(sinusoidal_positions(self.table_length, self.E.shape[1]))
+
+    @cached_property
+    def learned(self) -> np.ndarray:
+        """A learned-style table drawn with seed `learned_seed`, (6, 4)."""
+        rng = np.random.default_rng(self.learned_seed)
+        return frozen(learned_position_table(rng, self.table_length, self.E.shape[1]))
+
+    @cached_property
+    def a_K(self) -> np.ndarray:
+        """Relative key table, rows for distances -k..k, (2k+1, d_k)."""
+        return frozen(parse_matrix(self.a_K_text))
+
+    @cached_property
+    def a_V(self) -> np.ndarray:
+        """Relative value table, rows for distances -k..k, (2k+1, d_v)."""
+        return frozen(parse_matrix(self.a_V_text))
+
+    @cached_property
+    def distances(self) -> np.ndarray:
+        """clip(j - i, -k, k) for the three positions, (3, 3)."""
+        return frozen(relative_position_indices(len(self.tokens), self.clip))
+
+    def relative(self, X: np.ndarray) -> RelativeAttentionResult:
+        """Relative-position attention of the one head on rows X."""
+        return relative_position_attention(X, *self.W, self.a_K, self.a_V, self.clip)
+
+    @cached_property
+    def checks(self) -> dict[str, PermutationCheck]:
+        """For "none", "sinusoidal", "learned", "relative": the outputs of both sentences and whether they match."""
+        W_q, W_k, W_v = self.W
+        methods = {
+            "none": attention_without_positions(W_q, W_k, W_v),
+            "sinusoidal": attention_without_positions(W_q, W_k, W_v, self.sinusoidal),
+            "learned": attention_without_positions(W_q, W_k, W_v, self.learned),
+            "relative": lambda X: self.relative(X).output,
+        }
+        return {name: check_permutation(f, self.E, self.order) for name, f in methods.items()}
+
+
+POSITIONS = Positions()

@@ -1,0 +1,118 @@
+"""The worked example 'red-ball-rolls': its inputs as authored; everything else is computed from them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from .._checks import frozen
+from ..attention import AttentionResult
+from ..exact import parse_matrix
+from ..multihead import MultiHeadResult, multi_head_attention
+from ..softmax import SoftmaxSteps, causal_mask, softmax_steps
+from .base import IDENTITY_3, RED_BALL_W_K, RED_BALL_W_Q, RED_BALL_W_V, Example, Rows
+
+
+@dataclass(frozen=True)
+class RedBallRolls(Example):
+    """The deck's window "red ball rolls": one causal head worked exactly, a second head, W_O, residual.
+
+    Head 1 is the deck's (X = I_3, W_q, W_k with ln 2, W_v). Head 2's projections and the 4x3 W_O are
+    illustrative: chosen so that head 2 gives rolls the weights (1/2, 1/4, 1/4) and every number stays exact.
+    """
+
+    name: str = "red-ball-rolls"
+    title: str = "red ball rolls"
+    tokens: tuple[str, ...] = ("red", "ball", "rolls")
+    X_text: Rows = IDENTITY_3
+    W_q_text: Rows = RED_BALL_W_Q
+    W_k_text: Rows = RED_BALL_W_K
+    W_v_text: Rows = RED_BALL_W_V
+    W_q2_text: Rows = (("0",), ("0",), ("1",))
+    W_k2_text: Rows = (("ln 2",), ("0",), ("0",))
+    W_v2_text: Rows = RED_BALL_W_V
+    W_o_text: Rows = (("1", "0", "1/2"), ("0", "1", "0"), ("0", "0", "1"), ("-1", "0", "0"))
+    causal: bool = True
+    focus: str = "rolls"
+    illustrative: tuple[str, ...] = ("W_q2", "W_k2", "W_v2", "W_o")
+    exact: bool = True
+
+    @cached_property
+    def X(self) -> np.ndarray:
+        """Input rows, (n, d_model) = (3, 3)."""
+        return frozen(parse_matrix(self.X_text))
+
+    @cached_property
+    def W_q(self) -> tuple[np.ndarray, np.ndarray]:
+        """Query projections of heads 1 and 2, each (d_model, d_k) = (3, 1)."""
+        return frozen(parse_matrix(self.W_q_text)), frozen(parse_matrix(self.W_q2_text))
+
+    @cached_property
+    def W_k(self) -> tuple[np.ndarray, np.ndarray]:
+        """Key projections of heads 1 and 2, each (3, 1)."""
+        return frozen(parse_matrix(self.W_k_text)), frozen(parse_matrix(self.W_k2_text))
+
+    @cached_property
+    def W_v(self) -> tuple[np.ndarray, np.ndarray]:
+        """Value projections of heads 1 and 2, each (d_model, d_v) = (3, 2)."""
+        return frozen(parse_matrix(self.W_v_text)), frozen(parse_matrix(self.W_v2_text))
+
+    @cached_property
+    def W_o(self) -> np.ndarray:
+        """The illustrative output projection W_O, (h*d_v, d_model) = (4, 3)."""
+        return frozen(parse_matrix(self.W_o_text))
+
+    @cached_property
+    def mask(self) -> np.ndarray | None:
+        """The causal mask (3, 3), True where a query may use a key; None if not causal."""
+        return frozen(causal_mask(len(self.tokens))) if self.causal else None
+
+    @cached_property
+    def multihead(self) -> MultiHeadResult:
+        """Both heads, the concatenation, U = concat W_O and the residual X + U."""
+        return multi_head_attention(self.X, self.W_q, self.W_k, self.W_v, self.W_o, mask=self.mask)
+
+    @cached_property
+    def head(self) -> AttentionResult:
+        """Head 1, the deck's head: S, M, A (3, 3) and O (3, 2)."""
+        return self.multihead.heads[0]
+
+    @cached_property
+    def head2(self) -> AttentionResult:
+        """Head 2, the illustrative second head."""
+        return self.multihead.heads[1]
+
+    @cached_property
+    def softmax_steps(self) -> SoftmaxSteps:
+        """Head 1's softmax by hand: e^M (masked entries 0), row totals, weights."""
+        return softmax_steps(self.head.masked)
+
+    @property
+    def focus_index(self) -> int:
+        """Row of the focus token (rolls)."""
+        return self.tokens.index(self.focus)
+
+    @cached_property
+    def contributions(self) -> np.ndarray:
+        """Head 1's weighted value rows for the focus token, A[i, j] v_j, (n, d_v); they sum to O[i]."""
+        return frozen(self.head.weights[self.focus_index][:, None] * self.head.V)  # (n, 1) * (n, d_v)
+
+    @cached_property
+    def contributions2(self) -> np.ndarray:
+        """Head 2's weighted value rows for the focus token, (n, d_v)."""
+        return frozen(self.head2.weights[self.focus_index][:, None] * self.head2.V)  # (n, 1) * (n, d_v)
+
+    @property
+    def hard_choice_index(self) -> int:
+        """Position of the focus token's top-scoring permitted key (ball for rolls)."""
+        return int(np.argmax(self.head.masked[self.focus_index]))
+
+    @cached_property
+    def hard_choice(self) -> np.ndarray:
+        """The value row of the top-scoring key of the focus token: the hard choice attention avoids."""
+        return self.head.V[self.hard_choice_index]
+
+
+RED_BALL_ROLLS = RedBallRolls()
