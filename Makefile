@@ -20,7 +20,7 @@ test: setup lint
 	NO_MKDOCS_2_WARNING=1 $(PYTHON) -m pytest
 
 lint: $(STAMP)
-	$(PYTHON) -m ruff check attention_core hooks tests bench scripts
+	$(PYTHON) -m ruff check src hooks tests bench scripts
 	$(VENV)/bin/zizmor --offline --quiet .github/workflows/
 	$(VENV)/bin/actionlint .github/workflows/*.yml
 

@@ -28,9 +28,7 @@ import tracemalloc
 from pathlib import Path
 
 import numpy as np
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import RESULTS, ROOT, fail, markdown_table, median, ratio, table, write_results
+from _common import RESULTS, fail, markdown_table, median, ratio, table, write_results
 
 MIB = 1024 * 1024
 
@@ -47,7 +45,6 @@ def inputs(n: int, d_k: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndar
 
 def attention_function(impl: str, n: int, causal: bool, block: int | None):
     """A function of (Q, K, V) returning the (n, d_v) output of the naive or the tiled attention."""
-    sys.path.insert(0, str(ROOT))
     import attention_core as core
 
     if impl == "naive":
@@ -202,11 +199,10 @@ def write_svg(rows: list[dict[str, float]], path: Path) -> str:
                   desc="Naive attention stores the n by n weights, so its memory grows as n squared; "
                        "tiled attention keeps one block at a time.")
     try:
-        sys.path.insert(0, str(ROOT / "hooks"))
-        from figures import growth_chart_svg  # type: ignore[import-not-found]
+        from attention_site.figures import growth_chart_svg
 
         svg = growth_chart_svg(xs, series, log=True, id_prefix="bench-memory", **labels)
-        made_by = "hooks/figures.py"
+        made_by = "attention_site/figures.py"
     except Exception as error:  # the helper is missing or takes another form: draw it ourselves
         svg = plain_chart_svg(xs, series, **labels)
         made_by = f"a plain fallback ({type(error).__name__}: {error})"

@@ -33,7 +33,6 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import IGNORED, ROOT, fail, markdown_table, median, mkdocs_env, ratio, run_mkdocs, table, write_results
 
 RE_HOOKS_BLOCK = re.compile(r"^hooks:[ \t]*\n(?:[ \t]+-[^\n]*\n)+", re.MULTILINE)
@@ -41,14 +40,10 @@ RE_FRONT_MATTER = re.compile(r"\A(---[ \t]*\n.*?\n(?:---|\.\.\.)[ \t]*\n)", re.D
 RE_BUILT_IN = re.compile(r"Documentation built in ([0-9.]+) seconds")
 
 # Written into the "math only" copy: the site's own math conversion (page and table of contents, as
-# hooks/site_hooks.py does it), and nothing else.
+# attention_site/mkdocs_hooks.py does it), and nothing else.
 MATH_ONLY_HOOK = '''"""Benchmark hook: convert math to MathML as the site's hooks do, and do nothing else."""
 
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import mathml  # noqa: E402
+from attention_site import mathml
 
 
 def walk(items):
@@ -74,7 +69,6 @@ import json, re, sys, time
 from pathlib import Path
 
 project, latex_site = Path(sys.argv[1]), Path(sys.argv[2])
-sys.path[:0] = [str(project / "hooks"), str(project)]
 front = re.compile(r"\\A(---[ \\t]*\\n.*?\\n(?:---|\\.\\.\\.)[ \\t]*\\n)", re.DOTALL)
 steps, clock = {}, time.process_time()
 
@@ -87,7 +81,7 @@ import numpy
 lap("import numpy")
 import attention_core
 lap("import attention_core")
-from directives import expand_directives
+from attention_site.directives import expand_directives
 lap("import the directive engine (computes the examples)")
 slowest = (0.0, "")
 for path in sorted((project / "docs").rglob("*.md")):
@@ -98,7 +92,7 @@ for path in sorted((project / "docs").rglob("*.md")):
     expand_directives(text[len(head):], path.relative_to(project).as_posix(), head.count("\\n"))
     slowest = max(slowest, (time.process_time() - start, path.relative_to(project).as_posix()))
 lap("expand the directives of every page")
-import mathml
+from attention_site import mathml
 lap("import the math converter")
 for path in sorted(latex_site.rglob("*.html")):
     mathml.convert_math(path.read_text(encoding="utf-8"))
@@ -114,12 +108,7 @@ def copy_to(folder: Path, name: str) -> Path:
 
 def expand_pages(project: Path) -> int:
     """Replace every directive of every page in `project/docs` by its output; return how many pages changed."""
-    sys.path[:0] = [str(project / "hooks"), str(project)]
-    try:
-        from directives import expand_directives  # type: ignore[import-not-found]
-    except ImportError as error:
-        fail(f"the directive engine cannot be imported from hooks/ ({error}); "
-             "this benchmark needs hooks/directives.expand_directives(markdown, page, line_offset)")
+    from attention_site.directives import expand_directives
     changed = 0
     for path in sorted((project / "docs").rglob("*.md")):
         text = path.read_text(encoding="utf-8")

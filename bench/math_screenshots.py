@@ -10,10 +10,8 @@ to show fractions, a sum with limits, a root, and matrices in stretched brackets
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import RESULTS, project_copy
 from page_weight import CHROMIUM, build, serving
 

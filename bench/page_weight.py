@@ -26,7 +26,6 @@ import gzip
 import re
 import shutil
 import subprocess
-import sys
 import tempfile
 import threading
 from collections.abc import Iterator
@@ -37,7 +36,6 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path, PurePosixPath
 from urllib.parse import urljoin, urlsplit
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import fail, free_port, markdown_table, project_copy, ratio, run_mkdocs, table, write_results
 from hook_overhead import expand_pages, set_hooks
 

@@ -40,7 +40,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import IGNORED, ROOT, fail, free_port, markdown_table, median, mkdocs_env, ratio, table, write_results
 from hook_overhead import expand_pages
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -11,6 +12,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+# The file that holds the red-ball inputs shared by several examples, among them ball's key "ln 2".
+SHARED_INPUTS = "src/attention_core/examples/base.py"
+RE_BALL_KEY = re.compile(r'(RED_BALL_W_K: Rows = \(\("0",\), \(")ln 2')
 IGNORED = shutil.ignore_patterns(
     ".git", ".venv", "node_modules", "site", "__pycache__", ".pytest_cache", ".hypothesis",
     ".ruff_cache", "test-artifacts", "*.egg-info",
@@ -23,9 +27,14 @@ def copy_project(destination: Path) -> Path:
     return destination
 
 
+def project_env(project: Path, **extra: str) -> dict[str, str]:
+    """The environment for running the build of `project`: its own `src/` packages ahead of the installed ones."""
+    return {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(project / "src"), **extra}
+
+
 def mkdocs(project: Path, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    """Run `python -m mkdocs ARGS` in `project` and return the finished process."""
-    environment = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **(env or {})}
+    """Run `python -m mkdocs ARGS` in `project` (with its own packages) and return the finished process."""
+    environment = project_env(project, **(env or {}))
     return subprocess.run(
         [sys.executable, "-m", "mkdocs", *args], cwd=project, env=environment,
         capture_output=True, text=True, timeout=600,

@@ -7,7 +7,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from directives import DirectiveError, expand_directives
+from attention_site.directives import DirectiveError, expand_directives
 
 PAGE = "docs/fuzz.md"
 RE_PLACE = re.compile(r"^docs/fuzz\.md:(\d+): \S")

@@ -5,21 +5,16 @@ from __future__ import annotations
 import html
 import json
 import re
-import textwrap
 
 import pytest
+from pages import dedented, expand
 
-from directives import DirectiveError, expand_directives
-
-
-def expand(page: str) -> str:
-    """Expand a dedented page."""
-    return expand_directives(textwrap.dedent(page), "docs/x.md")
+from attention_site.directives import DirectiveError, expand_directives
 
 
 def assert_expands(page: str, expected: str) -> None:
     """Assert the page expands to the expected Markdown (both dedented)."""
-    assert expand(page) == textwrap.dedent(expected)
+    assert expand(page) == dedented(expected)
 
 
 def test_table_of_weights_shows_exact_fractions() -> None:
@@ -113,7 +108,7 @@ def test_directives_in_code_are_left_as_written() -> None:
         <!-- attn:oops -->
         ~~~~
         """
-    assert expand(page) == textwrap.dedent(page)
+    assert expand(page) == dedented(page)
 
 
 def test_digits_option_does_not_round_exact_values() -> None:

@@ -8,15 +8,12 @@ import re
 import textwrap
 
 import pytest
+from pages import expand
 
-from directives import DirectiveError, expand_directives
+from attention_site.directives import DirectiveError
 
 NBSP_TIMES = "\N{NO-BREAK SPACE}×\N{NO-BREAK SPACE}"
 
-
-def expand(text: str) -> str:
-    """Expand a small dedented page."""
-    return expand_directives(textwrap.dedent(text).strip("\n"), "docs/x.md")
 
 
 def test_key_words_examples_inline() -> None:

@@ -5,13 +5,9 @@ from __future__ import annotations
 import textwrap
 
 import pytest
+from pages import expand
 
-from directives import DirectiveError, expand_directives
-
-
-def expand(text: str) -> str:
-    """Expand a small dedented page."""
-    return expand_directives(textwrap.dedent(text).strip("\n"), "docs/x.md")
+from attention_site.directives import DirectiveError
 
 
 def test_rolls_through_the_four_steps() -> None:

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from directives import DirectiveError, expand_directives
+from attention_site.directives import DirectiveError, expand_directives
 
 
 def figure(example: str, name: str) -> str:

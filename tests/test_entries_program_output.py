@@ -6,7 +6,7 @@ import textwrap
 
 import pytest
 
-from directives import DirectiveError, expand_directives
+from attention_site.directives import DirectiveError, expand_directives
 
 
 def test_program_output_block_reads_like_a_terminal() -> None:

@@ -5,15 +5,12 @@ from __future__ import annotations
 import textwrap
 
 import pytest
+from pages import expand
 
-from directives import DirectiveError, expand_directives
+from attention_site.directives import DirectiveError
 
 TIMES = "\N{NO-BREAK SPACE}×\N{NO-BREAK SPACE}"
 
-
-def expand(text: str) -> str:
-    """Expand a small dedented page."""
-    return expand_directives(textwrap.dedent(text).strip("\n"), "docs/x.md")
 
 
 def test_dimensions_table_gives_the_defining_sizes() -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import markdown
 import pytest
 
-from directives import DirectiveError
-from directives.extension import DirectiveExtension
+from attention_site.directives import DirectiveError
+from attention_site.directives.extension import DirectiveExtension
 
 
 def test_the_extension_expands_directives_without_mkdocs() -> None:
@@ -18,9 +18,9 @@ def test_the_extension_expands_directives_without_mkdocs() -> None:
 
 
 def test_the_extension_is_found_by_its_dotted_name() -> None:
-    """Assert `extensions=["directives.extension"]` loads it, as a config file would."""
+    """Assert `extensions=["attention_site.directives.extension"]` loads it, as a config file would."""
     assert markdown.markdown("<!-- attn:value red-ball-rolls weights row=ball col=red -->",
-                             extensions=["directives.extension"]) == "<p>1/2</p>"
+                             extensions=["attention_site.directives.extension"]) == "<p>1/2</p>"
 
 
 def test_the_extension_reports_page_and_line() -> None:

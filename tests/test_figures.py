@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pytest
 
-from figures import growth_chart_svg, heatmap_svg, mask_grid_svg, path_diagram_svg, positions_heatmap_svg
+from attention_site.figures import growth_chart_svg, heatmap_svg, mask_grid_svg, path_diagram_svg, positions_heatmap_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 TOKENS = ["red", "ball", "rolls"]

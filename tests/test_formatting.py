@@ -6,8 +6,8 @@ import math
 
 import pytest
 
-from directives import DirectiveError
-from directives.formatting import (
+from attention_site.directives import DirectiveError
+from attention_site.directives.formatting import (
     NumberStyle,
     authored_tex,
     authored_text,

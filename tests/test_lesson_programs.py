@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from directives import expand_directives
+from attention_site.directives import expand_directives
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSON = ROOT / "docs" / "lesson" / "index.md"

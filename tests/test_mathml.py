@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mathml import MathConversionError, convert_math, tex_to_mathml
+from attention_site.mathml import MathConversionError, convert_math, tex_to_mathml
 
 MATH = '<math xmlns="http://www.w3.org/1998/Math/MathML" display="{}">'
 INLINE = MATH.format("inline")
@@ -241,7 +241,7 @@ def test_infinity_is_not_an_operator() -> None:
 
 def test_table_of_contents_titles_get_mathml_like_their_headings() -> None:
     """Assert a heading's inline math in the table of contents becomes MathML, and plain titles stay as they are."""
-    from mathml import convert_title
+    from attention_site.mathml import convert_title
 
     title = convert_title(r"Adding a position row: \(e_i + p_i\)")
     assert title.startswith("Adding a position row: <math ")

@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from directives import expand_directives
+from attention_site.directives import expand_directives
 
 ROOT = Path(__file__).resolve().parent.parent
 PROGRAM = ROOT / "docs" / "programs" / "red_ball_rolls.py"

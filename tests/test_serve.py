@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import re
 import socket
 import subprocess
@@ -14,11 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from conftest import RE_BALL_KEY, SHARED_INPUTS, project_env
 
 pytestmark = pytest.mark.slow
 
 PAGE = "reference/directives/"
-RE_BALL_KEY = re.compile(r'(RED_BALL_W_K: Rows = \(\("0",\), \(")ln 2')
 RE_SERVING = re.compile(r"Serving on (http://127\.0\.0\.1:\d+/\S*)")
 WAIT_SECONDS = 90
 
@@ -67,7 +66,7 @@ def server(project_copy: Path, tmp_path: Path) -> Iterator[Served]:
     with log.open("w") as sink:
         process = subprocess.Popen(
             [sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{port}"],
-            cwd=project_copy, stdout=sink, stderr=subprocess.STDOUT, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+            cwd=project_copy, stdout=sink, stderr=subprocess.STDOUT, env=project_env(project_copy),
         )
     try:
         wait_for(lambda: RE_SERVING.search(log.read_text()) is not None, "the server starting")
@@ -82,7 +81,7 @@ def server(project_copy: Path, tmp_path: Path) -> Iterator[Served]:
 def test_editing_an_example_input_shows_new_numbers_without_restart(server: Served) -> None:
     """Assert that after changing ball's key to ln 3 in the core, the served page shows rolls' new output."""
     base = server.base
-    examples = server.project / "attention_core/examples.py"
+    examples = server.project / SHARED_INPUTS
     source, changed = RE_BALL_KEY.subn(r"\1ln 3", examples.read_text())
     assert changed == 1
     examples.write_text(source)

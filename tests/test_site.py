@@ -2,21 +2,19 @@
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from conftest import mkdocs
+from conftest import RE_BALL_KEY, SHARED_INPUTS, mkdocs, project_env
 
 pytestmark = pytest.mark.slow
 
 RE_ASSET = re.compile(r"<(?:script|img|source|iframe)\b[^>]*\bsrc=\"([^\"]+)\"|<link\b[^>]*\bhref=\"([^\"]+)\"")
 RE_CSS_URL = re.compile(r"url\(\s*['\"]?([^'\")]+)")
 RE_FOREIGN = re.compile(r"^(?:https?:)?//", re.IGNORECASE)
-RE_BALL_KEY = re.compile(r'(RED_BALL_W_K: Rows = \(\("0",\), \(")ln 2')
 
 
 def pages(site: Path) -> list[Path]:
@@ -79,7 +77,7 @@ def test_a_directive_error_in_a_page_with_front_matter_names_the_right_line(proj
 
 def test_an_example_input_changed_in_the_core_changes_the_pages(project_copy: Path) -> None:
     """Assert changing ball's key from ln 2 to ln 3 in the core changes the weights on the built page."""
-    examples = project_copy / "attention_core/examples.py"
+    examples = project_copy / SHARED_INPUTS
     source, changed = RE_BALL_KEY.subn(r"\1ln 3", examples.read_text())
     assert changed == 1
     examples.write_text(source)
@@ -98,7 +96,7 @@ def test_the_site_builds_from_any_working_directory(project_copy: Path, tmp_path
     result = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(project_copy / "mkdocs.yml"),
          "--site-dir", str(tmp_path / "out")],
-        cwd=elsewhere, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"}, capture_output=True, text=True, timeout=600,
+        cwd=elsewhere, env=project_env(project_copy), capture_output=True, text=True, timeout=600,
     )
     assert result.returncode == 0, result.stderr
     assert "--8&lt;--" not in (tmp_path / "out/lesson/index.html").read_text()

@@ -1,7 +1,7 @@
 """No stale number can hide: change one input of an example and every number that depends on it changes.
 
 The input changed is the key of *ball* in red ball rolls, from ln 2 to ln 3 (`RED_BALL_W_K` in
-attention_core/examples.py, shared by every example built on red ball rolls). The test knows, independently
+src/attention_core/examples/base.py, shared by every example built on red ball rolls). The test knows, independently
 of the code, which entries do not depend on that key; every other entry of those examples must change, and
 entries of unrelated examples must not.
 """
@@ -15,11 +15,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import mkdocs
+from conftest import RE_BALL_KEY, SHARED_INPUTS, mkdocs, project_env
 
 pytestmark = pytest.mark.slow
 
-RE_BALL_KEY = re.compile(r'(RED_BALL_W_K: Rows = \(\("0",\), \(")ln 2')
 BUILT_ON_RED_BALL_ROLLS = ("red-ball-rolls", "red-ball-layer", "kv-cache", "exercises")
 # Entries of those examples that must NOT change, and why.
 INDEPENDENT_OF_THE_BALL_KEY = {
@@ -56,10 +55,9 @@ INDEPENDENT_OF_THE_BALL_KEY = {
     ),
 }
 RENDER_EVERY_ENTRY = """
-import json, sys
-sys.path[:0] = [sys.argv[1] + "/hooks", sys.argv[1]]
-from directives.registry import REGISTRY
-from directives.entries.reference import live_preview
+import json
+from attention_site.directives.registry import REGISTRY
+from attention_site.directives.entries.reference import live_preview
 rendered = {}
 for (example, name), entry in REGISTRY.items():
     if example != "reference":
@@ -72,8 +70,8 @@ OLD_FIGURES = ["(1/2, 5/4)", "(1/4, 1/2, 1/4)", "(1/2, 5/4, 3/4, 3/4)"]
 
 def render_every_entry(project: Path) -> dict[str, str]:
     """What every registered entry renders with its default options, for the project at `project`."""
-    done = subprocess.run([sys.executable, "-c", RENDER_EVERY_ENTRY, str(project)], capture_output=True, text=True,
-                          check=True, timeout=300)
+    done = subprocess.run([sys.executable, "-c", RENDER_EVERY_ENTRY], capture_output=True, text=True,
+                          check=True, timeout=300, env=project_env(project))
     return json.loads(done.stdout)
 
 
@@ -84,7 +82,7 @@ def before_and_after(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, di
 
     project = copy_project(tmp_path_factory.mktemp("stale") / "project")
     before = render_every_entry(project)
-    examples = project / "attention_core/examples.py"
+    examples = project / SHARED_INPUTS
     source, changed = RE_BALL_KEY.subn(r"\1ln 3", examples.read_text())
     assert changed == 1, "RED_BALL_W_K no longer holds ball's key as 'ln 2'; update this test"
     examples.write_text(source)

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
     from playwright.sync_api import Browser, Page
 
-from mathml import convert_math
+from attention_site.mathml import convert_math
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"

@@ -9,8 +9,8 @@ from collections.abc import Sequence
 import numpy as np
 
 from attention_core import AttentionResult, parse_matrix
-from figures import heatmap_svg
 
+from ...figures import heatmap_svg
 from ..errors import DirectiveError
 from ..formatting import NumberStyle, format_number
 from ..shown import Column, Figure, Grid, Html, Number, Table, Vector

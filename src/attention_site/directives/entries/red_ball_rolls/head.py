@@ -9,9 +9,9 @@ import numpy as np
 
 from attention_core import RED_BALL_ROLLS as EX
 
-from ..registry import block, grid, table
-from ..shown import Authored, Column, Grid, Html, Number, Table, Vector
-from .common import (
+from ...registry import block, grid, table
+from ...shown import Authored, Column, Grid, Html, Number, Table, Vector
+from ..common import (
     as_rows,
     authored_grid,
     calculator_html,
@@ -22,7 +22,7 @@ from .common import (
     style_of,
     weighted_sum_table,
 )
-from .common import grid as make_grid
+from ..common import grid as make_grid
 
 NAME = EX.name
 KEY_PLACES = 4  # the calculator's inputs are decimals: ln 2 is entered as 0.6931

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from attention_core import COST as EX
 from attention_core import attention_cost, cost_table
-from figures import growth_chart_svg
 
+from ...figures import growth_chart_svg
 from ..options import integer, integers
 from ..registry import figure, grid, table
 from ..shown import Column, Figure, Grid, Table

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from attention_core import RED_BALL_ROLLS as EX
 
-from ..registry import figure, grid, table
-from ..shown import Column, Figure, Grid, Number, Table, Vector
-from .common import as_rows, authored_grid, checked_weights, labels, style_of, weighted_sum_table, weights_figure
-from .common import grid as make_grid
+from ...registry import figure, grid, table
+from ...shown import Column, Figure, Grid, Number, Table, Vector
+from ..common import as_rows, authored_grid, checked_weights, labels, style_of, weighted_sum_table, weights_figure
+from ..common import grid as make_grid
 
 NAME = EX.name
 STYLE = style_of(EX)

@@ -12,7 +12,14 @@ from functools import cache
 import numpy as np
 
 from attention_core import RED_BALL_LAYER as EX
-from attention_core import FeedForwardSteps, feed_forward_steps, layer_norm_statistics, parse_vector
+from attention_core import (
+    FeedForwardSteps,
+    LayerResult,
+    feed_forward_steps,
+    layer_norm_statistics,
+    parse_vector,
+    transformer_layer,
+)
 
 from ..registry import grid, table
 from ..shown import Column, Grid, Number, Table, Vector
@@ -166,3 +173,20 @@ def next_token() -> Table:
     row = (TOKENS[-1], Number(float(newest[EX.next_token_index]), STYLE), EX.next_token)
     return Table((Column("row", "newest row", False), Column("logit", "largest logit"),
                   Column("word", "next token", False)), (row,))
+
+
+@cache
+def layer(norm: str) -> LayerResult:
+    """The red-ball layer with post-norm (2017) or pre-norm (most current models)."""
+    return transformer_layer(EX.heads.X, EX.parameters, mask=EX.heads.mask, norm=norm)
+
+
+@table(EX.name, "norms", "The rolls row through the layer with post-norm and with pre-norm, same weights.")
+def norms() -> Table:
+    i = EX.tokens.index("rolls")
+    post, pre = layer("post"), layer("pre")
+    style = style_of(EX)
+    steps = (("R", post.R, pre.R), ("F", post.F, pre.F), ("Y", post.Y, pre.Y))
+    rows = tuple((name, Vector(as_rows(a[i])[0], style), Vector(as_rows(b[i])[0], style)) for name, a, b in steps)
+    return Table((Column("array", "row of rolls in", False), Column("post", "post-norm (2017)"),
+                  Column("pre", "pre-norm")), rows)

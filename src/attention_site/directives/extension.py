@@ -41,5 +41,5 @@ class DirectiveExtension(Extension):
 
 
 def makeExtension(**kwargs: object) -> DirectiveExtension:
-    """Entry point Python-Markdown uses for `extensions=["directives.extension"]`."""
+    """Entry point Python-Markdown uses for `extensions=["attention_site.directives.extension"]`."""
     return DirectiveExtension(**kwargs)

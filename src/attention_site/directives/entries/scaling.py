@@ -72,21 +72,3 @@ def raw_weights() -> Grid:
 @grid(SCALING.name, "scaled-weights", "Softmax of the scores divided by sqrt(d_k).")
 def scaled_weights() -> Grid:
     return make_grid(checked_weights(SCALING.scaled_weights), ("scaled",), SCALING.tokens, STYLE, "weights")
-
-
-@table(HEAD_WIDTH.name, "spread", "Spread (standard deviation) of q·k for random q, k, raw and divided by sqrt(d_k).")
-def spread() -> Table:
-    rows = tuple(
-        (Number(float(width), WHOLE), Number(float(root), WHOLE), Number(float(raw), WIDTH_STYLE),
-         Number(float(scaled), WIDTH_STYLE))
-        for width, root, raw, scaled in zip(HEAD_WIDTH.widths, HEAD_WIDTH.sqrt_widths, HEAD_WIDTH.raw_sd,
-                                            HEAD_WIDTH.scaled_sd, strict=True)
-    )
-    columns = (Column("d_k", "head width $d_k$"), Column("sqrt", "square root $\\sqrt{d_k}$"),
-               Column("raw", "spread of $q \\cdot k$"), Column("scaled", "spread of $q \\cdot k / \\sqrt{d_k}$"))
-    return Table(columns, rows)
-
-
-@scalar(HEAD_WIDTH.name, "samples", "How many random (q, k) pairs each spread is measured on.")
-def samples() -> Scalar:
-    return Scalar(float(HEAD_WIDTH.samples), WHOLE)

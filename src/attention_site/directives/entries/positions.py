@@ -18,8 +18,8 @@ from attention_core import (
     scaled_dot_product_attention,
     sinusoidal_positions,
 )
-from figures import positions_heatmap_svg
 
+from ...figures import positions_heatmap_svg
 from ..options import choice
 from ..registry import figure, grid, scalar, table
 from ..shown import Column, Figure, Grid, Number, Scalar, Table, Vector

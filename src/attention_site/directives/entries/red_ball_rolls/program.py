@@ -10,9 +10,9 @@ import numpy as np
 
 from attention_core import RED_BALL_ROLLS as EX
 
-from ..registry import block
-from ..shown import MarkdownBlock
-from .common import checked_weights
+from ...registry import block
+from ...shown import MarkdownBlock
+from ..common import checked_weights
 
 WEIGHTS_TITLE = "A: weights (rows are queries, columns are keys)"
 OUTPUT_TITLE = "O = A V: one output row per token"

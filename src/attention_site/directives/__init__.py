@@ -1,6 +1,6 @@
 """The directive engine: Markdown with `<!-- attn:... -->` directives in, Markdown with numbers out.
 
-It does not import MkDocs: `hooks/site_hooks.py` adapts it to MkDocs, and `extension.py` to
+It does not import MkDocs: `attention_site.mkdocs_hooks` adapts it to MkDocs, and `extension.py` to
 Python-Markdown, so the same function serves either way of building the site.
 """
 

@@ -7,15 +7,14 @@ from __future__ import annotations
 
 from functools import cache
 
-from attention_core import RED_BALL_LAYER as LAYER
 from attention_core import RED_BALL_ROLLS as EX
-from attention_core import AttentionResult, LayerResult, padding_mask, scaled_dot_product_attention, transformer_layer
-from figures import mask_grid_svg
+from attention_core import AttentionResult, padding_mask, scaled_dot_product_attention
 
-from ..registry import figure, grid, table
-from ..shown import Column, Figure, Grid, Table, Vector
-from .common import as_rows, checked_weights, labels, style_of, weights_figure
-from .common import grid as make_grid
+from ....figures import mask_grid_svg
+from ...registry import figure, grid
+from ...shown import Figure, Grid
+from ..common import checked_weights, labels, style_of, weights_figure
+from ..common import grid as make_grid
 
 NAME = EX.name
 STYLE = style_of(EX)
@@ -76,23 +75,6 @@ def padding_masked_weights() -> Grid:
     mask = padding_mask(REAL)
     return make_grid(checked_weights(padded(True).weights, mask), PADDED_TOKENS, PADDED_TOKENS, STYLE,
                      "query \\ key")
-
-
-@cache
-def layer(norm: str) -> LayerResult:
-    """The red-ball layer with post-norm (2017) or pre-norm (most current models)."""
-    return transformer_layer(EX.X, LAYER.parameters, mask=EX.mask, norm=norm)
-
-
-@table(LAYER.name, "norms", "The rolls row through the layer with post-norm and with pre-norm, same weights.")
-def norms() -> Table:
-    i = LAYER.tokens.index("rolls")
-    post, pre = layer("post"), layer("pre")
-    style = style_of(LAYER)
-    steps = (("R", post.R, pre.R), ("F", post.F, pre.F), ("Y", post.Y, pre.Y))
-    rows = tuple((name, Vector(as_rows(a[i])[0], style), Vector(as_rows(b[i])[0], style)) for name, a, b in steps)
-    return Table((Column("array", "row of rolls in", False), Column("post", "post-norm (2017)"),
-                  Column("pre", "pre-norm")), rows)
 
 
 @figure(NAME, "padding-mask-grid", "The padding mask for (red, ball, [pad]) as a grid: the padding column hatched.")

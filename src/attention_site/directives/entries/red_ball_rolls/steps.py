@@ -9,10 +9,10 @@ from __future__ import annotations
 from attention_core import RED_BALL_ROLLS as EX
 from attention_core import attention_shapes
 
-from ..registry import grid, scalar, table
-from ..shown import Column, Grid, Number, Scalar, Table
-from .common import DECIMAL, style_of
-from .common import grid as make_grid
+from ...registry import grid, scalar, table
+from ...shown import Column, Grid, Number, Scalar, Table
+from ..common import DECIMAL, style_of
+from ..common import grid as make_grid
 
 NAME = EX.name
 STYLE = style_of(EX)

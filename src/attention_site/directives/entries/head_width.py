@@ -1,0 +1,49 @@
+"""The spread of scores by head width (example "head-width"): raw q·k against q·k / sqrt(d_k), table and chart.
+
+The spreads come from a seeded generator, so their last digits are illustrative.
+"""
+
+from __future__ import annotations
+
+from attention_core import HEAD_WIDTH
+
+from ...figures import growth_chart_svg
+from ..registry import figure, scalar, table
+from ..shown import Column, Figure, Number, Scalar, Table
+from .common import EXACT, style_of
+
+WIDTH_STYLE = style_of(HEAD_WIDTH)
+WHOLE = EXACT  # widths and their square roots here are whole numbers: show 4, not 4.000
+
+
+@table(HEAD_WIDTH.name, "spread", "Spread (standard deviation) of q·k for random q, k, raw and divided by sqrt(d_k).")
+def spread() -> Table:
+    rows = tuple(
+        (Number(float(width), WHOLE), Number(float(root), WHOLE), Number(float(raw), WIDTH_STYLE),
+         Number(float(scaled), WIDTH_STYLE))
+        for width, root, raw, scaled in zip(HEAD_WIDTH.widths, HEAD_WIDTH.sqrt_widths, HEAD_WIDTH.raw_sd,
+                                            HEAD_WIDTH.scaled_sd, strict=True)
+    )
+    columns = (Column("d_k", "head width $d_k$"), Column("sqrt", "square root $\\sqrt{d_k}$"),
+               Column("raw", "spread of $q \\cdot k$"), Column("scaled", "spread of $q \\cdot k / \\sqrt{d_k}$"))
+    return Table(columns, rows)
+
+
+@scalar(HEAD_WIDTH.name, "samples", "How many random (q, k) pairs each spread is measured on.")
+def samples() -> Scalar:
+    return Scalar(float(HEAD_WIDTH.samples), WHOLE)
+
+
+
+@figure(HEAD_WIDTH.name, "spread-chart", "Spread of q·k against d_k, raw and divided by sqrt(d_k), log axes.")
+def spread_chart() -> Figure:
+    svg = growth_chart_svg(
+        [float(w) for w in HEAD_WIDTH.widths],
+        {"raw q·k": HEAD_WIDTH.raw_sd.tolist(), "q·k / √dₖ": HEAD_WIDTH.scaled_sd.tolist()},
+        title="Spread of scores by head width",
+        desc="Standard deviation of the dot product of random query and key vectors, for each head width dₖ. "
+             "The raw spread grows like the square root of d_k; divided by the square root of d_k it stays near 1.",
+        x_label="head width dₖ", y_label="spread (standard deviation)", log=True, id_prefix="head-width",
+    )
+    return Figure(svg, "Raw scores spread out as heads get wider; dividing by √dₖ keeps the spread near 1.")
+
