@@ -42,6 +42,7 @@ class Engine:
 
     stamp: Stamp
     expand: Callable[[str, str, int], str]
+    check_expanded: Callable[[str, str, str], None]
     convert: Callable[[str], str]
     convert_title: Callable[[str], str]
     directive_error: type[Exception]
@@ -104,6 +105,7 @@ def load_engine(stamp: Stamp) -> Engine:
     return Engine(
         stamp=stamp,
         expand=functools.lru_cache(maxsize=PAGES_CACHED)(directives.expand_directives),
+        check_expanded=directives.check_expanded,
         convert=functools.lru_cache(maxsize=PAGES_CACHED)(mathml.convert_math),
         convert_title=mathml.convert_title,
         directive_error=directives.DirectiveError,
@@ -146,8 +148,12 @@ def on_page_markdown(markdown: str, /, *, page: Page, config: MkDocsConfig, file
 
 
 def on_page_content(html: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
-    """Convert the page's LaTeX to MathML, so readers load no math JavaScript."""
+    """Refuse a directive that Markdown left in the page, then convert LaTeX to MathML (no math JavaScript)."""
     current = loaded()
+    try:
+        current.check_expanded(html, page.file.content_string, source_path(page, config))
+    except current.directive_error as error:
+        raise PluginError(str(error)) from None
     try:
         for item in walk(page.toc):
             item.title = current.convert_title(item.title)

@@ -7,8 +7,8 @@ Python-Markdown, so the same function serves either way of building the site.
 from __future__ import annotations
 
 from . import entries  # noqa: F401  (registers every example's entries)
-from .engine import expand_directives
+from .engine import check_expanded, expand_directives
 from .errors import DirectiveError
 from .registry import REGISTRY
 
-__all__ = ["REGISTRY", "DirectiveError", "expand_directives"]
+__all__ = ["REGISTRY", "DirectiveError", "check_expanded", "expand_directives"]

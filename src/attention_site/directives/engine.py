@@ -4,11 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .claims import render_check, render_word
 from .errors import DirectiveError, did_you_mean
 from .registry import REGISTRY, Entry, lookup, split_options
 from .render import render_block, render_figure, render_table, render_tex, render_value, restyle
 from .shown import Shown
-from .syntax import Directive, Found, directives_in_line, outside_code
+from .syntax import (
+    Directive,
+    Found,
+    check_size,
+    comments_like_directives,
+    directives_in_line,
+    outside_code,
+    quoted,
+)
 
 
 def expand_directives(markdown: str, page: str = "<page>", line_offset: int = 0) -> str:
@@ -18,12 +27,33 @@ def expand_directives(markdown: str, page: str = "<page>", line_offset: int = 0)
     a `DirectiveError` reads `page:line: what is wrong; what is accepted`.
     """
     lines = markdown.split("\n")
+    try:
+        check_size(markdown, lines)
+    except DirectiveError as error:
+        raise error.at(page, line_offset + error.line) from None
     for index, line in outside_code(lines):
         try:
             lines[index] = expand_line(line, index + 1)
         except DirectiveError as error:
             raise error.at(page, line_offset + index + 1) from None
     return "\n".join(lines)
+
+
+def check_expanded(html: str, source: str, page: str = "<page>", line_offset: int = 0) -> None:
+    """Refuse a rendered page that still holds a directive: the scanner took it for code, Markdown did not.
+
+    `source` is the page's Markdown as written, to place the error at the directive's line.
+    """
+    for comment in comments_like_directives(html):
+        probe = comment[:40]
+        position = source.find(probe)
+        line = source.count("\n", 0, position) + 1 if position >= 0 else 1
+        raise DirectiveError(
+            f"'{quoted(comment)}' was left unexpanded: Markdown reads this line as text, but an unclosed or "
+            "indented code fence above it hid it from the directive scanner; close the fence with a line of "
+            "just ``` (or ~~~), or show directives in code with a fenced block",
+            page=page, line=line_offset + line,
+        )
 
 
 def expand_line(line: str, number: int) -> str:
@@ -62,6 +92,8 @@ def render(directive: Directive) -> str:
         raise
     except (ValueError, ArithmeticError) as error:
         raise DirectiveError(f"{entry.example} {entry.name}: {error}") from None
+    if directive.kind in CLAIM_KINDS:
+        generic["about"] = f"{entry.example} {entry.name}"
     return RENDERERS[directive.kind](shown, **generic)
 
 
@@ -90,5 +122,8 @@ RENDERERS: dict[str, Callable[..., str]] = {
     "tex": render_with_digits(render_tex),
     "figure": render_figure,
     "block": render_block,
+    "word": render_word,
+    "check": render_check,
 }
+CLAIM_KINDS = frozenset({"word", "check"})
 BLOCK_KINDS = frozenset({"table", "figure", "block"})

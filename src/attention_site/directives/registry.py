@@ -16,14 +16,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .claims import CHECK_OPTIONS, WORD_OPTIONS
 from .errors import DirectiveError, did_you_mean
 from .options import Option, integer, read_options, words
 from .shown import Shown
 
 SHAPES: dict[str, frozenset[str]] = {
-    "grid": frozenset({"table", "value", "tex"}),
+    "grid": frozenset({"table", "value", "tex", "word", "check"}),
     "table": frozenset({"table"}),
-    "scalar": frozenset({"value", "tex"}),
+    "scalar": frozenset({"value", "tex", "word", "check"}),
     "figure": frozenset({"figure"}),
     "block": frozenset({"block"}),
 }
@@ -127,6 +128,8 @@ ROW = Option("row", "the label of the row to show (a token such as rolls)", str)
 COLUMN = Option("col", "the label of the column to show", str)
 BLANKS = words("blanks", "columns whose cells are left empty for the student to fill in, separated by commas")
 GENERIC_OPTIONS: dict[str, tuple[Option, ...]] = {
+    "word": WORD_OPTIONS,
+    "check": CHECK_OPTIONS,
     "table": (DIGITS, BLANKS),
     "value": (DIGITS, ROW, COLUMN),
     "tex": (DIGITS, ROW, COLUMN),

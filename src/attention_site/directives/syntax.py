@@ -1,25 +1,44 @@
 """Finding directives in a page: `<!-- attn:KIND [EXAMPLE NAME] [option=value ...] -->`.
 
-Directives inside fenced code blocks and inline code spans are left as written, so that pages can show
-the syntax. Indented code blocks are not recognised (inside admonitions and lists every line is indented):
-show a directive in a fenced block or in backticks.
+Directives inside fenced code blocks and inline code spans are left as written, so that pages can show the
+syntax. What counts as code follows Python-Markdown with pymdownx.superfences: a fence opens only if a
+closing fence follows (an unclosed fence is text), a backtick fence's info string holds no backtick
+(```` ```x``` ```` is inline code), and a closing fence has nothing after it. Indented code blocks are not
+recognised here (inside admonitions and lists every line is indented); a directive this scanner and
+Markdown read differently is caught after the build, which refuses any page that still holds one.
+
+Every scan is linear in the length of the page: each character is looked at a bounded number of times,
+whatever the page holds (`Work` counts them, for the tests). Pages and lines have size limits.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from .errors import DirectiveError
 
 NAMESPACE = "attn"
-RE_DIRECTIVE = re.compile(r"<!--\s*attn:(?P<body>.*?)-->")
-RE_OPENING = re.compile(r"<!--\s*attn\s*:", re.IGNORECASE)
-RE_FENCE = re.compile(r"^\s*(?:>\s*)*(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
-RE_CODE_SPAN = re.compile(r"(?P<ticks>`+).+?(?P=ticks)")
+OPEN, CLOSE = "<!--", "-->"
+MAX_PAGE_CHARS = 1_000_000
+MAX_LINE_CHARS = 20_000
+LOOK_AHEAD = 16  # characters after `<!--` read to tell a directive (or a look-alike) from a plain comment
+RE_FENCE = re.compile(r"^[ \t]*(?:>[ \t]*)*(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
 RE_WORD = re.compile(r"[a-z][a-z0-9-]*\Z")
 RE_OPTION = re.compile(r"(?P<key>[a-z][a-z0-9-]*)=(?P<value>\S+)\Z")
+RE_DIRECTIVE_START = re.compile(r"\s*attn:")
+RE_LOOKS_LIKE_DIRECTIVE = re.compile(r"\s*attn\s*:")
+INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"), None)
+CONFUSABLE = str.maketrans({"а": "a", "ɑ": "a", "α": "a", "т": "t", "τ": "t", "п": "n", "ո": "n", "η": "n"})
+
+
+@dataclass
+class Work:
+    """How many characters a scan looked at: the tests' measure that parsing stays linear."""
+
+    characters: int = 0
 
 
 @dataclass(frozen=True)
@@ -32,12 +51,17 @@ class Directive:
     source: str = ""
 
 
+def quoted(text: str, most: int = 60) -> str:
+    """A value from a page, cut short for an error message."""
+    return text if len(text) <= most else text[:most] + f"… ({len(text):,} characters)"
+
+
 def parse_directive(body: str) -> Directive:
     """Parse the text between `<!-- attn:` and `-->`."""
     kind, *rest = body.split() or [""]
     if not RE_WORD.match(kind):
         raise DirectiveError(
-            f"'{kind}' is not a directive kind; write <!-- attn:KIND EXAMPLE NAME option=value -->"
+            f"'{quoted(kind)}' is not a directive kind; write <!-- attn:KIND EXAMPLE NAME option=value -->"
         )
     words: list[str] = []
     options: dict[str, str] = {}
@@ -48,14 +72,14 @@ def parse_directive(body: str) -> Directive:
                 raise DirectiveError(f"option '{option['key']}' is given twice")
             options[option["key"]] = option["value"]
         elif options:
-            raise DirectiveError(f"'{token}' comes after the options; names go first, then key=value options")
+            raise DirectiveError(f"'{quoted(token)}' comes after the options; names go first, then key=value options")
         elif RE_WORD.match(token):
             words.append(token)
         else:
             raise DirectiveError(
-                f"'{token}' is neither a name (lower-case letters, digits and '-') nor an option key=value"
+                f"'{quoted(token)}' is neither a name (lower-case letters, digits and '-') nor an option key=value"
             )
-    return Directive(kind, tuple(words), options, f"<!-- attn:{body.strip()} -->")
+    return Directive(kind, tuple(words), options, f"<!-- attn:{quoted(body.strip(), 200)} -->")
 
 
 @dataclass(frozen=True)
@@ -70,47 +94,88 @@ class Found:
     indent: str
 
 
-def code_spans(line: str) -> list[tuple[int, int]]:
-    """Return the (start, end) of every inline code span in `line`."""
-    return [match.span() for match in RE_CODE_SPAN.finditer(line)]
+def code_spans(line: str, work: Work | None = None) -> list[tuple[int, int]]:
+    """The (start, end) of every inline code span: a run of n backticks up to the next run of exactly n."""
+    runs = [match.span() for match in re.finditer(r"`+", line)]
+    if work is not None:
+        work.characters += len(line)
+    following: list[int | None] = [None] * len(runs)
+    last_of_length: dict[int, int] = {}
+    for index in range(len(runs) - 1, -1, -1):  # from the right: the next run of the same length, in one pass
+        length = runs[index][1] - runs[index][0]
+        following[index] = last_of_length.get(length)
+        last_of_length[length] = index
+    spans, index = [], 0
+    while index < len(runs):
+        closing = following[index]
+        if closing is None:
+            index += 1
+        else:
+            spans.append((runs[index][0], runs[closing][1]))
+            index = closing + 1
+    return spans
 
 
-def in_spans(position: int, spans: list[tuple[int, int]]) -> bool:
-    """Tell whether `position` falls inside one of `spans`."""
-    return any(start <= position < end for start, end in spans)
-
-
-def directives_in_line(line: str, number: int) -> Iterator[Found]:
-    """Yield the directives of one line outside inline code, with their positions."""
-    spans = code_spans(line)
-    for match in RE_DIRECTIVE.finditer(line):
-        if in_spans(match.start(), spans):
+def directives_in_line(line: str, number: int, work: Work | None = None) -> Iterator[Found]:
+    """Yield the directives of one line outside inline code, with their positions, in one pass."""
+    work = work or Work()
+    spans, span_index, position = code_spans(line, work), 0, 0
+    while (start := line.find(OPEN, position)) >= 0:
+        work.characters += start - position + LOOK_AHEAD
+        while span_index < len(spans) and spans[span_index][1] <= start:
+            span_index += 1
+        if span_index < len(spans) and spans[span_index][0] <= start:
+            position = spans[span_index][1]
             continue
-        try:
-            directive = parse_directive(match["body"])
-        except DirectiveError as error:
-            raise error.at("<page>", number) from None
-        alone = line[: match.start()].strip() == "" and line[match.end() :].strip() == ""
-        indent = line[: len(line) - len(line.lstrip())]
-        yield Found(directive, number, match.start(), match.end(), alone, indent)
-    for match in RE_OPENING.finditer(line):
-        if not in_spans(match.start(), spans) and not RE_DIRECTIVE.match(line, match.start()):
-            raise DirectiveError(malformed_opening(line[match.start() :]), line=number)
+        opening = RE_DIRECTIVE_START.match(line, start + len(OPEN), start + len(OPEN) + LOOK_AHEAD)
+        if opening is None:
+            refuse_look_alike(line[start : start + len(OPEN) + LOOK_AHEAD], number)
+            position = start + len(OPEN)
+            continue
+        end = line.find(CLOSE, opening.end())
+        if end < 0:
+            raise DirectiveError("this directive is not closed on its line; a directive is one line: <!-- attn:... -->",
+                                 line=number)
+        work.characters += end - opening.end() + len(CLOSE)
+        yield found_at(line, number, start, end + len(CLOSE), line[opening.end() : end])
+        position = end + len(CLOSE)
 
 
-def malformed_opening(rest: str) -> str:
-    """Say what is wrong with text that starts like a directive but is not one."""
-    if "-->" not in rest:
-        return "this directive is not closed on its line; a directive is one line: <!-- attn:... -->"
-    return f"'{rest[: rest.index('-->') + 3]}' is not a directive; write the namespace as 'attn:' in lower case"
+def found_at(line: str, number: int, start: int, end: int, body: str) -> Found:
+    """The directive whose text runs from `start` to `end` of the line."""
+    try:
+        directive = parse_directive(body)
+    except DirectiveError as error:
+        raise error.at("<page>", number) from None
+    alone = line[:start].strip() == "" and line[end:].strip() == ""
+    indent = line[: len(line) - len(line.lstrip())]
+    return Found(directive, number, start, end, alone, indent)
 
 
-def outside_code(lines: list[str]) -> Iterator[tuple[int, str]]:
-    """Yield (index, line) for the lines that are not inside a fenced code block."""
+def refuse_look_alike(comment: str, number: int) -> None:
+    """Stop at a comment that reads as a directive but is not one: `ATTN:`, a Cyrillic а, a hidden space."""
+    head = comment[len(OPEN) :]
+    plain = unicodedata.normalize("NFKC", head.translate(INVISIBLE)).translate(CONFUSABLE).lower()
+    if not RE_LOOKS_LIKE_DIRECTIVE.match(plain):
+        return
+    strange = [f"U+{ord(c):04X} {unicodedata.name(c, 'unnamed')}" for c in head.split(":")[0] + ":"
+               if ord(c) > 127 or c.isupper()]
+    what = f"it holds {', '.join(dict.fromkeys(strange))}" if strange else "its namespace is not written 'attn:'"
+    raise DirectiveError(
+        f"'{quoted(comment.strip(), 30)}' looks like a directive but is not one: {what}; "
+        "write <!-- attn:... --> in plain lower-case ASCII", line=number,
+    )
+
+
+def outside_code(lines: list[str], work: Work | None = None) -> Iterator[tuple[int, str]]:
+    """Yield (index, line) for the lines that are not inside a fenced code block that Markdown would close."""
+    work = work or Work()
+    longest_after = longest_closing_fences(lines, work)
     fence: str | None = None
     for index, line in enumerate(lines):
         match = RE_FENCE.match(line)
-        if fence is None and match:
+        if fence is None and match and opens(match) and longest_after[match["fence"][0]][index + 1] >= len(
+                match["fence"]):
             fence = match["fence"]
         elif fence is None:
             yield index, line
@@ -118,6 +183,47 @@ def outside_code(lines: list[str]) -> Iterator[tuple[int, str]]:
             fence = None
 
 
+def longest_closing_fences(lines: list[str], work: Work) -> dict[str, list[int]]:
+    """For each fence character and line index, the longest bare fence at or after that line (0 if none)."""
+    longest = {"`": [0] * (len(lines) + 1), "~": [0] * (len(lines) + 1)}
+    for index in range(len(lines) - 1, -1, -1):
+        work.characters += len(lines[index])
+        match = RE_FENCE.match(lines[index])
+        bare = match is not None and not match["info"].strip()
+        for char, table in longest.items():
+            here = len(match["fence"]) if bare and match["fence"][0] == char else 0  # type: ignore[index]
+            table[index] = max(table[index + 1], here)
+    return longest
+
+
+def opens(match: re.Match[str]) -> bool:
+    """Tell whether a fence line can open a block: a backtick fence's info string holds no backtick."""
+    return not (match["fence"][0] == "`" and "`" in match["info"])
+
+
 def closes(match: re.Match[str], fence: str) -> bool:
     """Tell whether a fence line closes the block that `fence` opened (same character, at least as long)."""
     return match["fence"][0] == fence[0] and len(match["fence"]) >= len(fence) and not match["info"].strip()
+
+
+def check_size(markdown: str, lines: list[str]) -> None:
+    """Refuse pages and lines beyond the sizes the build accepts, naming the first line that is too long."""
+    if len(markdown) > MAX_PAGE_CHARS:
+        raise DirectiveError(f"the page holds {len(markdown):,} characters; a page may hold at most "
+                             f"{MAX_PAGE_CHARS:,} (split it into several pages)", line=1)
+    for index, line in enumerate(lines):
+        if len(line) > MAX_LINE_CHARS:
+            raise DirectiveError(f"this line holds {len(line):,} characters; a line may hold at most "
+                                 f"{MAX_LINE_CHARS:,}", line=index + 1)
+
+
+def comments_like_directives(html: str) -> Iterator[str]:
+    """Yield every comment of rendered HTML that is, or looks like, a directive: one Markdown left unexpanded."""
+    position = 0
+    while (start := html.find(OPEN, position)) >= 0:
+        head = html[start : start + len(OPEN) + LOOK_AHEAD]
+        plain = unicodedata.normalize("NFKC", head[len(OPEN) :].translate(INVISIBLE)).translate(CONFUSABLE).lower()
+        if RE_LOOKS_LIKE_DIRECTIVE.match(plain):
+            end = html.find(CLOSE, start)
+            yield html[start : end + len(CLOSE) if end >= 0 else start + 80]
+        position = start + len(OPEN)
