@@ -15,6 +15,7 @@ from attention_core import AttentionResult, SoftmaxSteps, scaled_dot_product_att
 
 from ..errors import DirectiveError
 from ..formatting import NumberStyle, decimal, format_number, format_vector, rounded_sum_note
+from ..listings import listing
 from ..options import choice, integers
 from ..registry import block, figure, grid, table
 from ..shown import Authored, Column, Figure, Grid, Html, MarkdownBlock, Number, Table, Vector
@@ -254,3 +255,13 @@ def all_tokens_printout() -> MarkdownBlock:
         *matrix_lines("weights A (one row per query)", checked_weights(result.weights), WEIGHTS.digits, TOKENS), "",
         *matrix_lines("output O = A V", result.output, OUTPUT.digits, labels("o", result.d_v)),
     ])
+
+
+@block(NAME, "one-token-program", "docs/programs/lesson_one_token.py, its tokens, keys, values and query checked.")
+def one_token_program() -> MarkdownBlock:
+    return listing("lesson_one_token.py", {"tokens": TOKENS, "keys": EX.K, "values": EX.V, "query": EX.query})
+
+
+@block(NAME, "all-tokens-program", "docs/programs/lesson_all_tokens.py, its tokens, queries, keys and values checked.")
+def all_tokens_program() -> MarkdownBlock:
+    return listing("lesson_all_tokens.py", {"tokens": TOKENS, "queries": EX.Q, "keys": EX.K, "values": EX.V})

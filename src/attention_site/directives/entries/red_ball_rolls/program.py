@@ -10,6 +10,7 @@ import numpy as np
 
 from attention_core import RED_BALL_ROLLS as EX
 
+from ...listings import listing
 from ...registry import block
 from ...shown import MarkdownBlock
 from ..common import checked_weights
@@ -33,3 +34,9 @@ def printed_text() -> str:
 @block(EX.name, "program-output", "What the red-ball-rolls NumPy program prints: A and O, four decimals.")
 def program_output() -> MarkdownBlock:
     return MarkdownBlock("```text\n" + printed_text() + "\n```")
+
+
+@block(EX.name, "program", "docs/programs/red_ball_rolls.py, its tokens, X and head 1's W_Q, W_K, W_V checked.")
+def program() -> MarkdownBlock:
+    return listing("red_ball_rolls.py", {"tokens": EX.tokens, "X": EX.X, "W_q": EX.W_q[0], "W_k": EX.W_k[0],
+                                         "W_v": EX.W_v[0]})

@@ -1,0 +1,105 @@
+"""Program listings bound to the example they teach: read without running, their inputs checked, then shown.
+
+A page shows a program of `docs/programs/` through an entry (`<!-- attn:block bus-is-late one-token-program -->`)
+instead of a snippet include. The entry names the program's input variables and the example values they
+must equal; the build reads the file, evaluates only those assignments with a tiny evaluator of literals
+and a few NumPy constructors (nothing is executed), and stops with the program's line when one differs.
+What the program prints is rendered from the core by its own entry, and a test runs the program and
+compares the two, so the listing, its inputs and its printout cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+import operator
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+import numpy as np
+
+from .errors import DirectiveError
+from .shown import MarkdownBlock
+
+PROGRAMS = "docs/programs"
+OPERATORS: dict[type, Callable[[float, float], float]] = {
+    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
+}
+NUMPY_CALLS: dict[str, Callable[..., object]] = {
+    "array": np.array, "eye": np.eye, "log": math.log, "sqrt": math.sqrt, "exp": math.exp,
+}
+
+
+def project_root() -> Path:
+    """The project folder: the one that holds `src/attention_site` and `docs/programs`."""
+    root = Path(__file__).resolve().parents[3]
+    if not (root / PROGRAMS).is_dir():
+        raise DirectiveError(f"the programs folder {PROGRAMS}/ is not beside the engine's src/ folder")
+    return root
+
+
+def listing(file: str, inputs: Mapping[str, object], title: str | None = None) -> MarkdownBlock:
+    """The program `docs/programs/FILE` as a fenced block, after checking each named input against the example."""
+    path = f"{PROGRAMS}/{file}"
+    text = (project_root() / path).read_text(encoding="utf-8")
+    assigned = top_level_assignments(text, path)
+    for name, expected in inputs.items():
+        if name not in assigned:
+            raise DirectiveError(f"{path} no longer assigns '{name}' at its top level; the page checks it against "
+                                 "the example")
+        line, node = assigned[name]
+        check_input(path, line, name, literal_value(node, path, line), expected)
+    return MarkdownBlock(f'```python title="{title or file}"\n{text.rstrip()}\n```')
+
+
+def top_level_assignments(text: str, path: str) -> dict[str, tuple[int, ast.expr]]:
+    """The module-level `name = value` statements of a program: name -> (line, value expression)."""
+    try:
+        tree = ast.parse(text, filename=path)
+    except SyntaxError as error:
+        raise DirectiveError(f"{path}:{error.lineno}: the program does not parse: {error.msg}") from None
+    return {
+        node.targets[0].id: (node.lineno, node.value)
+        for node in tree.body
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+    }
+
+
+def literal_value(node: ast.expr, path: str, line: int) -> object:
+    """Evaluate a literal, arithmetic on literals, or `np.array/eye/log/sqrt/exp(...)`; refuse anything else."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, int | float | str):
+        return node.value
+    if isinstance(node, ast.List | ast.Tuple):
+        return [literal_value(item, path, line) for item in node.elts]
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
+        value = literal_value(node.operand, path, line)
+        return -value if isinstance(node.op, ast.USub) else value  # type: ignore[operator]
+    if isinstance(node, ast.BinOp) and type(node.op) in OPERATORS:
+        left, right = literal_value(node.left, path, line), literal_value(node.right, path, line)
+        return OPERATORS[type(node.op)](left, right)  # type: ignore[arg-type]
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name)
+            and node.func.value.id == "np" and node.func.attr in NUMPY_CALLS and not node.keywords):
+        return NUMPY_CALLS[node.func.attr](*(literal_value(arg, path, line) for arg in node.args))
+    raise DirectiveError(f"{path}:{line}: an input must be written with literals, arithmetic and "
+                         "np.array/eye/log/sqrt/exp, so that the build can check it without running the program")
+
+
+def check_input(path: str, line: int, name: str, found: object, expected: object) -> None:
+    """Stop when a program's input differs from the example's value."""
+    if isinstance(expected, tuple | list) and all(isinstance(item, str) for item in expected):
+        same = list(expected) == found
+    else:
+        want, got = np.asarray(expected, dtype=float), np.asarray(found, dtype=float)
+        same = want.shape == got.shape and bool(np.allclose(want, got, rtol=0, atol=1e-12))
+    if not same:
+        raise DirectiveError(f"{path}:{line}: the program sets {name} = {shown(found)}, but the example has "
+                             f"{shown(expected)}; change the program to match the example")
+
+
+def shown(value: object) -> str:
+    """A value for a message: arrays as nested lists with short decimals, cut short when long."""
+    if isinstance(value, np.ndarray | list) and not all(isinstance(item, str) for item in value):
+        rounded = np.round(np.asarray(value, dtype=float), 4)
+        value = rounded.astype(int).tolist() if np.all(rounded == np.round(rounded)) else rounded.tolist()
+    text = str(value)
+    return text if len(text) <= 120 else text[:120] + "…"
