@@ -187,10 +187,18 @@ def select(shown: Shown, row: str | None, col: str | None) -> Grid:
     """The labelled row and/or column of a grid, with a helpful error for a wrong label."""
     if not isinstance(shown, Grid):
         raise DirectiveError("this entry is not a number or a matrix; use attn:table or attn:figure")
-    for key, wanted, labels in (("row", row, shown.row_labels), ("col", col, shown.col_labels)):
-        if wanted is not None and wanted not in labels:
-            raise DirectiveError(f"{key}={wanted} is not a label of this matrix; {did_you_mean(wanted, labels)}")
+    row, col = label_of(row, shown.row_labels, "row"), label_of(col, shown.col_labels, "col")
     return shown.select(row, col)
+
+
+def label_of(wanted: str | None, labels: tuple[str, ...], key: str) -> str | None:
+    """The label an option names; options hold no spaces, so `h1-o2` names the label `h1 o2`."""
+    if wanted is None or wanted in labels:
+        return wanted
+    spaced = wanted.replace("-", " ")
+    if spaced in labels:
+        return spaced
+    raise DirectiveError(f"{key}={wanted} is not a label of this matrix; {did_you_mean(wanted, labels)}")
 
 
 def render_figure(shown: Shown) -> str:
