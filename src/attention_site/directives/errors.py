@@ -23,6 +23,21 @@ class DirectiveError(ValueError):
         return f"{self.page}:{self.line}: {self.message}"
 
 
+class DirectiveErrors(DirectiveError):
+    """Every directive of a page that failed, one `page:line: message` a line, so one build names them all."""
+
+    def __init__(self, errors: list[DirectiveError]) -> None:
+        super().__init__(errors[0].message, page=errors[0].page, line=errors[0].line)
+        self.errors = errors
+
+    def at(self, page: str, line: int) -> DirectiveError:
+        """Return the errors unchanged: each already has its place."""
+        return self
+
+    def __str__(self) -> str:
+        return "\n".join(map(str, self.errors))
+
+
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """Say which of `choices` are closest to `word`, or list them all when none is close."""
     choices = sorted(choices)
