@@ -17,6 +17,7 @@ from .syntax import (
     directives_in_line,
     outside_code,
     quoted,
+    refuse_active_html,
 )
 
 
@@ -61,7 +62,8 @@ def check_expanded(html: str, source: str, page: str = "<page>", line_offset: in
 
 
 def expand_line(line: str, number: int) -> str:
-    """Expand the directives of one line."""
+    """Expand the directives of one line, after refusing any HTML on it that would run code."""
+    refuse_active_html(line, number)
     found = list(directives_in_line(line, number))
     if not found:
         return line

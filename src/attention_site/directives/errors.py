@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable
+
+RE_LONG_RUN = re.compile(r"\S{120,}")
 
 
 class DirectiveError(ValueError):
     """A directive that cannot be rendered; `str()` reads `page:line: what is wrong; what is accepted`."""
 
     def __init__(self, message: str, *, page: str = "<page>", line: int = 0) -> None:
+        message = RE_LONG_RUN.sub(lambda run: quoted(run.group(0)), message)  # a 10⁶-digit value stays short
         super().__init__(message)
         self.message = message
         self.page = page
@@ -38,10 +42,15 @@ class DirectiveErrors(DirectiveError):
         return "\n".join(map(str, self.errors))
 
 
+def quoted(text: str, most: int = 60) -> str:
+    """A value from a page, cut short for an error message."""
+    return text if len(text) <= most else text[:most] + f"… ({len(text):,} characters)"
+
+
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """Say which of `choices` are closest to `word`, or list them all when none is close."""
     choices = sorted(choices)
-    close = difflib.get_close_matches(word, choices, n=3, cutoff=0.5)
+    close = difflib.get_close_matches(word[:60], choices, n=3, cutoff=0.5)
     if close:
         return "did you mean " + " or ".join(f"'{name}'" for name in close) + "?"
     return "expected one of " + ", ".join(f"'{name}'" for name in choices)

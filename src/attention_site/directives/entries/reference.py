@@ -12,6 +12,7 @@ import attention_core
 
 from ..claims import CHECK_KEYS, CHECK_OPTIONS, QUESTIONS
 from ..engine import RENDERERS
+from ..listings import project_root
 from ..registry import GENERIC_OPTIONS, REGISTRY, Entry, block
 from ..shown import Grid, MarkdownBlock, Scalar, Shown
 
@@ -103,6 +104,11 @@ def live_preview(entry: Entry) -> str | None:
     if isinstance(shown, Scalar) or (isinstance(shown, Grid) and kind == "value"):
         return "Renders: " + RENDERERS["value"](shown)
     return RENDERERS[kind](shown)
+
+
+@block(NAME, "contributing", "CONTRIBUTING.md, the contributors' guide, read from the repository's top folder.")
+def contributing_guide() -> MarkdownBlock:
+    return MarkdownBlock((project_root() / "CONTRIBUTING.md").read_text(encoding="utf-8"))
 
 
 @block(NAME, "api", "The public API of attention_core, from its signatures and docstrings.")
