@@ -18,7 +18,6 @@ import functools
 import hashlib
 import html
 import importlib
-import inspect
 import re
 import sys
 import traceback
@@ -184,12 +183,16 @@ def load_engine(stamp: Stamp, root: Path) -> Engine:
 def place_of(error: Exception, root: Path) -> str:
     """Where an error loading the engine comes from: an example's field, or the deepest project line involved."""
     example, field = getattr(error, "example", None), getattr(error, "field", None)
-    if example is not None and field is not None:
-        lines, first = inspect.getsourcelines(example)
-        line = next((first + i for i, text in enumerate(lines) if text.strip().startswith(f"{field}:")), first)
-        return f"{display_path(Path(inspect.getsourcefile(example) or ''), root)}:{line}"
-    frames = [frame for frame in traceback.extract_tb(error.__traceback__) if Path(frame.filename).is_relative_to(root)]
-    frame = frames[-1] if frames else traceback.extract_tb(error.__traceback__)[-1]
+    frames = traceback.extract_tb(error.__traceback__)
+    if example is not None and field is not None:  # its module failed to import: find its file in the traceback
+        module_file = example.__module__.replace(".", "/") + ".py"
+        path = Path(next((f.filename for f in frames if f.filename.endswith(module_file)), ""))
+        lines = path.read_text(encoding="utf-8").splitlines() if path.is_file() else []
+        start = next((i for i, text in enumerate(lines) if text.startswith(f"class {example.__name__}(")), 0)
+        line = next((i for i in range(start, len(lines)) if lines[i].strip().startswith(f"{field}:")), start)
+        return f"{display_path(path, root)}:{line + 1}"
+    ours = [frame for frame in frames if Path(frame.filename).is_relative_to(root)]
+    frame = ours[-1] if ours else frames[-1]
     return f"{display_path(Path(frame.filename), root)}:{frame.lineno}"
 
 
