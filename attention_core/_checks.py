@@ -109,6 +109,13 @@ def as_number(name: str, value: object, minimum: float = 0.0, inclusive: bool = 
     return float(value)
 
 
+def as_generator(rng: object) -> np.random.Generator:
+    """Return `rng` if it is a NumPy Generator, or raise ValueError saying how to make one."""
+    if not isinstance(rng, np.random.Generator):
+        raise ValueError(f"rng must be a NumPy Generator (np.random.default_rng(seed)), got {quote(rng)}")
+    return rng
+
+
 def as_scale(scale: float | None, d_k: int) -> float:
     """Return the score scale: 1/sqrt(d_k) by default, else a positive finite number."""
     if scale is None:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._checks import as_count, as_matrix, as_scale, at_most, check_mask, float64_range, frozen
+from ._checks import as_count, as_generator, as_matrix, as_scale, at_most, check_mask, float64_range, frozen
 from .softmax import apply_mask, softmax
 
 __all__ = [
@@ -162,6 +162,7 @@ def score_spread(rng: np.random.Generator, d_k: int, samples: int = 10_000) -> t
     Draws `samples` pairs of d_k wide vectors with independent standard normal entries; the raw spread
     grows like sqrt(d_k), which is why scores are divided by sqrt(d_k) (Vaswani et al. 2017).
     """
+    rng = as_generator(rng)
     d_k, samples = as_count("d_k", d_k, limit="MAX_WIDTH"), as_count("samples", samples, minimum=2)
     at_most("samples x d_k, the entries of q (and of k),", samples * d_k, "MAX_ENTRIES")
     q = rng.standard_normal((samples, d_k))  # (samples, d_k)

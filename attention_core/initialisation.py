@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._checks import as_count, at_most, frozen, quote
+from ._checks import as_count, as_generator, at_most, frozen
 
 __all__ = ["InitialWeights", "initialise_heads", "scaled_normal", "scaled_normal_sd"]
 
@@ -28,9 +28,7 @@ def scaled_normal(rng: np.random.Generator, rows: int, cols: int) -> np.ndarray:
 
     Shapes: -> (rows, cols). Draws from `rng`, so each call advances the generator.
     """
-    if not isinstance(rng, np.random.Generator):
-        raise ValueError(f"rng must be a numpy Generator (np.random.default_rng(seed)), got {quote(rng)}")
-    sd = scaled_normal_sd(rows, cols)  # checks rows and cols
+    rng, sd = as_generator(rng), scaled_normal_sd(rows, cols)  # checks rows and cols
     return rng.normal(loc=0.0, scale=sd, size=(rows, cols))  # (rows, cols)
 
 
