@@ -70,6 +70,9 @@ def as_real(name: str, x: object) -> np.ndarray:
             f"{' (complex values are never made real silently)' if array.dtype.kind == 'c' else ''}: {quote(x)}"
         )
     at_most(f"the number of entries of {name}", array.size, "MAX_ENTRIES")
+    if array.dtype.itemsize > 8:  # a long double may lie beyond float64
+        with float64_range(f"{name}, converted to float64,", array):
+            return array.astype(np.float64)
     return array.astype(np.float64, copy=False)
 
 

@@ -124,8 +124,8 @@ def scaled_dot_product_attention(
 
     Shapes: Q (n, d_k), K (m, d_k), V (m, d_v), mask (n, m) boolean, True where query i may use key j
     -> AttentionResult with S, M, A (n, m) and O (n, d_v). `scale` defaults to 1/sqrt(d_k); pass 1.0
-    for no scaling, as the lesson does. Mismatched sizes, NaN or a query with no permitted key raise
-    ValueError.
+    for no scaling, as the lesson does. Mismatched sizes, NaN, a query with no permitted key, more than
+    MAX_TOKENS rows or MAX_WIDTH columns, and scores beyond float64 raise ValueError.
     """
     Q, K, V = _check_attention_inputs(Q, K, V)
     n, m = Q.shape[0], K.shape[0]

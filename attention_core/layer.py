@@ -36,7 +36,8 @@ def layer_norm(
     """Return each row normalised to mean 0 and variance 1, then times `gain` plus `bias` (Ba et al. 2016).
 
     Shapes: x (n, d_model); gain and bias (d_model,) or None (ones and zeros) -> (n, d_model).
-    The variance is the population variance of the row; `eps` keeps a constant row from dividing by 0.
+    The variance is the population variance of the row; `eps` (> 0) keeps a constant row from dividing by 0.
+    A row whose squared deviations overflow float64 (entries beyond about 1e154) raises ValueError.
     """
     x = as_matrix("x", x, "(n, d_model)")
     d_model = x.shape[1]

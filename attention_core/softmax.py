@@ -79,7 +79,7 @@ def softmax_steps(x: np.ndarray) -> SoftmaxSteps:
 
 
 def causal_mask(n: int) -> np.ndarray:
-    """Return the (n, n) boolean causal mask: True where query i may use key j, that is j <= i."""
+    """Return the (n, n) boolean causal mask: True where query i may use key j, that is j <= i (n <= MAX_TOKENS)."""
     n = as_count("n (the number of tokens)", n, limit="MAX_TOKENS")
     return np.tril(np.ones((n, n), dtype=bool))  # (n, n)
 

@@ -349,6 +349,15 @@ def test_ints_beyond_int64_are_refused() -> None:
         layer_norm([[10**400, 1]])
 
 
+def test_long_doubles_beyond_float64_are_refused() -> None:
+    """Assert a long double too large for float64 is refused instead of becoming inf (or -inf, read as masked)."""
+    huge = np.array([[np.longdouble("-1e4000"), 0]], dtype=np.longdouble)
+    if np.isinf(huge).any():
+        pytest.skip("this platform's long double is float64, which cannot hold 1e4000")
+    with pytest.raises(ValueError, match=r"the scores, converted to float64, " + OVERFLOW):
+        softmax(huge)
+
+
 def test_ragged_rows_are_refused() -> None:
     """Assert rows of different lengths are refused with a message naming the array."""
     with pytest.raises(ValueError, match="X is not a rectangular array of numbers"):
