@@ -163,7 +163,7 @@ def pair_keys() -> Grid:
     rows = [(f"{TOKENS[i]}-{TOKENS[j]}", EX.a_K[int(d) + EX.clip]) for i, line in enumerate(EX.distances)
             for j, d in enumerate(line)]
     return make_grid(np.array([vector for _, vector in rows]), tuple(label for label, _ in rows),
-                     dims("k", EX.a_K.shape[1]), STYLE, "query-key")
+                     dims("k", EX.a_K.shape[1]), EXACT, "query-key")
 
 
 @scalar(NAME, "clip", "The clipping distance k of the relative positions: distances beyond ±k share a row.")

@@ -9,7 +9,9 @@ from __future__ import annotations
 import numpy as np
 
 from attention_core import RED_BALL_ROLLS as EX
+from attention_core import AttentionResult
 
+from ...claims import equal, joined
 from ...errors import DirectiveError
 from ...registry import figure, grid, table
 from ...shown import Column, Figure, Grid, Number, Table, Vector
@@ -156,9 +158,16 @@ def head2_contributions() -> Grid:
 def head2_heatmap() -> Figure:
     return weights_figure(
         EX.head2.weights, TOKENS, STYLE, mask=EX.mask, title="Attention weights of head 2 for red ball rolls",
-        caption="Head 2 on the same rows: the rolls row now leans towards red, not ball.",
+        caption=f"Head 2 on the same rows: in the {EX.focus} row the largest weight goes to {top_keys(EX.head2)}; "
+                f"in head 1 it went to {top_keys(EX.head)}.",
         id_prefix="rbr-head2-weights",
     )
+
+
+def top_keys(head: AttentionResult) -> str:
+    """The key(s) holding the largest weight of the focus row, in words: `red`, or `red and ball` for a tie."""
+    row = checked_weights(head.weights, EX.mask)[EX.focus_index]
+    return joined([t for t, a in zip(TOKENS, row, strict=True) if equal(float(a), float(row.max()))])
 
 
 def by_head(columns: list, rows: tuple[str, ...], corner: str) -> Grid:
