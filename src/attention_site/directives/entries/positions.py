@@ -171,17 +171,17 @@ def clip() -> Scalar:
     return Scalar(float(EX.clip), EXACT)
 
 
-@grid(NAME, "queries", "The query rows q_i = e_i W_q of the first sentence (no positions added).")
+@grid(NAME, "queries", "The query rows q_i = e_i W_Q of the first sentence (no positions added).")
 def queries() -> Grid:
     return make_grid(relative().Q, TOKENS, dims("q", relative().Q.shape[1]), EXACT, "token")
 
 
-@grid(NAME, "keys", "The key rows k_j = e_j W_k of the first sentence.")
+@grid(NAME, "keys", "The key rows k_j = e_j W_K of the first sentence.")
 def keys() -> Grid:
     return make_grid(relative().K, TOKENS, dims("k", relative().K.shape[1]), EXACT, "token")
 
 
-@grid(NAME, "values", "The value rows v_j = e_j W_v of the first sentence.")
+@grid(NAME, "values", "The value rows v_j = e_j W_V of the first sentence.")
 def values() -> Grid:
     return make_grid(relative().V, TOKENS, dims("v", relative().V.shape[1]), EXACT, "token")
 
