@@ -46,6 +46,7 @@ CHANGES = {
     "bus-is-late": ("keys_text", 0, 0, "3"),
     "scaling": ("keys_text", 1, 2, "1"),
     "kv-cache": ("W_v_text", 2, 1, "3"),
+    "red-ball-layer": ("W_1_text", 2, 3, "-1"),
 }
 
 Sheets = dict[str, list[list[str]]]
@@ -96,9 +97,12 @@ def mismatches(book: Book, sheets: Sheets) -> list[str]:
         rows = sheets[placed.sheet]
         for i in range(grid.shape[0]):
             for j in range(grid.shape[1]):
-                cell = rows[placed.row + i - 1][placed.column + j - 1]
-                got = cell if cell == MINUS_INFINITY else shown(float(cell), grid.check_places)
-                want = shown(float(grid.expected[i, j]), grid.check_places)
+                cell, value = rows[placed.row + i - 1][placed.column + j - 1], grid.expected[i, j]
+                if isinstance(value, str):  # a word, such as the next token
+                    got, want = cell, value
+                else:
+                    got = cell if cell == MINUS_INFINITY else shown(float(cell), grid.check_places)
+                    want = shown(float(value), grid.check_places)
                 if got != want:
                     wrong.append(f"{placed.sheet}!{placed.address(i, j)} ({grid.key}[{i},{j}]): {got}, core {want}")
     return wrong
@@ -131,9 +135,11 @@ def fill_practice(source: Path, target: Path, key: str, offset: float) -> None:
             continue
         for i in range(grid.shape[0]):
             for j in range(grid.shape[1]):
-                value = float(grid.expected[i, j])
+                value = grid.expected[i, j]
                 cell = wb[placed.sheet].cell(placed.row + i, placed.column + j)
-                if value == float("-inf"):
+                if isinstance(value, str):
+                    cell.value = value + "s" if offset else value
+                elif value == float("-inf"):
                     cell.value = "5" if offset else MINUS_INFINITY
                 else:
                     cell.value = round(value, grid.check_places) + offset * 10.0 ** -grid.check_places

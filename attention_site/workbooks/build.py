@@ -11,10 +11,11 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from attention_core import BUS_IS_LATE, GENERATION, RED_BALL_ROLLS, SCALING, Example
+from attention_core import BUS_IS_LATE, GENERATION, RED_BALL_LAYER, RED_BALL_ROLLS, SCALING, Example
 
 from .bus_is_late import bus_is_late_book
 from .kv_cache import kv_cache_book
+from .layer import red_ball_layer_book
 from .layout import Book
 from .red_ball_rolls import red_ball_rolls_book
 from .reproducible import build_time, repack
@@ -39,6 +40,7 @@ WORKBOOKS: MappingProxyType[str, Workbook] = MappingProxyType({
         Workbook(BUS_IS_LATE, bus_is_late_book),
         Workbook(SCALING, scaling_book),
         Workbook(GENERATION, kv_cache_book),
+        Workbook(RED_BALL_LAYER, red_ball_layer_book),
     )
 })
 

@@ -36,7 +36,8 @@ class Grid:
 
     `key` is unique in the workbook and used by formulas; `name` is the defined name a reader sees
     (None for none); `sheet_scoped` makes that name local to its sheet (the KV cache's K at each step).
-    `expected` holds the core's numbers, shape (len(rows), len(cols)), -inf where a score is masked.
+    `expected` holds the core's numbers, shape (len(rows), len(cols)), -inf where a score is masked (or
+    the core's word, in an object array, for a grid that names a token).
     `digits` is the places the site shows (None: whole numbers as whole, General format, checked to 3).
     """
 
@@ -185,6 +186,12 @@ class Refs:
     def cell(self, key: str, i: int, j: int) -> str:
         """Entry (i, j) of a grid as a plain reference: `D9` or `'Scores'!D9`."""
         return self._prefix(key) + self.placed[key].address(i, j)
+
+    def header(self, key: str) -> str:
+        """The absolute range of a grid's column labels, the row above its entries."""
+        placed = self.placed[key]
+        first, last = placed.address(-1, 0, True), placed.address(-1, len(placed.grid.cols) - 1, True)
+        return f"{self._prefix(key)}{first}:{last}"
 
     def corner(self, key: str) -> str:
         """The absolute address of a grid's first entry, for formulas of positions."""

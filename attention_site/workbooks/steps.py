@@ -17,7 +17,7 @@ MASK_FORMAT = '"allowed";"";"future"'  # 1 shows "allowed", 0 shows "future", as
 
 
 def inputs(key: str, caption: str, authored: tuple[tuple[str, ...], ...], rows: tuple[str, ...],
-           cols: tuple[str, ...], *, name: str, source: str, corner: str = "") -> Grid:
+           cols: tuple[str, ...], *, name: str, source: str | None, corner: str = "") -> Grid:
     """A grid of inputs as authored; the core parses them for the expected numbers."""
     return Grid(key, caption, rows, cols, parse_matrix(authored), corner=corner, name=name, digits=None,
                 authored=authored, source=source)

@@ -90,7 +90,7 @@ def header(ws: Worksheet, book: Book, sheet: Sheet, number: int, site_url: str, 
     ws["A1"].font = font(bold=True, size=15, color=INDIGO)
     ws["A1"].comment = note(f"This sheet follows the page “{sheet.page_title}”.\nOn the site: {relative}\n"
                             f"Online: {online}")
-    link(ws, "A2", f"Taught on the page “{sheet.page_title}”: {online}", online)
+    link(ws, "A2", f"Taught on the site: {online}", online)
     link(ws, "A3", f"(the same page, relative to the site's downloads folder: {relative})", relative)
     ws["A4"] = sheet.text
     ws["A4"].font = font(italic=True, color=INK)
@@ -209,8 +209,10 @@ def key_title(number: int) -> str:
 def check_formula(placed: Placed, key: str, i: int, j: int) -> str:
     """✓ when the typed entry matches the answer to the grid's places, ✗ when not, blank while untyped."""
     typed, answer = placed.address(i, j), f"{key}!{placed.address(i, j, absolute=True)}"
-    d = placed.grid.check_places
-    if placed.grid.expected[i, j] == float("-inf"):  # a masked score: the answer is the text −∞
+    d, expected = placed.grid.check_places, placed.grid.expected[i, j]
+    if isinstance(expected, str):  # a word: the same text, in any case
+        verdict = f'IF({typed}={answer},"{RIGHT}","{WRONG}")'
+    elif expected == float("-inf"):  # a masked score: the answer is the text −∞
         verdict = f'IF(OR({typed}="{MINUS_INFINITY}",{typed}="-∞",{typed}="-inf"),"{RIGHT}","{WRONG}")'
     else:
         verdict = f'IF(ISNUMBER({typed}),IF(ROUND({typed},{d})=ROUND({answer},{d}),"{RIGHT}","{WRONG}"),"{WRONG}")'
@@ -264,6 +266,7 @@ def key_sheet(wb: Workbook, book: Book, sheet: Sheet, number: int, placed: dict[
     refs = Refs(placed, sheet.title, rename=titles.__getitem__)
     for grid in sheet.grids:
         p = placed[grid.key]
+        frame(ws, p, FIRST_COLUMN, caption(p))  # the labels too: a formula may read a grid's header
         if grid.is_input:
             visible = quote_sheetname(sheet.title)
             for i in range(grid.shape[0]):
