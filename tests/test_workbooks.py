@@ -47,6 +47,7 @@ CHANGES = {
     "scaling": ("keys_text", 1, 2, "1"),
     "kv-cache": ("W_v_text", 2, 1, "3"),
     "red-ball-layer": ("W_1_text", 2, 3, "-1"),
+    "tiled-attention": ("K_text", 3, 0, "2"),
 }
 
 Sheets = dict[str, list[list[str]]]

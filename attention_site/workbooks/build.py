@@ -11,7 +11,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from attention_core import BUS_IS_LATE, GENERATION, RED_BALL_LAYER, RED_BALL_ROLLS, SCALING, Example
+from attention_core import BUS_IS_LATE, GENERATION, RED_BALL_LAYER, RED_BALL_ROLLS, SCALING, TILED, Example
 
 from .bus_is_late import bus_is_late_book
 from .kv_cache import kv_cache_book
@@ -20,6 +20,7 @@ from .layout import Book
 from .red_ball_rolls import red_ball_rolls_book
 from .reproducible import build_time, repack
 from .scaling import scaling_book
+from .tiled import tiled_book
 from .xlsx import model_workbook, practice_workbook
 
 RE_SITE_URL = re.compile(r"^site_url:\s*['\"]?([^'\"\s#]+)", re.MULTILINE)
@@ -41,6 +42,7 @@ WORKBOOKS: MappingProxyType[str, Workbook] = MappingProxyType({
         Workbook(SCALING, scaling_book),
         Workbook(GENERATION, kv_cache_book),
         Workbook(RED_BALL_LAYER, red_ball_layer_book),
+        Workbook(TILED, tiled_book),
     )
 })
 

@@ -11,7 +11,7 @@ import numpy as np
 from attention_core import BusIsLate
 
 from . import steps
-from .layout import Book, Grid, Refs, Sheet, labels
+from .layout import ONE, Book, Grid, Refs, Sheet, labels
 
 LESSON = "lesson/"
 POWERS, WEIGHTS, OUTPUT = 2, 3, 2
@@ -35,7 +35,7 @@ def inputs_sheet(ex: BusIsLate) -> Sheet:
          steps.inputs("q_late", f"the query of {ex.focus} (input)", (ex.query_text,), (ex.focus,), labels("q", d_k),
                       name="q_late", source="query_text", corner="query"),
          steps.inputs("scale", "scale: scores are multiplied by it (1: the lesson skips scaling)",
-                      ((ex.scale_text,),), ("scale",), ("",), name="scale", source="scale_text")),
+                      ((ex.scale_text,),), ("scale",), ONE, name="scale", source="scale_text")),
     )
 
 

@@ -15,7 +15,7 @@ import numpy as np
 from attention_core import RedBallLayer, feed_forward_steps, layer_norm, layer_norm_statistics
 
 from . import steps
-from .layout import Book, Grid, Refs, Sheet, labels
+from .layout import ONE, Book, Grid, Refs, Sheet, labels
 from .red_ball_rolls import red_ball_rolls_book
 
 PAGE = "walkthrough/transformer-layer/"
@@ -45,7 +45,7 @@ def norm_1_sheet(ex: RedBallLayer) -> Sheet:
     """R = LayerNorm(X + U); X + U is the output projection sheet's Residual."""
     result = ex.result
     eps = steps.inputs("eps", "ε: keeps a constant row from dividing by 0 (the core's value)", ((EPSILON,),),
-                       ("ε",), ("",), name="epsilon", source=None)
+                       ("ε",), ONE, name="epsilon", source=None)
     return Sheet("Layer norm 1", PAGE + "#step-2-residual-and-layer-normalisation", "Residual and layer norm",
                  "Each row of X + U (the Residual on the sheet before) scaled to mean 0 and variance 1.",
                  (eps, *normalised("n1.", "R = LayerNorm(X + U)", "Residual", result.attention.residual, result.R,
@@ -97,8 +97,8 @@ def next_token_sheet(ex: RedBallLayer) -> Sheet:
                   steps.matmul("logits", "logits = Y W_vocab", "n2.norm", "W_vocab", ex.logits, ex.tokens,
                                ex.vocabulary, name="logits", corner="token"),
                   Grid("choice", f"the position of the largest logit after {ex.tokens[last]}", ("position",),
-                       ("",), np.array([[ex.next_token_index + 1.0]]), digits=None, cell=position),
-                  Grid("word", "the next token", ("word",), ("",), np.array([[ex.next_token]], dtype=object),
+                       ONE, np.array([[ex.next_token_index + 1.0]]), digits=None, cell=position),
+                  Grid("word", "the next token", ("word",), ONE, np.array([[ex.next_token]], dtype=object),
                        digits=None, cell=lambda r, i, j: f"=INDEX({r.header('logits')},1,{r.cell('choice', 0, 0)})")))
 
 

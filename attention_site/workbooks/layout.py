@@ -24,6 +24,7 @@ from attention_core.exact import RE_ENTRY, parse_entry
 MINUS_INFINITY = "−∞"  # what a masked score shows, as on the site (U+2212 MINUS SIGN)
 FIRST_ROW = 6
 FIRST_COLUMN = 2  # column B; column A holds the row labels
+ONE = ("value",)  # the column label of a grid holding one number
 CHECK_PLACES = 3  # places a check compares when the site shows whole numbers ("General" format)
 
 CellFormula = Callable[["Refs", int, int], str]

@@ -11,7 +11,7 @@ import numpy as np
 
 from attention_core import parse_matrix
 
-from .layout import MINUS_INFINITY, Grid, Refs, as_grid
+from .layout import MINUS_INFINITY, ONE, Grid, Refs, as_grid
 
 MASK_FORMAT = '"allowed";"";"future"'  # 1 shows "allowed", 0 shows "future", as the site's mask table
 
@@ -33,13 +33,13 @@ def matmul(key: str, caption: str, left: str, right: str, expected: np.ndarray, 
 
 def width(key: str, caption: str, of: str, expected: float) -> Grid:
     """d_k, the number of columns of a grid: `=COLUMNS(K)`."""
-    return Grid(key, caption, ("d_k",), ("",), np.array([[expected]]), digits=None,
+    return Grid(key, caption, ("d_k",), ONE, np.array([[expected]]), digits=None,
                 cell=lambda r, i, j: f"=COLUMNS({r.whole(of)})")
 
 
 def square_root(key: str, caption: str, of: str, expected: float) -> Grid:
     """√d_k, the divisor of the scores: `=SQRT(B8)`."""
-    return Grid(key, caption, ("√d_k",), ("",), np.array([[expected]]), digits=None,
+    return Grid(key, caption, ("√d_k",), ONE, np.array([[expected]]), digits=None,
                 cell=lambda r, i, j: f"=SQRT({r.cell(of, 0, 0)})")
 
 

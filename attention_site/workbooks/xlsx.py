@@ -140,6 +140,8 @@ def entries(ws: Worksheet, placed: Placed, refs: Refs, style: str) -> None:
             elif grid.cell is not None:
                 cell.value = grid.cell(refs, i, j)
             cell.style, cell.number_format = style, fmt
+            if grid.number_format:  # words such as "allowed" read best centred
+                cell.alignment = Alignment(horizontal="center")
 
 
 def define_names(wb: Workbook, ws: Worksheet, placements: Iterable[Placed]) -> None:
