@@ -344,3 +344,13 @@ def test_dates_come_from_source_date_epoch(monkeypatch: pytest.MonkeyPatch) -> N
     assert {info.date_time for info in archive.infolist()} == {stamp.timetuple()[:6]}
     core = archive.read("docProps/core.xml").decode()
     assert core.count("2023-11-14T22:13:20Z") == 2
+
+
+def test_command_line_writes_every_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Assert `python -m attention_site.workbooks FOLDER` writes the model and practice copy of every example."""
+    from attention_site.workbooks.__main__ import main
+
+    assert main([str(tmp_path), "--site-url", SITE_URL]) == 0
+    expected = sorted(name for key in WORKBOOKS for name in file_names(key))
+    assert sorted(path.name for path in tmp_path.iterdir()) == expected
+    assert capsys.readouterr().out.count(".xlsx") == len(expected)

@@ -69,6 +69,7 @@ def all_tokens_sheet(ex: BusIsLate) -> Sheet:
     result, d_k = ex.all_tokens, len(ex.queries_text[0])
 
     def weights(r: Refs, i: int, j: int) -> str:
+        """e^s over the row's total of e^s, in one cell."""
         return f"=EXP({r.cell('S', i, j)})/SUMPRODUCT(EXP({r.row('S', i)}))"
     return Sheet(
         "All tokens", LESSON + "#all-three-tokens-at-once", "All three tokens at once",

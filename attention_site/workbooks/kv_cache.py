@@ -22,6 +22,7 @@ def cache(key: str, caption: str, previous: str | None, newest: str, expected: n
     last = len(tokens) - 1
 
     def formula(r: Refs, i: int, j: int) -> str:
+        """The previous cache's entry, or the newest row's for the last row."""
         return f"={r.cell(newest, 0, j)}" if i == last else f"={r.cell(previous, i, j)}"
     return Grid(key, caption, tokens, cols, expected, corner="cached token", name=name, sheet_scoped=True,
                 cell=formula)
@@ -35,6 +36,7 @@ def step_sheet(ex: Generation, t: int) -> Sheet:
     before = None if t == 1 else f"s{t - 1}."
 
     def newest_row(r: Refs, i: int, j: int) -> str:
+        """Entry j of row t of X."""
         return f"=INDEX({r.whole('X')},{t},{j + 1})"
     grids = [
         Grid(p + "x", f"x_t: the row of {token}, the newest token (row {t} of X)", (token,), labels("x", d_model),

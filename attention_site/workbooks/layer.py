@@ -29,6 +29,7 @@ def normalised(tag: str, caption: str, of: str, x: np.ndarray, result: np.ndarra
     d_model = x.shape[1]
 
     def entry(r: Refs, i: int, j: int) -> str:
+        """(x − mean) / SQRT(variance + ε)."""
         return (f"=({r.cell(of, i, j)}-{r.cell(tag + 'mean', i, 0)})/SQRT({r.cell(tag + 'var', i, 0)}"
                 f"+{r.cell('eps', 0, 0)})")
     return (
@@ -88,6 +89,7 @@ def next_token_sheet(ex: RedBallLayer) -> Sheet:
     last = len(ex.tokens) - 1
 
     def position(r: Refs, i: int, j: int) -> str:
+        """Where the newest row's largest logit sits."""
         row = r.row("logits", last)
         return f"=MATCH(MAX({row}),{row},0)"
     return Sheet("Next token", PAGE + "#from-the-last-layer-to-the-next-token", "From the layer to the next token",

@@ -84,6 +84,7 @@ def hard_choice(ex: RedBallRolls) -> Grid:
     focus = ex.focus_index + 1
 
     def formula(r: Refs, i: int, j: int) -> str:
+        """Entry j of the value row whose key scores highest for the focus token."""
         row = r.row("M", focus - 1)
         return f"=INDEX({r.whole('V')},MATCH(MAX({row}),{row},0),{j + 1})"
     return Grid("hard", f"a hard choice for {ex.focus}: the value of its top-scoring key (MAX, MATCH)",
@@ -109,6 +110,7 @@ def output_sheet(ex: RedBallRolls) -> Sheet:
     cols = (*labels("o", n_v), *(f"{c}′" for c in labels("o", n_v)))
 
     def concat(r: Refs, i: int, j: int) -> str:
+        """Head 1's output entry, then head 2's."""
         return f"={r.cell('O', i, j)}" if j < n_v else f"={r.cell('O_2', i, j - n_v)}"
     d_model = mh.X.shape[1]
     return Sheet(

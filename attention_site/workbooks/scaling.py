@@ -16,6 +16,7 @@ def softmax_row(key: str, caption: str, of: str, expected: np.ndarray, label: st
                 name: str) -> Grid:
     """Softmax of a one-row grid in one formula per cell: e^s ÷ the sum of e^s."""
     def formula(r: Refs, i: int, j: int) -> str:
+        """e^s over the row's total of e^s, in one cell."""
         return f"=EXP({r.cell(of, i, j)})/SUMPRODUCT(EXP({r.row(of, i)}))"
     return Grid(key, caption, (label,), tokens, expected[None, :], corner="weights", name=name, cell=formula)
 

@@ -48,6 +48,7 @@ def dot_products(key: str, caption: str, queries: str, keys: str, divisor: str |
                  digits: int | None = 3, operator: str = "/") -> Grid:
     """One dot product per cell, query row i with key row j, then divided (or multiplied) by one number."""
     def formula(r: Refs, i: int, j: int) -> str:
+        """Dot product of query row i and key row j, then the divisor."""
         dot = f"SUMPRODUCT({r.row(queries, i)},{r.row(keys, j)})"
         return f"={dot}{operator}{r.cell(divisor, 0, 0)}" if divisor else f"={dot}"
     return Grid(key, caption, rows, cols, as_grid(expected), corner="query \\ key", name=name,
@@ -57,6 +58,7 @@ def dot_products(key: str, caption: str, queries: str, keys: str, divisor: str |
 def allowed(key: str, caption: str, expected: np.ndarray, tokens: tuple[str, ...]) -> Grid:
     """The causal mask from positions alone: 1 where the key's column is not after the query's row."""
     def formula(r: Refs, i: int, j: int) -> str:
+        """1 where the key's column is not after the query's row, else 0."""
         corner = r.corner(key)
         return f"=IF(COLUMN()-COLUMN({corner})<=ROW()-ROW({corner}),1,0)"
     return Grid(key, caption, tokens, tokens, np.asarray(expected, dtype=np.float64), corner="query \\ key",
@@ -80,6 +82,7 @@ def exponentials(key: str, caption: str, of: str, expected: np.ndarray, rows: tu
 def row_totals(key: str, caption: str, of: str, expected: np.ndarray, rows: tuple[str, ...], digits: int = 3) -> Grid:
     """The total of each row: `=SUM(B20:D20)`."""
     def formula(r: Refs, i: int, j: int) -> str:
+        """The sum of row i."""
         width = len(r.placed[of].grid.cols)
         return f"=SUM({r.cell(of, i, 0)}:{r.cell(of, i, width - 1).split('!')[-1]})"
     return Grid(key, caption, rows, ("total",), np.reshape(expected, (-1, 1)), digits=digits, cell=formula)
@@ -104,6 +107,7 @@ def column_sums(key: str, caption: str, of: str, expected: np.ndarray, row_label
                 name: str | None = None, digits: int = 3) -> Grid:
     """The sum of each column of a grid, one row: the output as the sum of the weighted values."""
     def formula(r: Refs, i: int, j: int) -> str:
+        """The sum of column j."""
         height = len(r.placed[of].grid.rows)
         return f"=SUM({r.cell(of, 0, j)}:{r.cell(of, height - 1, j).split('!')[-1]})"
     return Grid(key, caption, (row_label,), cols, as_grid(expected), corner="query", name=name, digits=digits,

@@ -33,6 +33,7 @@ def block_sheet(ex: Tiled, step: TileStep) -> Sheet:
     keys = tokens[step.start:step.stop]
 
     def running_max(r: Refs, i: int, j: int) -> str:
+        """The larger of the previous maximum and the block's scores."""
         block = f"{r.cell(p + 'S', i, 0)}:{r.cell(p + 'S', i, width - 1).split('!')[-1]}"
         return f"=MAX({r.cell(before + 'm', i, 0)},{block})" if before else f"=MAX({block})"
 
@@ -43,13 +44,16 @@ def block_sheet(ex: Tiled, step: TileStep) -> Sheet:
         return f"{r.cell(before + grid, i, k)}*EXP({r.cell(before + 'm', i, 0)}-{r.cell(p + 'm', i, 0)})+"
 
     def running_sum(r: Refs, i: int, j: int) -> str:
+        """l carried over, plus this block's exponentials."""
         return f"={carried(r, i, 'l')}{terms(r, p + 'S', i, width, r.cell(p + 'm', i, 0))}"
 
     def running_output(r: Refs, i: int, k: int) -> str:
+        """acc carried over, plus this block's exponentials times the values."""
         return f"={carried(r, i, 'acc', k)}{terms(r, p + 'S', i, width, r.cell(p + 'm', i, 0), 'V', step.start, k)}"
     d_v = step.running_output.shape[1]
 
     def scores(r: Refs, i: int, j: int) -> str:
+        """Query row i against key start + j, times the scale."""
         return f"=SUMPRODUCT({r.row('Q', i)},{r.row('K', step.start + j)})*{r.cell('scale', 0, 0)}"
     return Sheet(
         f"Block {b + 1}", PAGE + "#a-worked-example", "Attention without the n×n matrix",
@@ -71,6 +75,7 @@ def output_sheet(ex: Tiled) -> Sheet:
     d_v = naive.output.shape[1]
 
     def weights(r: Refs, i: int, j: int) -> str:
+        """e^s over the row's total of e^s, in one cell."""
         return f"=EXP({r.cell('S', i, j)})/SUMPRODUCT(EXP({r.row('S', i)}))"
     return Sheet(
         "Output", PAGE + "#the-same-result", "The same result",
