@@ -33,6 +33,7 @@ from attention_site.workbooks import (
     workbook_bytes,
     write_workbooks,
 )
+from attention_site.workbooks.__main__ import main
 from attention_site.workbooks.layout import MINUS_INFINITY
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -348,8 +349,6 @@ def test_dates_come_from_source_date_epoch(monkeypatch: pytest.MonkeyPatch) -> N
 
 def test_command_line_writes_every_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Assert `python -m attention_site.workbooks FOLDER` writes the model and practice copy of every example."""
-    from attention_site.workbooks.__main__ import main
-
     assert main([str(tmp_path), "--site-url", SITE_URL]) == 0
     expected = sorted(name for key in WORKBOOKS for name in file_names(key))
     assert sorted(path.name for path in tmp_path.iterdir()) == expected

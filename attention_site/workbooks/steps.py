@@ -85,7 +85,8 @@ def row_totals(key: str, caption: str, of: str, expected: np.ndarray, rows: tupl
         """The sum of row i."""
         width = len(r.placed[of].grid.cols)
         return f"=SUM({r.cell(of, i, 0)}:{r.cell(of, i, width - 1).split('!')[-1]})"
-    return Grid(key, caption, rows, ("total",), np.reshape(expected, (-1, 1)), digits=digits, cell=formula)
+    return Grid(key, caption, rows, ("total",), np.reshape(expected, (-1, 1)), corner="query", digits=digits,
+                cell=formula)
 
 
 def divided(key: str, caption: str, parts: str, totals: str, expected: np.ndarray, rows: tuple[str, ...],

@@ -28,6 +28,7 @@ INK, INDIGO, GREY = "1A1A2E", "3F51B5", "5F6368"
 THIN = Side(style="thin", color="B0B7D6")
 FONT = "Arial"  # everywhere, and metric-compatible Liberation Sans where LibreOffice has no Arial
 LABEL_WIDTH, ENTRY_WIDTH, CHECK_WIDTH = 20, 11, 8
+PRINTED_COLUMNS = 9  # at least A to I on paper, so the links and the line of text are not cut off
 INPUT_PROMPT = "An input of the example: change it and every derived cell recomputes."
 ANSWER_PROMPT = "Type your answer here; the check to the right says ✓ when it matches to the places shown."
 WRONG, RIGHT = "✗", "✓"
@@ -173,6 +174,7 @@ def layout_sheet(ws: Worksheet, sheet: Sheet, practice: bool) -> None:
     ws.page_setup.orientation = "landscape"
     ws.sheet_properties.pageSetUpPr.fitToPage = True
     ws.page_setup.fitToWidth, ws.page_setup.fitToHeight = 1, 0
+    ws.print_area = f"A1:{get_column_letter(max(ws.max_column, PRINTED_COLUMNS))}{ws.max_row}"
 
 
 def caption(placed: Placed) -> str:
