@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import functools
 import io
 import os
 import shutil
@@ -233,14 +234,20 @@ def test_practice_answers_are_the_models(recalculated: Recalculated, key: str) -
 # --- the files themselves: formulas, names, links, practice, no macros -----------------------------------------
 
 
+@functools.cache
+def built(key: str, practice: bool = False) -> bytes:
+    """One workbook's bytes, built once per test session."""
+    return workbook_bytes(key, practice, site_url=SITE_URL)
+
+
 def load(key: str, practice: bool = False) -> openpyxl.Workbook:
     """One workbook as openpyxl reads it."""
-    return openpyxl.load_workbook(io.BytesIO(workbook_bytes(key, practice, site_url=SITE_URL)))
+    return openpyxl.load_workbook(io.BytesIO(built(key, practice)))
 
 
 @pytest.mark.parametrize("key", list(WORKBOOKS))
 def test_inputs_are_values_and_derived_cells_formulas(key: str) -> None:
-    """Assert input cells hold numbers (or =LN(2), =1/2) and every derived cell a formula."""
+    """Assert input cells hold numbers (or =LN(2), =1/2) in the input style with a note, derived cells formulas."""
     wb = load(key)
     for placed in place(book_for(key)).values():
         ws = wb[placed.sheet]
@@ -249,6 +256,8 @@ def test_inputs_are_values_and_derived_cells_formulas(key: str) -> None:
                 value = ws.cell(placed.row + i, placed.column + j).value
                 if placed.grid.is_input:
                     assert value == input_value(placed.grid.authored[i][j])
+                    assert ws.cell(placed.row + i, placed.column + j).style == "Example input"
+                    assert "change it" in ws.cell(placed.caption_row, 1).comment.text
                 elif placed.grid.array is not None and (i, j) == (0, 0):  # one formula for the whole grid
                     assert value.ref == placed.span().replace("$", "") and value.text.startswith("=")
                 elif placed.grid.cell is not None:
@@ -302,7 +311,7 @@ def test_practice_copy_hides_its_answers(key: str) -> None:
 def test_no_macros(practice: bool) -> None:
     """Assert no workbook holds a macro project or declares a macro-enabled content type."""
     for key in WORKBOOKS:
-        archive = zipfile.ZipFile(io.BytesIO(workbook_bytes(key, practice, site_url=SITE_URL)))
+        archive = zipfile.ZipFile(io.BytesIO(built(key, practice)))
         assert not [name for name in archive.namelist() if "vba" in name.lower()]
         assert b"macroEnabled" not in archive.read("[Content_Types].xml")
 

@@ -21,7 +21,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.formula import ArrayFormula
 from openpyxl.worksheet.worksheet import Worksheet
 
-from .layout import FIRST_COLUMN, MINUS_INFINITY, Book, Placed, Refs, Sheet, input_value, place
+from .layout import FIRST_COLUMN, MINUS_INFINITY, Book, Grid, Placed, Refs, Sheet, input_value, place
 
 AUTHOR = "Attention by Hand"
 INK, INDIGO, GREY = "1A1A2E", "3F51B5", "5F6368"
@@ -131,6 +131,8 @@ def entries(ws: Worksheet, placed: Placed, refs: Refs, style: str) -> None:
     """A grid's entries: inputs as authored, or formulas written through `refs`."""
     grid, fmt = placed.grid, number_format(placed)
     rows, cols = grid.shape
+    if grid.is_input:
+        ws.cell(placed.caption_row, 1).comment = note(f"{INPUT_PROMPT} (The site's value: {authored(grid)}.)")
     if grid.array is not None:
         ws[placed.address(0, 0)] = ArrayFormula(placed.span().replace("$", ""), grid.array(refs))
     for i in range(rows):
@@ -143,6 +145,11 @@ def entries(ws: Worksheet, placed: Placed, refs: Refs, style: str) -> None:
             cell.style, cell.number_format = style, fmt
             if grid.number_format:  # words such as "allowed" read best centred
                 cell.alignment = Alignment(horizontal="center")
+
+
+def authored(grid: Grid) -> str:
+    """The inputs as the site writes them: `(0), (ln 2), (0)`."""
+    return ", ".join("(" + ", ".join(row) + ")" for row in grid.authored or ())
 
 
 def define_names(wb: Workbook, ws: Worksheet, placements: Iterable[Placed]) -> None:
