@@ -50,6 +50,7 @@ CHANGES = {
     "kv-cache": ("W_v_text", 2, 1, "3"),
     "red-ball-layer": ("W_1_text", 2, 3, "-1"),
     "tiled-attention": ("K_text", 3, 0, "2"),
+    "positions": ("embeddings_text", 1, 2, "2"),
 }
 
 Sheets = dict[str, list[list[str]]]

@@ -11,12 +11,22 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from attention_core import BUS_IS_LATE, GENERATION, RED_BALL_LAYER, RED_BALL_ROLLS, SCALING, TILED, Example
+from attention_core import (
+    BUS_IS_LATE,
+    GENERATION,
+    POSITIONS,
+    RED_BALL_LAYER,
+    RED_BALL_ROLLS,
+    SCALING,
+    TILED,
+    Example,
+)
 
 from .bus_is_late import bus_is_late_book
 from .kv_cache import kv_cache_book
 from .layer import red_ball_layer_book
 from .layout import Book
+from .positions import positions_book
 from .red_ball_rolls import red_ball_rolls_book
 from .reproducible import build_time, repack
 from .scaling import scaling_book
@@ -43,6 +53,7 @@ WORKBOOKS: MappingProxyType[str, Workbook] = MappingProxyType({
         Workbook(GENERATION, kv_cache_book),
         Workbook(RED_BALL_LAYER, red_ball_layer_book),
         Workbook(TILED, tiled_book),
+        Workbook(POSITIONS, positions_book),
     )
 })
 

@@ -194,6 +194,15 @@ class Refs:
         first, last = placed.address(-1, 0, True), placed.address(-1, len(placed.grid.cols) - 1, True)
         return f"{self._prefix(key)}{first}:{last}"
 
+    def row_labels(self, key: str) -> str:
+        """The absolute range of a grid's row labels in column A."""
+        placed = self.placed[key]
+        return f"{self._prefix(key)}$A${placed.row}:$A${placed.row + len(placed.grid.rows) - 1}"
+
+    def row_label(self, key: str, i: int) -> str:
+        """The label of row i of a grid: `$A9`."""
+        return f"{self._prefix(key)}$A{self.placed[key].row + i}"
+
     def corner(self, key: str) -> str:
         """The absolute address of a grid's first entry, for formulas of positions."""
         return self._prefix(key) + self.placed[key].address(0, 0, absolute=True)
