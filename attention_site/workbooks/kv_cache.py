@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from attention_core import Generation
+from attention_core import Generation, softmax_steps
 
 from . import steps
 from .layout import Book, Grid, Refs, Sheet, labels
@@ -31,6 +31,7 @@ def cache(key: str, caption: str, previous: str | None, newest: str, expected: n
 def step_sheet(ex: Generation, t: int) -> Sheet:
     """Step t (1-based): project the newest row, append to the cache, attend from the newest query."""
     step, token, seen = ex.steps[t - 1], ex.tokens[t - 1], ex.tokens[:t]
+    by_hand = softmax_steps(step.scores)
     d_k, d_v, d_model = step.cache.K.shape[1], step.cache.V.shape[1], ex.X.shape[1]
     p = f"s{t}."  # grid keys are unique in the book; the names a reader sees are local to the sheet
     before = None if t == 1 else f"s{t - 1}."
@@ -52,11 +53,11 @@ def step_sheet(ex: Generation, t: int) -> Sheet:
         cache(p + "V", "V: the cached values, the newest appended", before and before + "V", p + "v", step.cache.V,
               seen, labels("v", d_v), "V"),
         steps.width(p + "d_k", "d_k: the width of each key", p + "K", d_k),
-        steps.square_root(p + "root", "√d_k: every score is divided by it", p + "d_k", float(np.sqrt(d_k))),
+        steps.square_root(p + "root", "√d_k: every score is divided by it", p + "d_k", 1 / ex.full.scale),
         steps.dot_products(p + "S", "S: the newest query against every cached key, ÷ √d_k", p + "q", p + "K",
                            p + "root", step.scores, (token,), seen, name="S", sheet_scoped=True),
-        steps.exponentials(p + "e", "e^S", p + "S", np.exp(step.scores), (token,), seen),
-        steps.row_totals(p + "total", "their total", p + "e", np.exp(step.scores).sum(keepdims=True), (token,)),
+        steps.exponentials(p + "e", "e^S", p + "S", by_hand.exponentials, (token,), seen),
+        steps.row_totals(p + "total", "their total", p + "e", by_hand.totals, (token,)),
         steps.divided(p + "A", "A: the newest weights", p + "e", p + "total", step.weights, (token,), seen,
                       name="A", sheet_scoped=True),
         steps.matmul(p + "O", "O = A V: the newest output", p + "A", p + "V", step.output, (token,),

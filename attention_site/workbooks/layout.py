@@ -113,10 +113,6 @@ class Book:
     title: str
     sheets: tuple[Sheet, ...]
 
-    def grids(self) -> tuple[tuple[Sheet, Grid], ...]:
-        """Every grid with its sheet, in order."""
-        return tuple((sheet, grid) for sheet in self.sheets for grid in sheet.grids)
-
 
 @dataclass(frozen=True)
 class Placed:
