@@ -33,10 +33,10 @@ def normalised(tag: str, caption: str, of: str, x: np.ndarray, result: np.ndarra
         return (f"=({r.cell(of, i, j)}-{r.cell(tag + 'mean', i, 0)})/SQRT({r.cell(tag + 'var', i, 0)}"
                 f"+{r.cell('eps', 0, 0)})")
     return (
-        Grid(tag + "mean", "the mean of each row", tokens, ("mean",), mean[:, None],
+        Grid(tag + "mean", "the mean of each row", tokens, ("mean",), mean[:, None], corner="token",
              cell=lambda r, i, j: f"=AVERAGE({r.row(of, i)})"),
         Grid(tag + "var", "the population variance of each row", tokens, ("variance",), variance[:, None],
-             cell=lambda r, i, j: f"=VARP({r.row(of, i)})"),
+             corner="token", cell=lambda r, i, j: f"=VARP({r.row(of, i)})"),
         Grid(tag + "norm", caption, tokens, labels("y" if name == "Y" else "r", d_model), result, corner="token",
              name=name, cell=entry),
     )

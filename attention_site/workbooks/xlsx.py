@@ -19,6 +19,7 @@ from openpyxl.utils import get_column_letter, quote_sheetname
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.formula import ArrayFormula
+from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
 
 from .layout import FIRST_COLUMN, MINUS_INFINITY, Book, Grid, Placed, Refs, Sheet, input_value, place
@@ -29,6 +30,7 @@ THIN = Side(style="thin", color="B0B7D6")
 FONT = "Arial"  # everywhere, and metric-compatible Liberation Sans where LibreOffice has no Arial
 LABEL_WIDTH, ENTRY_WIDTH, CHECK_WIDTH = 20, 11, 8
 PRINTED_COLUMNS = 9  # at least A to I on paper, so the links and the line of text are not cut off
+PRINTED_ROWS = 30  # rows on a landscape page (33 seen in LibreOffice); grids are never split across pages
 INPUT_PROMPT = "An input of the example: change it and every derived cell recomputes."
 ANSWER_PROMPT = "Type your answer here; the check to the right says ✓ when it matches to the places shown."
 WRONG, RIGHT = "✗", "✓"
@@ -169,8 +171,18 @@ def prompt(ws: Worksheet, title: str, text: str, ranges: list[str]) -> None:
         ws.add_data_validation(validation)
 
 
-def layout_sheet(ws: Worksheet, sheet: Sheet, practice: bool) -> None:
-    """Column widths and page set-up: labels wide, entries even, checks narrow, one page wide."""
+def page_breaks(ws: Worksheet, placements: list[Placed]) -> None:
+    """Start a new printed page before a grid that would not fit whole on the current one."""
+    top = 1
+    for placed in placements:
+        bottom = placed.row + len(placed.grid.rows) - 1
+        if bottom - top + 1 > PRINTED_ROWS and placed.caption_row > top:
+            ws.row_breaks.append(Break(id=placed.caption_row - 1))
+            top = placed.caption_row
+
+
+def layout_sheet(ws: Worksheet, sheet: Sheet, practice: bool, placements: list[Placed]) -> None:
+    """Column widths and page set-up: labels wide, entries even, checks narrow, one page wide, whole grids."""
     ws.column_dimensions["A"].width = LABEL_WIDTH
     for k in range(sheet.widest):
         ws.column_dimensions[get_column_letter(FIRST_COLUMN + k)].width = ENTRY_WIDTH
@@ -182,6 +194,7 @@ def layout_sheet(ws: Worksheet, sheet: Sheet, practice: bool) -> None:
     ws.sheet_properties.pageSetUpPr.fitToPage = True
     ws.page_setup.fitToWidth, ws.page_setup.fitToHeight = 1, 0
     ws.print_area = f"A1:{get_column_letter(max(ws.max_column, PRINTED_COLUMNS))}{ws.max_row}"
+    page_breaks(ws, placements)
 
 
 def caption(placed: Placed) -> str:
@@ -201,7 +214,7 @@ def model_sheet(wb: Workbook, book: Book, sheet: Sheet, number: int, site_url: s
         entries(ws, p, refs, "Example input" if p.grid.is_input else "Derived")
     define_names(wb, ws, mine)
     prompt(ws, "Input", INPUT_PROMPT, [p.span().replace("$", "") for p in mine if p.grid.is_input])
-    layout_sheet(ws, sheet, practice=False)
+    layout_sheet(ws, sheet, False, mine)
 
 
 def model_workbook(book: Book, site_url: str) -> Workbook:
@@ -266,7 +279,7 @@ def practice_sheet(wb: Workbook, book: Book, sheet: Sheet, number: int, site_url
     define_names(wb, ws, mine)
     prompt(ws, "Input", INPUT_PROMPT, [p.span().replace("$", "") for p in mine if p.grid.is_input])
     prompt(ws, "Your answer", ANSWER_PROMPT, [p.span().replace("$", "") for p in mine if not p.grid.is_input])
-    layout_sheet(ws, sheet, practice=True)
+    layout_sheet(ws, sheet, True, mine)
 
 
 def key_sheet(wb: Workbook, book: Book, sheet: Sheet, number: int, placed: dict[str, Placed]) -> None:
