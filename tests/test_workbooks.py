@@ -363,3 +363,18 @@ def test_command_line_writes_every_file(tmp_path: Path, capsys: pytest.CaptureFi
     expected = sorted(name for key in WORKBOOKS for name in file_names(key))
     assert sorted(path.name for path in tmp_path.iterdir()) == expected
     assert capsys.readouterr().out.count(".xlsx") == len(expected)
+
+
+@pytest.mark.parametrize(("text", "cell"), [
+    ("2", 2), ("-1", -1), ("0.5", 0.5), ("1/2", "=1/2"), ("-1/2", "=-1/2"), ("ln 2", "=LN(2)"),
+    ("sqrt 3", "=SQRT(3)"), ("-ln 2", "=-LN(2)"),
+])
+def test_authored_entries_become_cells(text: str, cell: object) -> None:
+    """Assert an input is written as authored: whole numbers as numbers, fractions and logarithms as formulas."""
+    assert input_value(text) == cell
+
+
+def test_unknown_example_names_the_accepted_ones() -> None:
+    """Assert asking for an example without a workbook raises ValueError listing those that have one."""
+    with pytest.raises(ValueError, match="no workbook for example 'red-bal-rolls'; accepted: red-ball-rolls, "):
+        book_for("red-bal-rolls")
