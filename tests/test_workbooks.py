@@ -31,6 +31,7 @@ from attention_site.workbooks import (
     input_value,
     place,
     site_url_from,
+    teaching_pages,
     workbook_bytes,
     write_workbooks,
 )
@@ -378,3 +379,13 @@ def test_unknown_example_names_the_accepted_ones() -> None:
     """Assert asking for an example without a workbook raises ValueError listing those that have one."""
     with pytest.raises(ValueError, match="no workbook for example 'red-bal-rolls'; accepted: red-ball-rolls, "):
         book_for("red-bal-rolls")
+
+
+def test_teaching_pages_exist_and_name_their_examples() -> None:
+    """Assert every page a sheet links to is a page of the site, and the scores page teaches red ball rolls."""
+    pages = teaching_pages()
+    for page in pages:
+        source = ROOT / "docs" / page.rstrip("/")
+        assert source.with_suffix(".md").is_file() or (source / "index.md").is_file(), page
+    assert pages["walkthrough/scores/"] == ("red-ball-rolls", "red-ball-layer")
+    assert pages["lesson/"] == ("bus-is-late",)

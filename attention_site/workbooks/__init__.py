@@ -16,6 +16,7 @@ from .build import (
     book_for,
     file_names,
     site_url_from,
+    teaching_pages,
     workbook_bytes,
     write_workbooks,
 )
@@ -34,6 +35,7 @@ __all__ = [
     "input_value",
     "place",
     "site_url_from",
+    "teaching_pages",
     "workbook_bytes",
     "write_workbooks",
 ]

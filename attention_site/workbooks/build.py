@@ -99,6 +99,20 @@ def workbook_bytes(example_key: str, practice: bool = False, *, site_url: str | 
     return repack(buffer.getvalue(), when)
 
 
+def teaching_pages() -> dict[str, tuple[str, ...]]:
+    """Each page (its URL path, e.g. `walkthrough/scores/`) and the examples whose workbooks it teaches.
+
+    For the "Open this example as a spreadsheet" links: the pages come from the sheets, not from a list.
+    """
+    pages: dict[str, list[str]] = {}
+    for key in WORKBOOKS:
+        for sheet in book_for(key).sheets:
+            keys = pages.setdefault(sheet.page.split("#")[0], [])
+            if key not in keys:
+                keys.append(key)
+    return {page: tuple(keys) for page, keys in pages.items()}
+
+
 def file_names(example_key: str) -> tuple[str, str]:
     """The model's and the practice copy's file names: `red-ball-rolls.xlsx`, `red-ball-rolls-practice.xlsx`."""
     return f"{example_key}.xlsx", f"{example_key}-practice.xlsx"
