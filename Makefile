@@ -6,7 +6,7 @@ VENV   := .venv
 PYTHON := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: serve build test lint setup browser clean lock
+.PHONY: serve build test lint setup browser libreoffice clean lock
 
 serve: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 $(PYTHON) -m mkdocs serve --livereload
@@ -27,7 +27,7 @@ lint: $(STAMP)
 	$(VENV)/bin/zizmor --offline --quiet .github/workflows/
 	$(VENV)/bin/actionlint .github/workflows/*.yml
 
-setup: $(STAMP) node_modules/.installed browser
+setup: $(STAMP) node_modules/.installed browser libreoffice
 
 # Every package, pip and setuptools included, must match a sha256 in requirements.txt (--require-hashes also
 # refuses any dependency the file does not pin). The project itself is installed editable, which no hash can
@@ -44,6 +44,10 @@ node_modules/.installed: package.json package-lock.json
 
 browser:
 	bash scripts/install-browser.sh
+
+# LibreOffice Calc recalculates the example workbooks in the tests, as a teacher's spreadsheet program would.
+libreoffice:
+	bash scripts/install-libreoffice.sh
 
 # Pin what the venv holds now (pip and setuptools too), with the hash of every file the index offers for each
 # pinned version, so any platform's wheel installs under --require-hashes.

@@ -97,3 +97,14 @@ def test_the_site_builds_from_any_working_directory(project_copy: Path, tmp_path
     )
     assert result.returncode == 0, result.stderr
     assert "--8&lt;--" not in (tmp_path / "out/lesson/index.html").read_text()
+
+
+def test_every_workbook_is_served_and_linked_from_a_page(built_site: Path) -> None:
+    """Assert each example's workbook and practice copy are in downloads/ and a page links to both."""
+    from attention_site.workbooks import WORKBOOKS, file_names
+
+    pages = "\n".join(path.read_text(encoding="utf-8") for path in built_site.rglob("*.html"))
+    for key in WORKBOOKS:
+        for name in file_names(key):
+            assert (built_site / "downloads" / name).stat().st_size > 5_000, name
+            assert f'downloads/{name}"' in pages, f"no page links to {name}"

@@ -18,7 +18,9 @@ import functools
 import hashlib
 import html
 import importlib
+import os
 import re
+import shutil
 import sys
 import traceback
 from collections.abc import Callable, Iterable, Iterator
@@ -29,6 +31,7 @@ from typing import TYPE_CHECKING
 
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import get_plugin_logger
+from mkdocs.structure.files import File
 
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
@@ -41,6 +44,8 @@ RELOADED_PACKAGES = ("attention_core", "attention_site")
 REQUIRED_EXTENSIONS = ("pymdownx.arithmatex", "pymdownx.superfences", "tables", "md_in_html")
 RE_LINE_BREAK = re.compile(r"\r\n?|\n")
 PAGES_CACHED = 256
+DOWNLOADS = "downloads"  # where the example workbooks are served: downloads/red-ball-rolls.xlsx
+WORKBOOK_CACHE = ".cache/workbooks"  # kept between builds, keyed on every input (see workbook_files)
 SNIPPETS = ("docs/programs", "bench/results")  # the folders snippet includes may read from, as in mkdocs.yml
 RE_INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)(?P<attributes>[^>]*)>(?P<body>.*?)</script>", re.DOTALL)
 RE_CHARSET = re.compile(r"<meta charset=[^>]*>", re.IGNORECASE)
@@ -63,6 +68,7 @@ class Engine:
     directive_error: type[Exception]
     math_error: type[Exception]
     safety: ModuleType
+    workbooks: ModuleType
 
 
 engine: Engine | None = None
@@ -108,7 +114,39 @@ def on_files(files: Files, /, *, config: MkDocsConfig) -> Files:
         guard(engine.safety.check_in_folder, path, docs, shown)
         if file.is_documentation_page():
             guard(engine.safety.check_utf8, path.read_bytes(), shown)
+    for name, data in workbook_files(config).items():
+        files.append(File.generated(config, f"{DOWNLOADS}/{name}", content=data))
     return files
+
+
+def workbook_files(config: MkDocsConfig) -> dict[str, bytes]:
+    """Every example's workbook, by file name: from the cache when nothing they depend on has changed.
+
+    The key covers every input: the text of every source file of both packages (so the examples' inputs
+    and the code that lays the sheets out), the site's URL (the sheets link to it) and SOURCE_DATE_EPOCH (the
+    files' dates). A cache hit therefore returns exactly the bytes a fresh build would write.
+    """
+    assert engine is not None
+    key = workbook_key(config.site_url or "", os.environ.get("SOURCE_DATE_EPOCH", ""))
+    folder = project_root(config) / WORKBOOK_CACHE / key
+    if folder.is_dir():
+        return {path.name: path.read_bytes() for path in sorted(folder.iterdir())}
+    made = engine.workbooks.every_workbook(site_url=config.site_url or None)
+    partial = folder.with_name(f"{key}.{os.getpid()}.partial")
+    partial.mkdir(parents=True, exist_ok=True)
+    for name, data in made.items():
+        (partial / name).write_bytes(data)
+    partial.replace(folder) if not folder.exists() else shutil.rmtree(partial)
+    return made
+
+
+def workbook_key(site_url: str, epoch: str) -> str:
+    """A hash of everything a workbook depends on: both packages' sources, the site's URL, the build date."""
+    digest = hashlib.sha256(f"{site_url}\n{epoch}\n".encode())
+    for folder in (PACKAGE, core_folder()):
+        for path in sorted(folder.rglob("*.py")):
+            digest.update(path.relative_to(folder.parent).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:32]
 
 
 def guard(check: Callable[..., None], *args: object) -> None:
@@ -162,6 +200,7 @@ def load_engine(stamp: Stamp, root: Path) -> Engine:
         directives = importlib.import_module("attention_site.directives")
         mathml = importlib.import_module("attention_site.mathml")
         safety = importlib.import_module("attention_site.safety")
+        workbooks = importlib.import_module("attention_site.workbooks")
     except ImportError as error:
         raise PluginError(f"the hooks cannot import {error.name}: {error}; run `make serve` to set up") from None
     except Exception as error:  # an example input that does not parse, or a bug: say where, without a traceback
@@ -177,6 +216,7 @@ def load_engine(stamp: Stamp, root: Path) -> Engine:
         directive_error=directives.DirectiveError,
         math_error=mathml.MathConversionError,
         safety=safety,
+        workbooks=workbooks,
     )
 
 

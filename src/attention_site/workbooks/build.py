@@ -122,9 +122,16 @@ def write_workbooks(folder: Path, *, site_url: str | None = None, when: datetime
     """Write every workbook and its practice copy into `folder` (created if needed); return the paths."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for key in WORKBOOKS:
-        for name, practice in zip(file_names(key), (False, True), strict=True):
-            path = folder / name
-            path.write_bytes(workbook_bytes(key, practice, site_url=site_url, when=when))
-            written.append(path)
+    for name, data in every_workbook(site_url=site_url, when=when).items():
+        (folder / name).write_bytes(data)
+        written.append(folder / name)
     return written
+
+
+def every_workbook(*, site_url: str | None = None, when: datetime | None = None) -> dict[str, bytes]:
+    """Every workbook and practice copy, by file name, in the order of `WORKBOOKS`."""
+    return {
+        name: workbook_bytes(key, practice, site_url=site_url, when=when)
+        for key in WORKBOOKS
+        for name, practice in zip(file_names(key), (False, True), strict=True)
+    }

@@ -14,6 +14,7 @@ from __future__ import annotations
 from .build import (
     WORKBOOKS,
     book_for,
+    every_workbook,
     file_names,
     site_url_from,
     teaching_pages,
@@ -31,6 +32,7 @@ __all__ = [
     "Sheet",
     "book_for",
     "build_time",
+    "every_workbook",
     "file_names",
     "input_value",
     "place",
