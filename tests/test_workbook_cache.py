@@ -1,0 +1,53 @@
+"""The workbook cache cannot serve a stale file: its key covers every input, and a hit equals a fresh build."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, mkdocs
+
+from attention_site import mkdocs_hooks
+from attention_site.workbooks import every_workbook
+
+
+@pytest.fixture
+def sources(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of both packages' sources that the key is computed from."""
+    copy = Path(shutil.copytree(ROOT / "src", tmp_path / "src", ignore=shutil.ignore_patterns("__pycache__")))
+    monkeypatch.setattr(mkdocs_hooks, "PACKAGE", copy / "attention_site")
+    monkeypatch.setattr(mkdocs_hooks, "core_folder", lambda: copy / "attention_core")
+    return copy
+
+
+def test_the_key_changes_with_every_input(sources: Path) -> None:
+    """Assert the key moves with an example's input, the engine's code, the site's URL and the build date."""
+    key = mkdocs_hooks.workbook_key("https://a/", "1700000000")
+    assert mkdocs_hooks.workbook_key("https://a/", "1700000000") == key
+    assert mkdocs_hooks.workbook_key("https://b/", "1700000000") != key
+    assert mkdocs_hooks.workbook_key("https://a/", "1700000001") != key
+    example = sources / "attention_core/examples/bus_is_late.py"
+    example.write_text(example.read_text().replace('(("2", "1"),', '(("0", "1"),'))
+    changed_input = mkdocs_hooks.workbook_key("https://a/", "1700000000")
+    assert changed_input != key
+    layout = sources / "attention_site/workbooks/xlsx.py"
+    layout.write_text(layout.read_text() + "\n# a changed comment is a changed source\n")
+    assert mkdocs_hooks.workbook_key("https://a/", "1700000000") not in (key, changed_input)
+
+
+@pytest.mark.slow
+def test_a_cached_build_serves_the_bytes_of_a_fresh_one(project_copy: Path) -> None:
+    """Assert two builds (the second from the cache) serve workbooks equal to ones made afresh in this process."""
+    epoch = {"SOURCE_DATE_EPOCH": "1700000000"}
+    for site in ("first", "second"):
+        result = mkdocs(project_copy, "build", "--strict", "--site-dir", str(project_copy / site), env=epoch)
+        assert result.returncode == 0, result.stderr
+    assert len(list((project_copy / ".cache/workbooks").iterdir())) == 1
+    from datetime import UTC, datetime
+
+    fresh = every_workbook(site_url="https://attention-by-hand.github.io/attention-by-hand/",
+                           when=datetime.fromtimestamp(1700000000, UTC))
+    for name, data in fresh.items():
+        assert (project_copy / "first/downloads" / name).read_bytes() == data, name
+        assert (project_copy / "second/downloads" / name).read_bytes() == data, name
