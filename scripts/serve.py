@@ -1,0 +1,41 @@
+"""Start the preview server (`make serve`), or say in one line why it cannot start.
+
+    python scripts/serve.py [PORT]
+
+A port that is taken is the usual reason: MkDocs would print a 30-line traceback, this prints one line.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import sys
+
+HOST = "127.0.0.1"
+
+
+def port_is_free(port: int) -> bool:
+    """Tell whether nothing listens on HOST:port."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((HOST, port))
+        except OSError:
+            return False
+    return True
+
+
+def main() -> None:
+    """Check the port, then hand the process over to `mkdocs serve`."""
+    text = sys.argv[1] if len(sys.argv) > 1 else "8000"
+    if not text.isascii() or not text.isdigit() or not 1024 <= int(text) <= 65535:
+        sys.exit(f"serve: PORT={text} is not a port number from 1024 to 65535")
+    if not port_is_free(int(text)):
+        sys.exit(f"serve: port {text} is in use (another `make serve`?); stop it, or run "
+                 f"`make serve PORT={int(text) + 1}`")
+    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+    os.execv(sys.executable, [sys.executable, "-m", "mkdocs", "serve", "--livereload", "-a", f"{HOST}:{text}"])
+
+
+if __name__ == "__main__":
+    main()
