@@ -1,0 +1,86 @@
+"""Build or preview the site with Zensical, the successor of Material for MkDocs, from the same mkdocs.yml.
+
+    python scripts/zensical.py build [SITE_DIR]    # default: site-zensical/
+    python scripts/zensical.py serve [PORT]        # default: 8000; restarts itself when src/ changes
+
+Zensical reads mkdocs.yml but runs no MkDocs hooks, so this script writes its configuration from
+mkdocs.yml with the engine added as a Markdown extension (`attention_site.extension`: directives, checks,
+MathML), as zensical.generated.yml beside it (git ignores it). After a build it writes the example workbooks into
+downloads/, as the MkDocs hooks do. Zensical keeps its Python code loaded while serving, so `serve` watches
+src/ and restarts Zensical when the engine or an example changes: a preview never shows a stale number.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+CONFIG = ROOT / "zensical.generated.yml"  # Zensical wants its site folder inside the config's folder
+EXTENSION = "attention_site.extension"
+POLL_SECONDS = 0.5
+
+
+def write_config(site_dir: Path) -> Path:
+    """Zensical's configuration: mkdocs.yml with the engine as an extension, beside it (paths stay relative)."""
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    config.pop("hooks", None)
+    config["site_dir"] = site_dir.resolve().relative_to(ROOT).as_posix()
+    config["markdown_extensions"].append(EXTENSION)
+    CONFIG.write_text(yaml.safe_dump(config, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    return CONFIG
+
+
+def build(site_dir: Path) -> int:
+    """Build the site with Zensical into `site_dir`, then add the workbooks; return the exit status."""
+    done = subprocess.run([sys.executable, "-m", "zensical", "build", "--clean", "-f", str(write_config(site_dir))],
+                          cwd=ROOT, check=False)
+    if done.returncode == 0:
+        from attention_site.workbooks import write_workbooks
+
+        write_workbooks(site_dir / "downloads")
+    return done.returncode
+
+
+def sources_stamp() -> tuple[tuple[str, int], ...]:
+    """The modification times of the engine's and the core's Python files: what a restart depends on."""
+    return tuple((str(path), path.stat().st_mtime_ns) for path in sorted((ROOT / "src").rglob("*.py")))
+
+
+def serve(port: str) -> None:
+    """Run `zensical serve`, restarting it whenever a Python file under src/ changes."""
+    config = write_config(ROOT / "site-zensical")
+    while True:
+        stamp = sources_stamp()
+        server = subprocess.Popen([sys.executable, "-m", "zensical", "serve", "-f", str(config), "-a",
+                                   f"127.0.0.1:{port}"], cwd=ROOT)
+        try:
+            while server.poll() is None and sources_stamp() == stamp:
+                time.sleep(POLL_SECONDS)
+        except KeyboardInterrupt:
+            server.terminate()
+            return
+        if server.poll() is not None:
+            sys.exit(server.returncode)
+        print("zensical.py: the engine or an example changed; restarting Zensical", flush=True)
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def main() -> None:
+    """Dispatch `build` or `serve`."""
+    command, *rest = sys.argv[1:] or ["build"]
+    if command == "build":
+        sys.exit(build(Path(rest[0]) if rest else ROOT / "site-zensical"))
+    if command == "serve":
+        serve(rest[0] if rest else "8000")
+        return
+    sys.exit(f"zensical.py: unknown command {command!r}; accepted: build [SITE_DIR], serve [PORT]")
+
+
+if __name__ == "__main__":
+    main()
