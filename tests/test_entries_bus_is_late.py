@@ -6,11 +6,13 @@ import html
 import json
 import re
 import textwrap
+from dataclasses import replace
 
 import pytest
 from pages import expand
 
 from attention_site.directives import DirectiveError
+from attention_site.directives.entries import bus_is_late
 
 NBSP_TIMES = "\N{NO-BREAK SPACE}×\N{NO-BREAK SPACE}"
 
@@ -221,3 +223,10 @@ def test_errors_name_the_line_and_what_is_accepted(line: str, message: str) -> N
     with pytest.raises(DirectiveError) as caught:
         expand(line)
     assert str(caught.value) == message
+
+
+def test_late_query_must_be_its_row_of_q(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Assert a query of late, (1, 1), that is not late's row of Q, (1, 0), stops the build at page:line."""
+    monkeypatch.setattr(bus_is_late, "EX", replace(bus_is_late.EX, query_text=("1", "1")))
+    with pytest.raises(DirectiveError, match=r"docs/x\.md:1: .*query of late, \(1, 1\), is not its row of Q, \(1, 0\)"):
+        expand("<!-- attn:value bus-is-late weights -->")

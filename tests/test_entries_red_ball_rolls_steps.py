@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import textwrap
+from dataclasses import replace
 
 import pytest
 from pages import expand
 
 from attention_site.directives import DirectiveError
+from attention_site.directives.entries.red_ball_rolls import head
 
 TIMES = "\N{NO-BREAK SPACE}×\N{NO-BREAK SPACE}"
 
@@ -105,3 +107,10 @@ def test_unknown_name_suggests_the_nearest() -> None:
     """Assert a misspelt entry stops with page:line and the nearest name."""
     with pytest.raises(DirectiveError, match=r"docs/x\.md:2: unknown table 'dimension' .*dimensions"):
         expand("text\n<!-- attn:table red-ball-rolls dimension -->")
+
+
+def test_hard_choice_refuses_a_tie(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Assert that with every key 0 (rolls scores 0, 0, 0) the hard choice stops instead of picking red."""
+    monkeypatch.setattr(head, "EX", replace(head.EX, W_k_text=(("0",), ("0",), ("0",))))
+    with pytest.raises(DirectiveError, match=r"docs/x\.md:1: .*red, ball and rolls share the largest score of rolls"):
+        expand("<!-- attn:value red-ball-rolls hard-choice -->")
