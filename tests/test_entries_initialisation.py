@@ -15,17 +15,17 @@ def test_standard_deviations() -> None:
     assert expand("<!-- attn:table initialisation sd -->") == textwrap.dedent("""
         | matrix | shape | standard deviation |
         |:---|:---|---:|
-        | W_q | 3×1 | 0.707 |
-        | W_k | 3×1 | 0.707 |
-        | W_v | 3×2 | 0.632 |
-        | W_O | 4×3 | 0.535 |
+        | $W_Q$ | 3×1 | 0.707 |
+        | $W_K$ | 3×1 | 0.707 |
+        | $W_V$ | 3×2 | 0.632 |
+        | $W_O$ | 4×3 | 0.535 |
         """)
 
 
 def test_seed_9_draws_head_2_query() -> None:
     """Assert the second query matrix drawn from default_rng(9), in the deck's call order, to four places."""
     assert expand("<!-- attn:table initialisation w-q head=2 digits=4 -->") == textwrap.dedent("""
-        | $W_q$, head 2 | q |
+        | $W_Q$, head 2 | q |
         |:---|---:|
         | x1 | 0.4639 |
         | x2 | 0.8085 |
@@ -37,3 +37,12 @@ def test_head_out_of_range() -> None:
     """Assert head=3 is refused for a two-head example, naming the accepted range."""
     with pytest.raises(DirectiveError, match=r"docs/x\.md:1: .*head=3 is out of range; accepted: .* from 1 to 2"):
         expand("<!-- attn:table initialisation w-v head=3 -->")
+
+
+def test_sizes_and_smallest_deviation_for_sentences() -> None:
+    """Assert the sizes read d_model 3, d_k 1, d_v 2, h 2, and W_O has the smallest deviation, W_Q's above it."""
+    page = "<!-- attn:value initialisation sizes col=d_model --> <!-- attn:value initialisation sizes col=d_k -->"
+    page += " <!-- attn:value initialisation sizes col=d_v --> <!-- attn:value initialisation sizes col=h -->"
+    page += " <!-- attn:word initialisation standard-deviations col=sd pick=smallest -->"
+    page += "<!-- attn:check initialisation standard-deviations col=sd greater=W_Q,W_V,W_O -->"
+    assert expand(page) == "3 1 2 2 W_O"

@@ -50,3 +50,10 @@ def test_digits_out_of_range_is_refused() -> None:
     """Assert digits=11 stops the build naming the accepted range."""
     with pytest.raises(DirectiveError, match=r"docs/x\.md:1: .*digits=11.*0 to 10"):
         expand("<!-- attn:table red-ball-layer y digits=11 -->")
+
+
+def test_epsilon_and_feed_forward_width() -> None:
+    """Assert epsilon reads 10^{-5} in LaTeX and d_ff = 4, d_model = 3 from the shape of W_1."""
+    page = "$<!-- attn:tex red-ball-layer epsilon -->$ <!-- attn:word red-ball-layer w-1 pick=cols -->"
+    page += " <!-- attn:word red-ball-layer w-1 pick=rows -->"
+    assert expand(page) == "$10^{-5}$ 4 3"

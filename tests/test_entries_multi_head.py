@@ -80,3 +80,52 @@ def test_contributions_by_source() -> None:
         | ball | 1/2 | (0, 1) | 1/4 | (0, 1/2) |
         | rolls | 1/4 | (1/4, 1/4) | 1/4 | (1/4, 1/4) |
         """)
+
+
+def test_heads_side_by_side_for_checks() -> None:
+    """Assert the keys (largest ln 2 on ball in head 1, on red in head 2) and rolls' weights and outputs by head."""
+    assert expand("<!-- attn:table red-ball-rolls keys-by-head -->") == textwrap.dedent("""
+        | token | head-1 | head-2 |
+        |:---|---:|---:|
+        | red | 0 | ln 2 |
+        | ball | ln 2 | 0 |
+        | rolls | 0 | 0 |
+        """)
+    page = "<!-- attn:word red-ball-rolls keys-by-head col=head-2 pick=largest -->"
+    page += "<!-- attn:check red-ball-rolls rolls-weights-by-head row=red greater=head-2,head-1 -->"
+    page += " <!-- attn:value red-ball-rolls rolls-output-by-head row=o1 -->"
+    page += "<!-- attn:check red-ball-rolls rolls-output-by-head row=o1 greater=head-2,head-1 -->"
+    assert expand(page) == "red (1/2, 3/4)"
+
+
+def test_heads_share_the_value_rows() -> None:
+    """Assert head 2's value rows minus head 1's are all 0, and a check saying otherwise stops the build."""
+    page = "<!-- attn:check red-ball-rolls values-head2-minus-head1 col=v1 nonzero=none -->"
+    page += "<!-- attn:check red-ball-rolls values-head2-minus-head1 col=v2 nonzero=none -->"
+    assert expand(page) == ""
+    with pytest.raises(DirectiveError, match=r"docs/x\.md:1: the page says .* non-zero entries is red"):
+        expand("<!-- attn:check red-ball-rolls values-head2-minus-head1 col=v1 nonzero=red -->")
+
+
+def test_which_heads_each_column_of_w_o_takes_from() -> None:
+    """Assert columns u1 and u3 of W_O take from both heads and u2 from head 1 only (1 non-zero entry in h1)."""
+    assert expand("<!-- attn:table red-ball-rolls w-o-heads -->") == textwrap.dedent("""
+        | head \\ column of $W_O$ | u1 | u2 | u3 |
+        |:---|---:|---:|---:|
+        | h1 | 1 | 1 | 1 |
+        | h2 | 1 | 0 | 1 |
+        """)
+    assert expand("<!-- attn:word red-ball-rolls w-o-heads col=u2 pick=nonzero -->") == "h1"
+
+
+def test_first_entry_of_u_for_rolls_as_products() -> None:
+    """Assert u_rolls,1 = 1/2 + 0 + 0 - 3/4 = -1/4, negative."""
+    page = "<!-- attn:value red-ball-rolls rolls-u-terms col=u1 -->"
+    page += " <!-- attn:word red-ball-rolls u row=rolls col=u1 pick=sign -->"
+    assert expand(page) == "(1/2, 0, 0, -3/4) negative"
+
+
+def test_head2_caption_names_the_largest_weights() -> None:
+    """Assert the heat map's caption names red for head 2 and ball for head 1, computed from the weights."""
+    assert "largest weight goes to red; in head 1 it went to ball." in expand(
+        "<!-- attn:figure red-ball-rolls head2-heatmap -->")

@@ -32,3 +32,17 @@ def test_unknown_query_is_refused() -> None:
     """Assert a query that is not one of the four tokens is refused with a suggestion."""
     with pytest.raises(DirectiveError, match=r"docs/x\.md:1: option query=t5 is not accepted"):
         expand("<!-- attn:table tiled-attention trace query=t5 -->")
+
+
+def test_running_statistics_for_sentences() -> None:
+    """Assert t3's maximum rises from 1 to 2 over two blocks of two, t1's stays 1; no scaling."""
+    assert expand("<!-- attn:table tiled-attention running query=t3 -->") == textwrap.dedent("""
+        | after block, query t3 | block-max | max | sum | acc1 | acc2 |
+        |:---|---:|---:|---:|---:|---:|
+        | block-1 | 1.000 | 1.000 | 2.000 | 1.000 | 1.000 |
+        | block-2 | 2.000 | 2.000 | 1.786 | 1.467 | 1.368 |
+        """)
+    page = "<!-- attn:check tiled-attention running query=t1 col=max equal=block-1,block-2 -->"
+    page += "<!-- attn:word tiled-attention block-size pick=words -->"
+    page += " <!-- attn:word tiled-attention scale pick=words -->"
+    assert expand(page) == "two one"

@@ -37,6 +37,10 @@ INDEPENDENT_OF_THE_BALL_KEY = {
         "head 2 has its own key projection",
     ),
     "red-ball-rolls hard-choice": "ball still has the top score, so the hard choice is still ball's value",
+    "red-ball-rolls values-head2-minus-head1": "both heads' value projections, neither a key",
+    "red-ball-rolls w-o-heads": "which heads each column of W_O takes from: W_O alone",
+    "red-ball-layer epsilon": "LayerNorm's epsilon, a constant of the layer",
+    **dict.fromkeys(["exercises causal-givens", "exercises shape-givens"], "the exercises' given sizes"),
     **dict.fromkeys(
         ["red-ball-layer " + name for name in ("x", "w-1", "b-1", "w-2", "b-2", "w-vocab")],
         "the layer's own inputs",

@@ -3,6 +3,8 @@
 `make lint` runs zizmor and actionlint; these tests pin down this project's own policy on top: every action
 pinned by a full commit SHA with its version in a comment, no permission granted by default, credentials not
 left in the checkout, Pages rights only where the site is deployed, and no expression expanded into a shell.
+The packages CI installs are pinned by hash too: every requirement carries a sha256, and the Makefile installs
+them with --require-hashes (issue "Safe to build a stranger's pull request").
 """
 
 from __future__ import annotations
@@ -14,11 +16,16 @@ from typing import Any
 import pytest
 import yaml
 
-WORKFLOWS = sorted((Path(__file__).resolve().parent.parent / ".github" / "workflows").glob("*.y*ml"))
+ROOT = Path(__file__).resolve().parent.parent
+WORKFLOWS = sorted((ROOT / ".github" / "workflows").glob("*.y*ml"))
+REQUIREMENTS = ROOT / "requirements.txt"
+MAKEFILE = ROOT / "Makefile"
 RE_PINNED = re.compile(r"^[\w.-]+/[\w./-]+@[0-9a-f]{40}$")
 RE_USES_LINE = re.compile(r"^\s*(?:-\s+)?uses:\s*(\S+)(.*)$")
 RE_VERSION_COMMENT = re.compile(r"#\s*v\d+\.\d+\.\d+\s*$")
 DEPLOY_RIGHTS = {"pages", "id-token"}
+RE_HASHED_PIN = re.compile(r"^[A-Za-z0-9][\w.-]*==[\w.+!-]+(?: --hash=sha256:[0-9a-f]{64})+$")
+RE_PIP_INSTALL = re.compile(r"\bpip install\b(.*)$")
 
 
 def load(path: Path) -> dict[str, Any]:
@@ -91,3 +98,34 @@ def test_runs_have_a_concurrency_group_and_time_limits(path: Path) -> None:
     assert "concurrency" in workflow, f"{path.name}: no concurrency group"
     for name, job in workflow["jobs"].items():
         assert "timeout-minutes" in job, f"{path.name}: job {name!r} has no timeout-minutes"
+
+
+def requirement_lines(text: str) -> list[str]:
+    """The requirements of a requirements file, each with its continuation lines joined and comments dropped."""
+    joined = re.sub(r"\\\n\s*", " ", text)
+    lines = (line.split(" #", 1)[0].strip() for line in joined.splitlines())
+    return [" ".join(line.split()) for line in lines if line and not line.startswith("#")]
+
+
+def test_every_requirement_is_pinned_with_a_hash() -> None:
+    """Assert each line of requirements.txt pins one version (==) and carries at least one --hash=sha256."""
+    lines = requirement_lines(REQUIREMENTS.read_text(encoding="utf-8"))
+    assert lines, "requirements.txt pins nothing"
+    for line in lines:
+        assert RE_HASHED_PIN.match(line), f"requirements.txt: {line[:80]!r} is not 'name==version --hash=sha256:...'"
+
+
+def test_pip_and_its_build_backend_are_hashed_too() -> None:
+    """Assert pip and setuptools (which builds the editable project without isolation) are pinned with hashes."""
+    names = {line.split("==")[0].lower() for line in requirement_lines(REQUIREMENTS.read_text(encoding="utf-8"))}
+    assert {"pip", "setuptools"} <= names
+
+
+def test_makefile_installs_only_with_require_hashes() -> None:
+    """Assert every `pip install` in the Makefile uses --require-hashes, except the editable project itself."""
+    text = re.sub(r"\\\n\s*", " ", MAKEFILE.read_text(encoding="utf-8"))
+    installs = [match.group(1) for line in text.splitlines() if (match := RE_PIP_INSTALL.search(line))]
+    assert any("--require-hashes" in args and "-r requirements.txt" in args for args in installs), installs
+    for args in installs:
+        editable = args.split()[-2:] == ["-e", "."] and "--no-deps" in args and "--no-build-isolation" in args
+        assert "--require-hashes" in args or editable, f"Makefile: 'pip install{args}' installs without hashes"

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import islice
 
 import numpy as np
 
-from ._checks import as_count, as_scale, frozen
+from ._checks import MAX_TABLE_ROWS, as_count, as_scale, at_most, float64_range, frozen, quote
 from .attention import _check_attention_inputs
 
 __all__ = ["AttentionCost", "TileStep", "TiledResult", "attention_cost", "cost_table", "tiled_attention"]
@@ -39,14 +40,18 @@ class AttentionCost:
 
 def attention_cost(n: int, d_k: int = 64, d_v: int = 64) -> AttentionCost:
     """Return the score count, score-matrix bytes and multiply-adds of one head on n tokens."""
-    n, d_k, d_v = as_count("n", n), as_count("d_k", d_k), as_count("d_v", d_v)
+    n = as_count("n", n, limit="MAX_COUNTED_TOKENS")
+    d_k, d_v = as_count("d_k", d_k, limit="MAX_WIDTH"), as_count("d_v", d_v, limit="MAX_WIDTH")
     scores = n * n
     return AttentionCost(n, d_k, d_v, scores, 4 * scores, 2 * scores, scores * d_k, scores * d_v)
 
 
 def cost_table(lengths: Iterable[int], d_k: int = 64, d_v: int = 64) -> tuple[AttentionCost, ...]:
     """Return attention_cost for each sequence length, in order (the deck's table uses 4, 8, 128, 1024)."""
-    table = tuple(attention_cost(n, d_k, d_v) for n in lengths)
+    if isinstance(lengths, str | bytes) or not isinstance(lengths, Iterable):
+        raise ValueError(f"cost_table needs a sequence of whole numbers, got {quote(lengths)}")
+    table = tuple(attention_cost(n, d_k, d_v) for n in islice(lengths, MAX_TABLE_ROWS + 1))  # never runs forever
+    at_most("the number of sequence lengths", len(table), "MAX_TABLE_ROWS")
     if not table:
         raise ValueError("cost_table needs at least one sequence length")
     return table
@@ -88,7 +93,8 @@ def _block_scores(Q: np.ndarray, K_block: np.ndarray, start: int, scale: float, 
 def _rescale(old_max: np.ndarray, new_max: np.ndarray) -> np.ndarray:
     """Return exp(old_max - new_max), taking 0 where nothing was seen yet (old_max = -inf)."""
     seen = np.isfinite(old_max)
-    return np.where(seen, np.exp(np.where(seen, old_max - new_max, 0.0)), 0.0)  # (n,)
+    shift = np.subtract(old_max, new_max, out=np.full(old_max.shape, -np.inf), where=seen)  # -inf - -inf never
+    return np.exp(shift)  # (n,), exp(-inf) = 0
 
 
 def tiled_attention(
@@ -105,21 +111,28 @@ def tiled_attention(
     """
     Q, K, V = _check_attention_inputs(Q, K, V)
     block = as_count("block", block)
+    n, m, d_v = Q.shape[0], K.shape[0], V.shape[1]
+    if trace:  # every block keeps its scores (n, b), two running rows (n,) and the running output (n, d_v)
+        blocks = -(-m // block)
+        at_most("the entries the trace keeps (n x (m + blocks x (d_v + 2)))", n * (m + blocks * (d_v + 2)),
+                "MAX_ENTRIES")
     if causal and Q.shape[0] != K.shape[0]:
         raise ValueError(f"causal attention needs as many queries as keys, got n={Q.shape[0]} and m={K.shape[0]}")
     scale = as_scale(scale, Q.shape[1])
-    n = Q.shape[0]
     running_max, running_sum = np.full(n, -np.inf), np.zeros(n)  # (n,), (n,)
-    acc = np.zeros((n, V.shape[1]))  # (n, d_v), unnormalised output
+    acc = np.zeros((n, d_v))  # (n, d_v), unnormalised output
     steps = []
-    for index, start in enumerate(range(0, K.shape[0], block)):
-        stop = min(start + block, K.shape[0])
-        S = _block_scores(Q, K[start:stop], start, scale, causal)  # (n, b)
+    for index, start in enumerate(range(0, m, block)):
+        stop = min(start + block, m)
+        with float64_range("the scores S = scale * Q K^T", Q, K, np.float64(scale)):
+            S = _block_scores(Q, K[start:stop], start, scale, causal)  # (n, b)
         new_max = np.maximum(running_max, S.max(axis=1))  # (n,)
-        P = np.exp(S - np.where(np.isfinite(new_max), new_max, 0.0)[:, None])  # (n, b), masked -> 0
-        correction = _rescale(running_max, new_max)  # (n,)
+        with np.errstate(over="ignore"):  # a gap beyond float64 gives -inf, whose weight e^-inf = 0 is right
+            P = np.exp(S - np.where(np.isfinite(new_max), new_max, 0.0)[:, None])  # (n, b), masked -> 0
+            correction = _rescale(running_max, new_max)  # (n,)
         running_sum = running_sum * correction + P.sum(axis=1)  # (n,)
-        acc = acc * correction[:, None] + P @ V[start:stop]  # (n, b) x (b, d_v) -> (n, d_v)
+        with float64_range("the running output (a sum of up to m weighted value rows)", V):
+            acc = acc * correction[:, None] + P @ V[start:stop]  # (n, b) x (b, d_v) -> (n, d_v)
         running_max = new_max
         if trace:
             steps.append(TileStep(index, start, stop, frozen(S), frozen(running_max), frozen(running_sum), frozen(acc)))

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._checks import as_count, as_matrix, frozen
+from ._checks import as_count, as_matrix, as_real, at_most, frozen
 from .attention import project, scaled_dot_product_attention
 
 __all__ = ["DecodeStep", "KVCache", "ScoreCounts", "decode_with_cache", "decoded_outputs", "score_counts"]
@@ -31,16 +31,20 @@ class KVCache:
     @classmethod
     def empty(cls, d_k: int, d_v: int) -> KVCache:
         """Return a cache with no rows yet: K (0, d_k), V (0, d_v)."""
-        return cls(frozen(np.zeros((0, as_count("d_k", d_k)))), frozen(np.zeros((0, as_count("d_v", d_v)))))
+        d_k, d_v = as_count("d_k", d_k, limit="MAX_WIDTH"), as_count("d_v", d_v, limit="MAX_WIDTH")
+        return cls(frozen(np.zeros((0, d_k))), frozen(np.zeros((0, d_v))))
 
     def append(self, k: np.ndarray, v: np.ndarray) -> KVCache:
         """Return a new cache with key row k (d_k,) and value row v (d_v,) added at the end."""
-        k, v = np.asarray(k, dtype=np.float64), np.asarray(v, dtype=np.float64)
+        k, v = as_real("the key row k", k), as_real("the value row v", v)
         if k.shape != (self.K.shape[1],) or v.shape != (self.V.shape[1],):
             raise ValueError(
                 f"the cache holds keys of width d_k={self.K.shape[1]} and values of width d_v={self.V.shape[1]}, "
                 f"got a key of shape {k.shape} and a value of shape {v.shape}"
             )
+        if not (np.isfinite(k).all() and np.isfinite(v).all()):
+            raise ValueError("the key row k and the value row v must be finite, got a NaN or an infinity")
+        at_most("the number of cached tokens", self.length + 1, "MAX_TOKENS")
         K = np.vstack([self.K, k])  # (t, d_k) + (1, d_k) -> (t+1, d_k)
         V = np.vstack([self.V, v])  # (t, d_v) + (1, d_v) -> (t+1, d_v)
         return KVCache(frozen(K), frozen(V))
@@ -79,7 +83,10 @@ def decode_with_cache(
     W_v (d_model, d_v) -> n steps with scores and weights (t,), output (d_v,).
     """
     X = as_matrix("X", X, "(n, d_model)")
-    W_k, W_v = as_matrix("W_k", W_k, "(d_model, d_k)"), as_matrix("W_v", W_v, "(d_model, d_v)")
+    W_k = as_matrix("W_k", W_k, "(d_model, d_k)", rows="MAX_WIDTH")
+    W_v = as_matrix("W_v", W_v, "(d_model, d_v)", rows="MAX_WIDTH")
+    n, width = X.shape[0], W_k.shape[1] + W_v.shape[1]  # every step keeps its own cache of t rows
+    at_most("the cached entries kept by all steps (n(n+1)/2 x (d_k + d_v))", n * (n + 1) // 2 * width, "MAX_ENTRIES")
     cache = KVCache.empty(W_k.shape[1], W_v.shape[1])
     steps = []
     for t in range(X.shape[0]):
@@ -92,6 +99,8 @@ def decode_with_cache(
 
 def decoded_outputs(steps: tuple[DecodeStep, ...]) -> np.ndarray:
     """Return the outputs of all steps stacked: n x (d_v,) -> (n, d_v)."""
+    if len(steps) == 0 or not all(isinstance(step, DecodeStep) for step in steps):
+        raise ValueError("decoded_outputs needs the steps that decode_with_cache returns (at least one)")
     return np.stack([step.output for step in steps])  # (n, d_v)
 
 
@@ -122,6 +131,6 @@ def score_counts(n: int) -> ScoreCounts:
     matrix as a plain implementation builds it (masked entries included): t^2 entries, n(n+1)(2n+1)/6
     in total.
     """
-    n = as_count("n", n)
+    n = as_count("n", n, limit="MAX_COUNTED_TOKENS")
     steps = range(1, n + 1)
     return ScoreCounts(n, tuple(steps), tuple(t * t for t in steps))

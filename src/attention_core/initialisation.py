@@ -11,14 +11,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._checks import as_count, frozen
+from ._checks import as_count, as_generator, at_most, frozen
 
 __all__ = ["InitialWeights", "initialise_heads", "scaled_normal", "scaled_normal_sd"]
 
 
 def scaled_normal_sd(rows: int, cols: int) -> float:
     """Return sqrt(2 / (rows + cols)), the standard deviation used for a (rows, cols) matrix."""
-    return float(np.sqrt(2.0 / (as_count("rows", rows) + as_count("cols", cols))))
+    rows, cols = as_count("rows", rows, limit="MAX_ENTRIES"), as_count("cols", cols, limit="MAX_ENTRIES")
+    at_most(f"rows x cols ({rows:,} x {cols:,})", rows * cols, "MAX_ENTRIES")
+    return float(np.sqrt(2.0 / (rows + cols)))
 
 
 def scaled_normal(rng: np.random.Generator, rows: int, cols: int) -> np.ndarray:
@@ -26,8 +28,8 @@ def scaled_normal(rng: np.random.Generator, rows: int, cols: int) -> np.ndarray:
 
     Shapes: -> (rows, cols). Draws from `rng`, so each call advances the generator.
     """
-    shape = (rows, cols)
-    return rng.normal(loc=0.0, scale=scaled_normal_sd(*shape), size=shape)  # (rows, cols)
+    rng, sd = as_generator(rng), scaled_normal_sd(rows, cols)  # checks rows and cols
+    return rng.normal(loc=0.0, scale=sd, size=(rows, cols))  # (rows, cols)
 
 
 @dataclass(frozen=True, eq=False)
@@ -52,8 +54,12 @@ def initialise_heads(seed: int = 9, d_model: int = 3, d_k: int = 1, d_v: int = 2
     then the output projection. Shapes: W_q[i], W_k[i] (d_model, d_k); W_v[i] (d_model, d_v);
     W_o (h*d_v, d_model).
     """
-    d_model, d_k, d_v, h = (as_count(name, value) for name, value in
-                            (("d_model", d_model), ("d_k", d_k), ("d_v", d_v), ("h", h)))
+    seed = as_count("seed", seed, minimum=0)
+    d_model, d_k, d_v = (as_count(name, value, limit="MAX_WIDTH") for name, value in
+                         (("d_model", d_model), ("d_k", d_k), ("d_v", d_v)))
+    h = as_count("h", h, limit="MAX_HEADS")
+    at_most("the entries of all weights (h x d_model x (2 d_k + 2 d_v))", h * d_model * (2 * d_k + 2 * d_v),
+            "MAX_ENTRIES")
     rng = np.random.default_rng(seed)
     W_q = tuple(frozen(scaled_normal(rng, d_model, d_k)) for _ in range(h))
     W_k = tuple(frozen(scaled_normal(rng, d_model, d_k)) for _ in range(h))

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._checks import as_matrix, frozen
+from ._checks import as_matrix, as_number, as_real, float64_range, frozen, quote
 from .multihead import MultiHeadResult, multi_head_attention
 
 __all__ = ["FeedForwardSteps", "LayerParameters", "LayerResult", "feed_forward", "feed_forward_steps", "layer_norm",
@@ -21,11 +21,12 @@ NORMS = ("post", "pre")
 
 def _as_vector(name: str, value: object, width: int) -> np.ndarray:
     """Return `value` as a float64 vector of `width` entries, or raise ValueError naming the sizes."""
-    vector = np.asarray(value, dtype=np.float64)
+    vector = as_real(name, value)
     if vector.shape != (width,):
         raise ValueError(f"{name} must have shape ({width},), got shape {vector.shape}")
     if not np.isfinite(vector).all():
-        raise ValueError(f"{name} has a non-finite entry")
+        index = int(np.argmax(~np.isfinite(vector)))
+        raise ValueError(f"{name} has a non-finite entry ({vector[index]}) at index {index}")
     return vector
 
 
@@ -35,14 +36,17 @@ def layer_norm(
     """Return each row normalised to mean 0 and variance 1, then times `gain` plus `bias` (Ba et al. 2016).
 
     Shapes: x (n, d_model); gain and bias (d_model,) or None (ones and zeros) -> (n, d_model).
-    The variance is the population variance of the row; `eps` keeps a constant row from dividing by 0.
+    The variance is the population variance of the row; `eps` (> 0) keeps a constant row from dividing by 0.
+    A row whose squared deviations overflow float64 (entries beyond about 1e154) raises ValueError.
     """
     x = as_matrix("x", x, "(n, d_model)")
     d_model = x.shape[1]
     gain = np.ones(d_model) if gain is None else _as_vector("gain", gain, d_model)
     bias = np.zeros(d_model) if bias is None else _as_vector("bias", bias, d_model)
+    eps = as_number("eps", eps)
     mean, variance = layer_norm_statistics(x)  # (n,), (n,)
-    return (x - mean[:, None]) / np.sqrt(variance[:, None] + eps) * gain + bias  # (n, d_model)
+    with float64_range("layer_norm's output (x - mean) / sqrt(variance + eps) * gain + bias", x, gain, bias):
+        return (x - mean[:, None]) / np.sqrt(variance[:, None] + eps) * gain + bias  # (n, d_model)
 
 
 def layer_norm_statistics(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -51,8 +55,10 @@ def layer_norm_statistics(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     Shapes: x (n, d_model) -> mean (n,), variance (n,).
     """
     x = as_matrix("x", x, "(n, d_model)")
-    mean = x.mean(axis=1)  # (n,)
-    return mean, ((x - mean[:, None]) ** 2).mean(axis=1)  # (n,), (n,)
+    # The square of a deviation above about 1.3e154 overflows float64: refused, or the row would become zeros.
+    with float64_range("the mean or the variance of a row of x (squares of deviations above 1.3e154)", x):
+        mean = x.mean(axis=1)  # (n,)
+        return mean, ((x - mean[:, None]) ** 2).mean(axis=1)  # (n,), (n,)
 
 
 @dataclass(frozen=True, eq=False)
@@ -86,17 +92,19 @@ def feed_forward_steps(
     Shapes as feed_forward: x (n, d_model) -> pre_activation and hidden (n, d_ff), output (n, d_model).
     """
     x = as_matrix("x", x, "(n, d_model)")
-    W_1 = as_matrix("W_1", W_1, "(d_model, d_ff)")
-    W_2 = as_matrix("W_2", W_2, "(d_ff, d_model)")
+    W_1 = as_matrix("W_1", W_1, "(d_model, d_ff)", rows="MAX_WIDTH")
+    W_2 = as_matrix("W_2", W_2, "(d_ff, d_model)", rows="MAX_WIDTH")
     if W_1.shape[0] != x.shape[1]:
         raise ValueError(f"x has d_model={x.shape[1]} but W_1 has {W_1.shape[0]} rows")
     if W_2.shape[0] != W_1.shape[1]:
         raise ValueError(f"W_1 gives d_ff={W_1.shape[1]} but W_2 has {W_2.shape[0]} rows")
     b_1 = _as_vector("b_1", b_1, W_1.shape[1])
     b_2 = _as_vector("b_2", b_2, W_2.shape[1])
-    pre = x @ W_1 + b_1  # (n, d_model) x (d_model, d_ff) -> (n, d_ff)
+    with float64_range("the feed-forward network's x W_1 + b_1", x, W_1, b_1):
+        pre = x @ W_1 + b_1  # (n, d_model) x (d_model, d_ff) -> (n, d_ff)
     hidden = np.maximum(0.0, pre)  # (n, d_ff)
-    output = hidden @ W_2 + b_2  # (n, d_ff) x (d_ff, d_model) -> (n, d_model)
+    with float64_range("the feed-forward network's output hidden W_2 + b_2", hidden, W_2, b_2):
+        output = hidden @ W_2 + b_2  # (n, d_ff) x (d_ff, d_model) -> (n, d_model)
     return FeedForwardSteps(frozen(pre), frozen(hidden), frozen(output))
 
 
@@ -159,6 +167,12 @@ def _feed(x: np.ndarray, params: LayerParameters) -> np.ndarray:
     return feed_forward(x, params.W_1, params.b_1, params.W_2, params.b_2)
 
 
+def _add(what: str, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Return the residual sum a + b, or raise ValueError if it overflows float64."""
+    with float64_range(f"the residual sum {what}", a, b):
+        return a + b  # (n, d_model)
+
+
 def transformer_layer(
     X: np.ndarray, params: LayerParameters, mask: np.ndarray | None = None, norm: str = "post"
 ) -> LayerResult:
@@ -170,19 +184,21 @@ def transformer_layer(
     U = MultiHead(LayerNorm(X)), Y = R + FFN(LayerNorm(R))): the arrangement most current models use,
     because it trains more stably in deep stacks (Xiong et al. 2020).
     """
-    if norm not in NORMS:
-        raise ValueError(f"norm must be one of {NORMS}, got {norm!r}")
+    if not isinstance(norm, str) or norm not in NORMS:
+        raise ValueError(f"norm must be one of {NORMS}, got {quote(norm)}")
+    if not isinstance(params, LayerParameters):
+        raise ValueError(f"params must be LayerParameters, got {quote(params)}")
     X = as_matrix("X", X, "(n, d_model)")
     if norm == "post":
         attention = _attend(X, params, mask)
-        R = layer_norm(X + attention.output, params.gain_1, params.bias_1)  # (n, d_model)
+        R = layer_norm(_add("X + U", X, attention.output), params.gain_1, params.bias_1)  # (n, d_model)
         F = _feed(R, params)  # (n, d_model)
-        Y = layer_norm(R + F, params.gain_2, params.bias_2)  # (n, d_model)
+        Y = layer_norm(_add("R + F", R, F), params.gain_2, params.bias_2)  # (n, d_model)
     else:
         attention = _attend(layer_norm(X, params.gain_1, params.bias_1), params, mask)
-        R = X + attention.output  # (n, d_model)
+        R = _add("R = X + U", X, attention.output)  # (n, d_model)
         F = _feed(layer_norm(R, params.gain_2, params.bias_2), params)  # (n, d_model)
-        Y = R + F  # (n, d_model)
+        Y = _add("Y = R + F", R, F)  # (n, d_model)
     return LayerResult(X=frozen(X), attention=attention, U=attention.output, R=frozen(R), F=frozen(F),
                        Y=frozen(Y), norm=norm)
 
@@ -193,10 +209,11 @@ def logits(Y: np.ndarray, W_vocab: np.ndarray) -> np.ndarray:
     Shapes: Y (n, d_model), W_vocab (d_model, vocab) -> (n, vocab).
     """
     Y = as_matrix("Y", Y, "(n, d_model)")
-    W_vocab = as_matrix("W_vocab", W_vocab, "(d_model, vocab)")
+    W_vocab = as_matrix("W_vocab", W_vocab, "(d_model, vocab)", rows="MAX_WIDTH")
     if W_vocab.shape[0] != Y.shape[1]:
         raise ValueError(f"Y has d_model={Y.shape[1]} but W_vocab has {W_vocab.shape[0]} rows")
-    return Y @ W_vocab  # (n, d_model) x (d_model, vocab) -> (n, vocab)
+    with float64_range("the logits Y W_vocab", Y, W_vocab):
+        return Y @ W_vocab  # (n, d_model) x (d_model, vocab) -> (n, vocab)
 
 
 def next_token(logits: np.ndarray) -> int:

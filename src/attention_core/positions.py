@@ -13,7 +13,18 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._checks import as_count, as_matrix, as_scale, check_mask, frozen
+from ._checks import (
+    as_count,
+    as_matrix,
+    as_number,
+    as_scale,
+    at_most,
+    check_mask,
+    finite_result,
+    float64_range,
+    frozen,
+    quote,
+)
 from .attention import project, scaled_dot_product_attention
 from .initialisation import scaled_normal
 from .softmax import apply_mask, softmax
@@ -38,7 +49,7 @@ def sinusoidal_positions(n: int, d_model: int) -> np.ndarray:
     PE[pos, 2i] = sin(pos / 10000^(2i/d_model)), PE[pos, 2i+1] = cos(pos / 10000^(2i/d_model)).
     Shapes: -> (n, d_model).
     """
-    n, d_model = as_count("n", n), as_count("d_model", d_model)
+    n, d_model = as_count("n", n, limit="MAX_TOKENS"), as_count("d_model", d_model, limit="MAX_WIDTH")
     pos = np.arange(n, dtype=np.float64)[:, None]  # (n, 1)
     even = np.arange(0, d_model, 2, dtype=np.float64)  # (ceil(d_model/2),) the values 2i
     angles = pos / 10000.0 ** (even / d_model)  # (n, 1) / (1, ceil(d_model/2)) -> (n, ceil(d_model/2))
@@ -54,7 +65,8 @@ def learned_position_table(rng: np.random.Generator, n_max: int, d_model: int) -
     A trained model learns these rows; here they are drawn from `rng` so examples are reproducible.
     Shapes: -> (n_max, d_model).
     """
-    return scaled_normal(rng, as_count("n_max", n_max), as_count("d_model", d_model))  # (n_max, d_model)
+    n_max, d_model = as_count("n_max", n_max, limit="MAX_TOKENS"), as_count("d_model", d_model, limit="MAX_WIDTH")
+    return scaled_normal(rng, n_max, d_model)  # (n_max, d_model)
 
 
 def add_positions(E: np.ndarray, P: np.ndarray) -> np.ndarray:
@@ -68,15 +80,17 @@ def add_positions(E: np.ndarray, P: np.ndarray) -> np.ndarray:
         raise ValueError(f"E has d_model={E.shape[1]} but the position table has {P.shape[1]} columns")
     if P.shape[0] < E.shape[0]:
         raise ValueError(f"the position table has {P.shape[0]} rows but the sequence has n={E.shape[0]} tokens")
-    return E + P[: E.shape[0]]  # (n, d_model) + (n, d_model)
+    with float64_range("E + P", E, P):
+        return E + P[: E.shape[0]]  # (n, d_model) + (n, d_model)
 
 
 def permute_rows(X: np.ndarray, order: Sequence[int]) -> np.ndarray:
     """Return the rows of X in `order`: row i of the result is X[order[i]]. Shapes: (n, d) -> (n, d)."""
     X = as_matrix("X", X, "(n, d)")
     order_array = np.asarray(order)
-    if sorted(order_array.tolist()) != list(range(X.shape[0])):
-        raise ValueError(f"order must be a permutation of 0..{X.shape[0] - 1}, got {list(order)}")
+    # Integers only: booleans would select rows and floats would not index at all.
+    if order_array.dtype.kind not in "iu" or sorted(order_array.tolist()) != list(range(X.shape[0])):
+        raise ValueError(f"order must be a permutation of 0..{X.shape[0] - 1}, got {quote(order)} (integers only)")
     return X[order_array]  # (n, d)
 
 
@@ -100,10 +114,16 @@ def check_permutation(
     Shapes: X (n, d); f maps (n, d) -> (n, d_out). `equivariant` is True when the largest difference is at
     most `tolerance`: then reordering the tokens only reorders the output rows.
     """
+    if not callable(f):
+        raise ValueError(f"f must be a function of X, got {quote(f)}")
+    tolerance = as_number("tolerance", tolerance, inclusive=True)
     output = as_matrix("f(X)", f(X))
     permuted_output = as_matrix("f(permuted X)", f(permute_rows(X, order)))
     reordered = permute_rows(output, order)
-    difference = float(np.abs(permuted_output - reordered).max())
+    if permuted_output.shape != reordered.shape:
+        raise ValueError(f"f(X) has shape {reordered.shape} but f(permuted X) has shape {permuted_output.shape}")
+    with float64_range("the difference f(permuted X) - permuted f(X)", permuted_output, reordered):
+        difference = float(np.abs(permuted_output - reordered).max())
     return PermutationCheck(tuple(int(i) for i in order), frozen(output), frozen(permuted_output),
                             frozen(reordered), difference, difference <= tolerance)
 
@@ -128,7 +148,7 @@ def relative_position_indices(n: int, clip: int) -> np.ndarray:
 
     Shapes: -> (n, n) integers in [-k, k]; add k to index a table of 2k+1 rows.
     """
-    n, clip = as_count("n", n), as_count("clip", clip, minimum=0)
+    n, clip = as_count("n", n, limit="MAX_TOKENS"), as_count("clip", clip, minimum=0, limit="MAX_TOKENS")
     offsets = np.arange(n)[None, :] - np.arange(n)[:, None]  # (1, n) - (n, 1) -> (n, n), j - i
     return np.clip(offsets, -clip, clip)  # (n, n)
 
@@ -157,8 +177,8 @@ class RelativeAttentionResult:
 
 def _check_tables(a_K: object, a_V: object, clip: int, d_k: int, d_v: int) -> tuple[np.ndarray, np.ndarray]:
     """Return a_K (2k+1, d_k) and a_V (2k+1, d_v), or raise ValueError naming the sizes."""
-    a_K = as_matrix("a_K", a_K, "(2k+1, d_k)")
-    a_V = as_matrix("a_V", a_V, "(2k+1, d_v)")
+    a_K = as_matrix("a_K", a_K, "(2k+1, d_k)", rows=None)
+    a_V = as_matrix("a_V", a_V, "(2k+1, d_v)", rows=None)
     for name, table, width in (("a_K", a_K, d_k), ("a_V", a_V, d_v)):
         if table.shape != (2 * clip + 1, width):
             raise ValueError(
@@ -181,18 +201,26 @@ def relative_position_attention(
     """
     Q, K, V = project(X, W_q, W_k, W_v)  # (n, d_k), (n, d_k), (n, d_v)
     n, d_k, d_v = Q.shape[0], Q.shape[1], V.shape[1]
-    clip = as_count("clip", clip, minimum=0)
+    clip = as_count("clip", clip, minimum=0, limit="MAX_TOKENS")
     a_K, a_V = _check_tables(a_K, a_V, clip, d_k, d_v)
+    # Gathering a_K and a_V for every (i, j) pair builds (n, n, d_k) and (n, n, d_v) arrays.
+    at_most("the entries of the gathered tables (n x n x (d_k + d_v))", n * n * (d_k + d_v), "MAX_ENTRIES")
     distances = relative_position_indices(n, clip)  # (n, n)
     A_K, A_V = a_K[distances + clip], a_V[distances + clip]  # (n, n, d_k), (n, n, d_v)
     scale = as_scale(scale, d_k)
-    S = Q @ K.T  # (n, d_k) x (d_k, n) -> (n, n)
-    S = S + np.einsum("id,ijd->ij", Q, A_K)  # (n, d_k) . (n, n, d_k) -> (n, n)
-    scaled = S * scale  # (n, n)
+    scores = "the scores e = scale * Q (K + a^K)^T"
+    with float64_range(scores, Q, K, a_K, np.float64(scale)):  # einsum sets no overflow flag: finite_result does
+        S = Q @ K.T  # (n, d_k) x (d_k, n) -> (n, n)
+        S_relative = np.einsum("id,ijd->ij", Q, A_K)  # (n, d_k) . (n, n, d_k) -> (n, n)
+        S = S + finite_result(scores, S_relative, Q, a_K)  # (n, n)
+        scaled = S * scale  # (n, n)
     M = scaled if mask is None else apply_mask(scaled, check_mask(mask, n, n))  # (n, n)
     weights = softmax(M)  # (n, n)
-    Z = weights @ V  # (n, n) x (n, d_v) -> (n, d_v)
-    Z = Z + np.einsum("ij,ijd->id", weights, A_V)  # (n, n) . (n, n, d_v) -> (n, d_v)
+    output = "the output z = A (V + a^V)"
+    with float64_range(output, V, a_V):
+        Z = weights @ V  # (n, n) x (n, d_v) -> (n, d_v)
+        Z_relative = np.einsum("ij,ijd->id", weights, A_V)  # (n, n) . (n, n, d_v) -> (n, d_v)
+        Z = Z + finite_result(output, Z_relative, a_V)  # (n, d_v)
     return RelativeAttentionResult(
         Q=frozen(Q), K=frozen(K), V=frozen(V), distances=frozen(distances), a_K=frozen(a_K), a_V=frozen(a_V),
         scores=frozen(S), scale=scale, scaled=frozen(scaled), masked=frozen(M), weights=frozen(weights),

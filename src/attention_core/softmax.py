@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._checks import as_count, frozen
+from ._checks import as_count, as_real, at_most, float64_range, frozen
 
 __all__ = ["SoftmaxSteps", "apply_mask", "causal_mask", "padding_mask", "softmax", "softmax_steps"]
 
@@ -40,14 +40,15 @@ def softmax(x: np.ndarray, axis: int = -1) -> np.ndarray:
     maximum changes nothing mathematically and keeps exp from overflowing. Entries of -inf (masked) get
     weight exactly 0. A row with every entry -inf, a NaN or a +inf raises ValueError naming the row.
     """
-    x = np.asarray(x, dtype=np.float64)
+    x = as_real("the scores", x)
     if x.ndim == 0:
         raise ValueError("softmax needs at least one axis of scores, got a scalar")
     rows = np.moveaxis(x, axis, -1)
     if rows.shape[-1] == 0:
         raise ValueError("softmax needs at least one score per row, got rows of length 0")
     _check_rows(rows)
-    shifted = rows - rows.max(axis=-1, keepdims=True)  # largest entry of each row becomes 0
+    with np.errstate(over="ignore"):  # a gap beyond float64 gives -inf, whose weight e^-inf = 0 is right anyway
+        shifted = rows - rows.max(axis=-1, keepdims=True)  # largest entry of each row becomes 0
     powers = np.exp(shifted)  # exp(-inf) is exactly 0
     weights = powers / powers.sum(axis=-1, keepdims=True)
     return np.moveaxis(weights, -1, axis)
@@ -69,20 +70,17 @@ def softmax_steps(x: np.ndarray) -> SoftmaxSteps:
     Shapes: (n, m) or (m,) in; exponentials and weights the same shape, totals (n,) or (). Use it for
     small worked examples only: exp of a score above about 709 overflows float64 and raises ValueError.
     """
-    scores = np.asarray(x, dtype=np.float64)
+    scores = as_real("the scores", x)
     weights = softmax(scores)
-    with np.errstate(over="raise"):
-        try:
-            exponentials = np.exp(scores)
-        except FloatingPointError:
-            raise ValueError("e^score overflows float64 for a score above ~709; use softmax") from None
-    totals = exponentials.sum(axis=-1)
+    with float64_range("e^score (float64 holds e^s only for s up to about 709; use softmax)", scores):
+        exponentials = np.exp(scores)
+        totals = exponentials.sum(axis=-1)
     return SoftmaxSteps(frozen(scores), frozen(exponentials), frozen(totals), frozen(weights))
 
 
 def causal_mask(n: int) -> np.ndarray:
-    """Return the (n, n) boolean causal mask: True where query i may use key j, that is j <= i."""
-    n = as_count("n (the number of tokens)", n)
+    """Return the (n, n) boolean causal mask: True where query i may use key j, that is j <= i (n <= MAX_TOKENS)."""
+    n = as_count("n (the number of tokens)", n, limit="MAX_TOKENS")
     return np.tril(np.ones((n, n), dtype=bool))  # (n, n)
 
 
@@ -95,6 +93,7 @@ def padding_mask(real: Sequence[bool]) -> np.ndarray:
     real = np.asarray(real)
     if real.dtype != np.bool_ or real.ndim != 1:
         raise ValueError(f"real must be a 1-D boolean sequence, got dtype {real.dtype} and shape {real.shape}")
+    at_most("n (the length of real)", real.shape[0], "MAX_TOKENS")
     if not real.any():
         raise ValueError("a sequence of padding only leaves every query without a key")
     return np.broadcast_to(real, (real.shape[0], real.shape[0])).copy()  # (n,) -> (n, n)
@@ -102,7 +101,9 @@ def padding_mask(real: Sequence[bool]) -> np.ndarray:
 
 def apply_mask(S: np.ndarray, mask: np.ndarray) -> np.ndarray:
     """Return M: the scores S with -inf wherever `mask` is False. Shapes: (n, m), (n, m) -> (n, m)."""
-    S = np.asarray(S, dtype=np.float64)
+    S = as_real("the scores S", S)
+    if np.isnan(S).any() or np.isposinf(S).any():
+        raise ValueError("the scores S contain NaN or +inf; scores must be finite (or -inf where already masked)")
     mask = np.asarray(mask)
     if mask.dtype != np.bool_:
         raise ValueError(f"the mask must be boolean (True = may attend), got dtype {mask.dtype}")

@@ -4,17 +4,27 @@
 reloads hook modules nor what they import (mkdocs issue #3993), so this adapter reloads the engine and
 `attention_core` itself whenever one of their files changed; an edit to a page alone keeps the loaded engine
 and its computed examples. This module is the one part of `attention_site` that is never reloaded.
+
+Under `mkdocs build` every problem stops the build with `page:line`. Under `mkdocs serve` a broken page is
+served as a page that shows the same message, so the browser says what to fix instead of waiting, and the
+page comes back by itself once the line is fixed. Every page carries a Content Security Policy that lets
+only the site's own scripts (and the inline scripts of the theme, by hash), styles and fonts run.
 """
 
 from __future__ import annotations
 
+import base64
 import functools
+import hashlib
+import html
 import importlib
 import re
 import sys
+import traceback
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from mkdocs.exceptions import PluginError
@@ -31,6 +41,11 @@ RELOADED_PACKAGES = ("attention_core", "attention_site")
 REQUIRED_EXTENSIONS = ("pymdownx.arithmatex", "pymdownx.superfences", "tables", "md_in_html")
 RE_LINE_BREAK = re.compile(r"\r\n?|\n")
 PAGES_CACHED = 256
+SNIPPETS = ("docs/programs", "bench/results")  # the folders snippet includes may read from, as in mkdocs.yml
+RE_INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)(?P<attributes>[^>]*)>(?P<body>.*?)</script>", re.DOTALL)
+RE_CHARSET = re.compile(r"<meta charset=[^>]*>", re.IGNORECASE)
+POLICY = ("default-src 'self'; script-src 'self' {hashes}; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+          "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'")
 
 log = get_plugin_logger(__name__)
 Stamp = tuple[tuple[str, int, int], ...]
@@ -47,22 +62,70 @@ class Engine:
     convert_title: Callable[[str], str]
     directive_error: type[Exception]
     math_error: type[Exception]
+    safety: ModuleType
 
 
 engine: Engine | None = None
+serving = False  # under `mkdocs serve`, broken pages are served as their error instead of stopping the build
+broken: str | None = None  # why the engine could not load, shown on every page while serving
+
+
+def on_startup(*, command: str, dirty: bool) -> None:
+    """Remember whether MkDocs serves (show errors in the browser) or builds (stop at the first error)."""
+    global serving
+    serving = command == "serve"
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     """Check the prerequisites and load the engine afresh if its files changed, so edits show without a restart."""
-    global engine
+    global engine, broken
     missing = [name for name in REQUIRED_EXTENSIONS if name not in config.markdown_extensions]
     if missing:
         raise PluginError(f"mkdocs.yml: markdown_extensions lacks {', '.join(missing)}; the pages need them")
     anchor_snippets(config, project_root(config))
     stamp = fingerprint([PACKAGE, core_folder()])
     if engine is None or engine.stamp != stamp:
-        engine = load_engine(stamp)
+        try:
+            engine, broken = load_engine(stamp, project_root(config)), None
+        except PluginError as error:
+            if not serving:
+                raise
+            engine, broken = None, str(error)
+            log.error(broken)
     return config
+
+
+def on_files(files: Files, /, *, config: MkDocsConfig) -> Files:
+    """Refuse files that lead out of docs/ (symbolic links) and pages that are not UTF-8, before anything is copied."""
+    if engine is None:
+        return files
+    docs, root = Path(config.docs_dir), project_root(config)
+    for file in files:
+        if file.abs_src_path is None or file.src_dir is None or Path(file.src_dir) != docs:
+            continue  # the theme's own files, or files made by a plugin
+        path = Path(file.abs_src_path)
+        shown = display_path(path, root)
+        guard(engine.safety.check_in_folder, path, docs, shown)
+        if file.is_documentation_page():
+            guard(engine.safety.check_utf8, path.read_bytes(), shown)
+    return files
+
+
+def guard(check: Callable[..., None], *args: object) -> None:
+    """Run one safety check; its DirectiveError stops the build as a clean `file:line: message`."""
+    assert engine is not None
+    try:
+        check(*args)
+    except engine.directive_error as error:
+        raise PluginError(str(error)) from None
+
+
+def display_path(path: Path, root: Path) -> str:
+    """A path as the repository shows it (`docs/x.md`), without resolving links (the link is what is named)."""
+    try:
+        return path.absolute().relative_to(root).as_posix()
+    except ValueError:
+        return str(path)
 
 
 def project_root(config: MkDocsConfig) -> Path:
@@ -92,14 +155,17 @@ def fingerprint(folders: list[Path]) -> Stamp:
     return tuple((str(path), (info := path.stat()).st_size, info.st_mtime_ns) for path in files)
 
 
-def load_engine(stamp: Stamp) -> Engine:
+def load_engine(stamp: Stamp, root: Path) -> Engine:
     """Import the engine, the math converter and the core afresh, dropping any earlier copies."""
     forget(RELOADED_PACKAGES, keep=__name__)
     try:
         directives = importlib.import_module("attention_site.directives")
         mathml = importlib.import_module("attention_site.mathml")
+        safety = importlib.import_module("attention_site.safety")
     except ImportError as error:
         raise PluginError(f"the hooks cannot import {error.name}: {error}; run `make serve` to set up") from None
+    except Exception as error:  # an example input that does not parse, or a bug: say where, without a traceback
+        raise PluginError(f"{place_of(error, root)}: {type(error).__name__}: {error}") from None
     # Both are pure functions of their text once the engine is loaded, so a rebuild that changed one page
     # redoes only that page; the caches go with the engine whenever its files change.
     return Engine(
@@ -110,7 +176,24 @@ def load_engine(stamp: Stamp) -> Engine:
         convert_title=mathml.convert_title,
         directive_error=directives.DirectiveError,
         math_error=mathml.MathConversionError,
+        safety=safety,
     )
+
+
+def place_of(error: Exception, root: Path) -> str:
+    """Where an error loading the engine comes from: an example's field, or the deepest project line involved."""
+    example, field = getattr(error, "example", None), getattr(error, "field", None)
+    frames = traceback.extract_tb(error.__traceback__)
+    if example is not None and field is not None:  # its module failed to import: find its file in the traceback
+        module_file = example.__module__.replace(".", "/") + ".py"
+        path = Path(next((f.filename for f in frames if f.filename.endswith(module_file)), ""))
+        lines = path.read_text(encoding="utf-8").splitlines() if path.is_file() else []
+        start = next((i for i, text in enumerate(lines) if text.startswith(f"class {example.__name__}(")), 0)
+        line = next((i for i in range(start, len(lines)) if lines[i].strip().startswith(f"{field}:")), start)
+        return f"{display_path(path, root)}:{line + 1}"
+    ours = [frame for frame in frames if Path(frame.filename).is_relative_to(root)]
+    frame = ours[-1] if ours else frames[-1]
+    return f"{display_path(Path(frame.filename), root)}:{frame.lineno}"
 
 
 def forget(packages: tuple[str, ...], keep: str) -> None:
@@ -118,13 +201,6 @@ def forget(packages: tuple[str, ...], keep: str) -> None:
     for name in list(sys.modules):
         if name.split(".")[0] in packages and name != keep and name != keep.rpartition(".")[0]:
             del sys.modules[name]
-
-
-def loaded() -> Engine:
-    """The engine loaded by `on_config`."""
-    if engine is None:
-        raise PluginError("the engine is not loaded: on_config did not run")
-    return engine
 
 
 def source_path(page: Page, config: MkDocsConfig) -> str:
@@ -139,27 +215,71 @@ def front_matter_lines(page: Page, markdown: str) -> int:
 
 
 def on_page_markdown(markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
-    """Replace every directive of the page with the Markdown it computes."""
-    current = loaded()
+    """Refuse snippets from outside their folder, then replace every directive of the page with what it computes."""
+    if engine is None:
+        return failed_page_markdown(broken or "the engine did not load")
+    path, offset = source_path(page, config), front_matter_lines(page, markdown)
     try:
-        return current.expand(markdown, source_path(page, config), front_matter_lines(page, markdown))
-    except current.directive_error as error:
-        raise PluginError(str(error)) from None
+        engine.safety.check_snippets(markdown, path, [project_root(config) / folder for folder in SNIPPETS], offset)
+        return engine.expand(markdown, path, offset)
+    except engine.directive_error as error:
+        return failed_page_markdown(fail(str(error)))
 
 
-def on_page_content(html: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
+def fail(message: str) -> str:
+    """Stop the build with `message`; while serving, log it and return it for the page to show instead."""
+    if not serving:
+        raise PluginError(message)
+    log.error(message)
+    return message
+
+
+def failed_page_markdown(message: str) -> str:
+    """A page that shows why it could not be built, for the browser of someone running `mkdocs serve`."""
+    return ("# This page does not build\n\n"
+            f'<pre class="attn-build-error">{html.escape(message)}</pre>\n\n'
+            "Fix the line named above and save: this page reloads by itself.\n")
+
+
+def on_page_content(html_text: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Refuse a directive that Markdown left in the page, then convert LaTeX to MathML (no math JavaScript)."""
-    current = loaded()
+    if engine is None:
+        return html_text
     try:
-        current.check_expanded(html, page.file.content_string, source_path(page, config))
-    except current.directive_error as error:
-        raise PluginError(str(error)) from None
+        engine.check_expanded(html_text, page.file.content_string, source_path(page, config))
+    except engine.directive_error as error:
+        message = fail(str(error))
+        return f'<h1>This page does not build</h1><pre class="attn-build-error">{html.escape(message)}</pre>'
     try:
         for item in walk(page.toc):
-            item.title = current.convert_title(item.title)
-        return current.convert(html)
-    except current.math_error as error:
-        raise PluginError(f"{source_path(page, config)}:{formula_line(page, error)}: {error}") from None
+            item.title = engine.convert_title(item.title)
+        return engine.convert(html_text)
+    except engine.math_error as error:
+        message = fail(f"{source_path(page, config)}:{formula_line(page, error)}: {error}")
+        return f'<h1>This page does not build</h1><pre class="attn-build-error">{html.escape(message)}</pre>'
+
+
+def on_post_page(output: str, /, *, page: Page, config: MkDocsConfig) -> str:
+    """Add the Content Security Policy: the site's own files, and the page's inline scripts by hash."""
+    return with_policy(output)
+
+
+def on_post_template(output_content: str, /, *, template_name: str, config: MkDocsConfig) -> str:
+    """Give HTML pages made from templates alone (404.html) the same Content Security Policy."""
+    return with_policy(output_content) if template_name.endswith(".html") else output_content
+
+
+def with_policy(page_html: str) -> str:
+    """The page with a CSP meta tag after its charset, allowing exactly its own inline scripts by hash."""
+    hashes = sorted({
+        "'sha256-" + base64.b64encode(hashlib.sha256(match["body"].encode()).digest()).decode() + "'"
+        for match in RE_INLINE_SCRIPT.finditer(page_html) if "application/json" not in match["attributes"]
+    })
+    tag = f'<meta http-equiv="Content-Security-Policy" content="{POLICY.format(hashes=" ".join(hashes)).strip()}">'
+    charset = RE_CHARSET.search(page_html)
+    if charset is None:
+        raise PluginError("a page has no <meta charset>; the Content Security Policy goes right after it")
+    return page_html[: charset.end()] + tag + page_html[charset.end() :]
 
 
 def walk(items: Iterable[AnchorLink]) -> Iterator[AnchorLink]:

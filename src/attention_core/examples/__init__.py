@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from .base import Example
+from .base import Example, ExampleInputError
 from .bus_is_late import BUS_IS_LATE, BusIsLate
 from .cost import COST, Cost
 from .exercises import EXERCISES, Exercises
@@ -40,6 +40,7 @@ __all__ = [
     "BusIsLate",
     "Cost",
     "Example",
+    "ExampleInputError",
     "Exercises",
     "Generation",
     "HeadWidth",

@@ -97,10 +97,20 @@ def need_several(subject: Subject, question: str) -> None:
 
 
 def extreme(subject: Subject, question: str) -> list[str]:
-    """The labels of the largest (or smallest) entry: one label, or several when they tie."""
+    """The labels of the largest or smallest entry (`question`): one label, or several when they tie."""
     need_several(subject, question)
     best = max(subject.values) if question == "largest" else min(subject.values)
     return [label for label, x in zip(subject.labels, subject.values, strict=True) if equal(x, best)]
+
+
+def largest(subject: Subject, question: str) -> list[str]:
+    """The label of the largest entry of a row or column; several when they tie."""
+    return extreme(subject, "largest")
+
+
+def smallest(subject: Subject, question: str) -> list[str]:
+    """The label of the smallest entry of a row or column; several when they tie."""
+    return extreme(subject, "smallest")
 
 
 def tied(subject: Subject, question: str) -> list[str]:
@@ -161,8 +171,8 @@ def simple_fraction(x: float) -> Fraction | None:
 
 
 QUESTIONS: dict[str, Callable[[Subject, str], str | list[str]]] = {
-    "largest": extreme,
-    "smallest": extreme,
+    "largest": largest,
+    "smallest": smallest,
     "tied": tied,
     "nonzero": nonzero,
     "sign": sign,

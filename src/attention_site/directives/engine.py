@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .claims import render_check, render_word
-from .errors import DirectiveError, did_you_mean
+from .errors import DirectiveError, DirectiveErrors, did_you_mean
 from .registry import REGISTRY, Entry, lookup, split_options
 from .render import render_block, render_figure, render_table, render_tex, render_value, restyle
 from .shown import Shown
@@ -17,6 +17,7 @@ from .syntax import (
     directives_in_line,
     outside_code,
     quoted,
+    refuse_active_html,
 )
 
 
@@ -24,18 +25,22 @@ def expand_directives(markdown: str, page: str = "<page>", line_offset: int = 0)
     """Return `markdown` with every directive outside code replaced by what it computes.
 
     `page` and `line_offset` (the lines of front matter removed before this text) place errors:
-    a `DirectiveError` reads `page:line: what is wrong; what is accepted`.
+    a `DirectiveError` reads `page:line: what is wrong; what is accepted`, one line for each directive that
+    failed (every failing directive of the page is reported, not only the first).
     """
     lines = markdown.split("\n")
     try:
         check_size(markdown, lines)
     except DirectiveError as error:
         raise error.at(page, line_offset + error.line) from None
+    errors = []
     for index, line in outside_code(lines):
         try:
             lines[index] = expand_line(line, index + 1)
-        except DirectiveError as error:
-            raise error.at(page, line_offset + index + 1) from None
+        except DirectiveError as error:  # keep going: one build names every stale claim of the page
+            errors.append(error.at(page, line_offset + index + 1))
+    if errors:
+        raise errors[0] if len(errors) == 1 else DirectiveErrors(errors)
     return "\n".join(lines)
 
 
@@ -57,7 +62,8 @@ def check_expanded(html: str, source: str, page: str = "<page>", line_offset: in
 
 
 def expand_line(line: str, number: int) -> str:
-    """Expand the directives of one line."""
+    """Expand the directives of one line, after refusing any HTML on it that would run code."""
+    refuse_active_html(line, number)
     found = list(directives_in_line(line, number))
     if not found:
         return line

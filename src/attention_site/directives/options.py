@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import DirectiveError, did_you_mean
+from .errors import DirectiveError, did_you_mean, quoted
+
+RE_WHOLE = re.compile(r"-?[0-9]+(?:_[0-9]{3})*\Z")  # ASCII digits only: not ٣, ５ or +3
+MAX_DIGITS = 15
 
 
 @dataclass(frozen=True)
@@ -33,7 +37,7 @@ def integers(key: str, help: str, low: int, high: int, default: tuple[int, ...],
     def parse(text: str) -> tuple[int, ...]:
         values = tuple(bounded_int(key, part, low, high, accepted) for part in text.split(","))
         if len(values) > most:
-            raise DirectiveError(f"option {key}={text} has {len(values)} numbers; accepted: {accepted}")
+            raise DirectiveError(f"option {key}={quoted(text)} has {len(values)} numbers; accepted: {accepted}")
         return values
 
     return Option(key, help, parse, default, accepted)
@@ -45,7 +49,7 @@ def choice(key: str, help: str, choices: Sequence[str], default: str | None = No
 
     def parse(text: str) -> str:
         if text not in choices:
-            raise DirectiveError(f"option {key}={text} is not accepted; {did_you_mean(text, choices)}")
+            raise DirectiveError(f"option {key}={quoted(text)} is not accepted; {did_you_mean(text[:60], choices)}")
         return text
 
     return Option(key, help, parse, default, accepted)
@@ -64,14 +68,12 @@ def words(key: str, help: str) -> Option:
 
 
 def bounded_int(key: str, text: str, low: int, high: int, accepted: str) -> int:
-    """Read a whole number and check it lies between `low` and `high`."""
-    try:
-        value = int(text.replace("_", ""))
-    except ValueError:
-        raise DirectiveError(f"option {key}={text} is not a whole number; accepted: {accepted}") from None
-    if not low <= value <= high:
-        raise DirectiveError(f"option {key}={text} is out of range; accepted: {accepted}")
-    return value
+    """Read a whole number in ASCII digits (`12`, `-1`, `1_000`) and check it lies between `low` and `high`."""
+    if not RE_WHOLE.match(text):
+        raise DirectiveError(f"option {key}={quoted(text)} is not a whole number in ASCII digits; accepted: {accepted}")
+    if len(text) > MAX_DIGITS or not low <= int(text.replace("_", "")) <= high:
+        raise DirectiveError(f"option {key}={quoted(text)} is out of range; accepted: {accepted}")
+    return int(text.replace("_", ""))
 
 
 def read_options(given: dict[str, str], known: Sequence[Option]) -> dict[str, Any]:

@@ -18,7 +18,7 @@ import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from .errors import DirectiveError
+from .errors import DirectiveError, quoted
 
 NAMESPACE = "attn"
 OPEN, CLOSE = "<!--", "-->"
@@ -49,11 +49,6 @@ class Directive:
     words: tuple[str, ...]
     options: dict[str, str] = field(default_factory=dict)
     source: str = ""
-
-
-def quoted(text: str, most: int = 60) -> str:
-    """A value from a page, cut short for an error message."""
-    return text if len(text) <= most else text[:most] + f"… ({len(text):,} characters)"
 
 
 def parse_directive(body: str) -> Directive:
@@ -227,3 +222,50 @@ def comments_like_directives(html: str) -> Iterator[str]:
             end = html.find(CLOSE, start)
             yield html[start : end + len(CLOSE) if end >= 0 else start + 80]
         position = start + len(OPEN)
+
+
+RE_ACTIVE_TAG = re.compile(r"^/?\s*(script|iframe|object|embed|frame|frameset|base|meta|form)\b", re.IGNORECASE)
+RE_HANDLER = re.compile(r"\son[a-z]+\s*=", re.IGNORECASE)
+RE_ACTIVE_URL = re.compile(r"(?:java|vb)script\s*:|data\s*:\s*text/html", re.IGNORECASE)
+
+
+def refuse_active_html(line: str, number: int) -> None:
+    """Stop at HTML that would run code in a reader's browser: script-like tags, on*= handlers, script URLs.
+
+    Pages are Markdown from strangers' pull requests; the site's own scripts live in docs/javascripts/.
+    Code spans are skipped; the tags are found in one pass (each `>` closes the last `<` before it).
+    """
+    text = blank_code_spans(line)
+    previous = 0
+    while (close := text.find(">", previous)) >= 0:
+        start = text.rfind("<", previous, close)
+        if start >= 0:
+            refuse_tag(text[start + 1 : close], number)
+        previous = close + 1
+    url = RE_ACTIVE_URL.search(text)
+    if url:
+        raise DirectiveError(f"'{quoted(url.group(0))}' links to code; pages may not hold script URLs", line=number)
+
+
+def refuse_tag(tag: str, number: int) -> None:
+    """Refuse one tag's text (between `<` and `>`) if it is script-like or carries an event handler."""
+    active = RE_ACTIVE_TAG.match(tag)
+    if active:
+        raise DirectiveError(f"'<{quoted(tag, 40)}>': pages may not hold <{active.group(1).lower()}> tags; "
+                             "the site's scripts live in docs/javascripts/", line=number)
+    handler = RE_HANDLER.search(tag)
+    if handler:
+        raise DirectiveError(f"'<{quoted(tag, 40)}>': pages may not hold event handlers such as "
+                             f"'{handler.group(0).strip()}'; the site's scripts live in docs/javascripts/", line=number)
+
+
+def blank_code_spans(line: str) -> str:
+    """The line with its inline code spans blanked out (same length), so code can show any HTML."""
+    spans = code_spans(line)
+    if not spans:
+        return line
+    pieces, last = [], 0
+    for start, end in spans:
+        pieces += [line[last:start], " " * (end - start)]
+        last = end
+    return "".join([*pieces, line[last:]])

@@ -5,6 +5,8 @@ Counts come from attention_core.cost_table; d_k = d_v = 64 are the example's ill
 
 from __future__ import annotations
 
+import numpy as np
+
 from attention_core import COST as EX
 from attention_core import attention_cost, cost_table
 
@@ -12,6 +14,8 @@ from ...figures import growth_chart_svg
 from ..options import integer, integers
 from ..registry import figure, grid, table
 from ..shown import Column, Figure, Grid, Table
+from .common import EXACT
+from .common import grid as make_grid
 from .counts import count_grid, count_text
 
 NAME = EX.name
@@ -60,3 +64,8 @@ def growth_chart() -> Figure:
         x_label="tokens n", y_label="count", log=True, id_prefix="cost-growth",
     )
     return Figure(svg, "Each doubling of n multiplies the score entries by four: twice the slope of n itself.")
+
+
+@grid(NAME, "head-widths", "The example's illustrative head widths d_k and d_v, one row: col=d_k or col=d_v.")
+def head_widths() -> Grid:
+    return make_grid(np.array([[float(EX.d_k), float(EX.d_v)]]), ("width",), ("d_k", "d_v"), EXACT, "")

@@ -105,3 +105,18 @@ def values() -> Grid:
     text = EX.values_text
     return make_grid(parse_matrix(text), tuple(f"row-{j + 1}" for j in range(len(text))),
                      labels("v", len(text[0])), STYLE, "row", authored=text)
+
+
+def givens(sizes: dict[str, int]) -> Grid:
+    """The whole numbers an exercise gives, as one row a sentence can quote: col=n."""
+    return make_grid(np.array([list(sizes.values())], dtype=float), ("given",), tuple(sizes), STYLE, "")
+
+
+@grid(NAME, "causal-givens", "Exercise 1's givens: how many tokens (n) and the position of the query (query).")
+def causal_givens() -> Grid:
+    return givens({"n": len(TOKENS), "query": EX.query_position})
+
+
+@grid(NAME, "shape-givens", "Exercise 4's givens: n, d_k and d_v of the head.")
+def shape_givens() -> Grid:
+    return givens({"n": EX.shape_n, "d_k": EX.shape_d_k, "d_v": EX.shape_d_v})

@@ -1,10 +1,12 @@
 """Initialisation with seed 9 (example "initialisation"): the standard deviations and the drawn matrices.
 
-The draws come from attention_core.initialise_heads, in the deck's call order: W_q of every head, then W_k,
-then W_v, then W_O.
+The draws come from attention_core.initialise_heads, in the deck's call order: W_Q of every head, then W_K,
+then W_V, then W_O.
 """
 
 from __future__ import annotations
+
+import numpy as np
 
 from attention_core import INITIALISATION as EX
 
@@ -13,6 +15,7 @@ from ..registry import grid, table
 from ..shown import Column, Grid, Number, Table
 from .common import checked_weights, labels, style_of
 from .common import grid as make_grid
+from .counts import count_text
 
 NAME = EX.name
 STYLE = style_of(EX)
@@ -21,36 +24,56 @@ HEAD = integer("head", "which head's matrix to show", 1, EX.h, default=1)
 INPUT_ROWS = labels("x", EX.d_model)
 
 
+SHOWN = {"W_q": "W_Q", "W_k": "W_K", "W_v": "W_V", "W_o": "W_O"}  # the core's names, as the pages write them
+
+
+def shapes() -> dict[str, tuple[int, int]]:
+    """The shape of each kind of matrix, keyed by the core's names."""
+    return {"W_q": W.W_q[0].shape, "W_k": W.W_k[0].shape, "W_v": W.W_v[0].shape, "W_o": W.W_o.shape}
+
+
 @table(NAME, "sd", "Each kind of matrix: its shape and the standard deviation sqrt(2/(rows+cols)) of its draws.")
 def sd() -> Table:
-    shapes = {"W_q": W.W_q[0].shape, "W_k": W.W_k[0].shape, "W_v": W.W_v[0].shape, "W_o": W.W_o.shape}
-    rows = tuple(
-        (name.replace("W_o", "W_O"), f"{r}×{c}", Number(EX.sd[name], STYLE))
-        for name, (r, c) in shapes.items()
-    )
+    rows = tuple((f"${SHOWN[name]}$", f"{r}×{c}", Number(EX.sd[name], STYLE)) for name, (r, c) in shapes().items())
     return Table((Column("matrix", "matrix", False), Column("shape", "shape", False),
                   Column("sd", "standard deviation")), rows)
 
 
-@grid(NAME, "w-q", "The drawn query projection W_q of one head (3x1).", options=(HEAD,))
+@grid(NAME, "standard-deviations", "The standard deviation of each kind of matrix, rows W_Q, W_K, W_V, W_O.")
+def standard_deviations() -> Grid:
+    return make_grid(np.array([[EX.sd[name]] for name in SHOWN]), tuple(SHOWN.values()), ("sd",), STYLE, "matrix")
+
+
+@grid(NAME, "sizes", "The sizes the draws are made for: d_model, d_k, d_v and the number of heads h (one row).")
+def sizes() -> Grid:
+    return count_row({"d_model": EX.d_model, "d_k": EX.d_k, "d_v": EX.d_v, "h": EX.h})
+
+
+def count_row(sizes: dict[str, int]) -> Grid:
+    """Whole-number sizes as one row, shown as whole numbers."""
+    text = (tuple(count_text(v) for v in sizes.values()),)
+    return make_grid(np.array([list(sizes.values())], dtype=float), ("size",), tuple(sizes), STYLE, "", authored=text)
+
+
+@grid(NAME, "w-q", "The drawn query projection W_Q of one head (3x1).", options=(HEAD,))
 def w_q(head: int) -> Grid:
-    return make_grid(W.W_q[head - 1], INPUT_ROWS, ("q",), STYLE, f"$W_q$, head {head}")
+    return make_grid(W.W_q[head - 1], INPUT_ROWS, ("q",), STYLE, f"$W_Q$, head {head}")
 
 
-@grid(NAME, "w-k", "The drawn key projection W_k of one head (3x1).", options=(HEAD,))
+@grid(NAME, "w-k", "The drawn key projection W_K of one head (3x1).", options=(HEAD,))
 def w_k(head: int) -> Grid:
-    return make_grid(W.W_k[head - 1], INPUT_ROWS, ("k",), STYLE, f"$W_k$, head {head}")
+    return make_grid(W.W_k[head - 1], INPUT_ROWS, ("k",), STYLE, f"$W_K$, head {head}")
 
 
-@grid(NAME, "w-v", "The drawn value projection W_v of one head (3x2).", options=(HEAD,))
+@grid(NAME, "w-v", "The drawn value projection W_V of one head (3x2).", options=(HEAD,))
 def w_v(head: int) -> Grid:
-    return make_grid(W.W_v[head - 1], INPUT_ROWS, labels("v", EX.d_v), STYLE, f"$W_v$, head {head}")
+    return make_grid(W.W_v[head - 1], INPUT_ROWS, labels("v", EX.d_v), STYLE, f"$W_V$, head {head}")
 
 
 @grid(NAME, "w-o", "The drawn output projection W_O (4x3).")
 def w_o() -> Grid:
     rows = tuple(f"h{k + 1} o{j + 1}" for k in range(EX.h) for j in range(EX.d_v))
-    return make_grid(W.W_o, rows, labels("u", EX.d_model), STYLE, "W_O")
+    return make_grid(W.W_o, rows, labels("u", EX.d_model), STYLE, "$W_O$")
 
 
 @grid(NAME, "initial-weights", "The untrained head's causal weights on red ball rolls (X = I_3).", options=(HEAD,))

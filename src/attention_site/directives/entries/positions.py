@@ -2,6 +2,9 @@
 
 Without positions, attention gives each token the same output row in both sentences (the rows are only
 reordered); each method of adding positions breaks that. Everything is computed by attention_core.positions.
+The page counts positions and dimensions from 0, as the sinusoidal formula does, so column labels start at 0.
+Shaw et al.'s names: w^K, w^V are the tables (one row per clipped distance); a^K_ij = w^K_clip(j-i) is the
+vector the pair (i, j) uses.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from ...figures import positions_heatmap_svg
 from ..options import choice
 from ..registry import figure, grid, scalar, table
 from ..shown import Column, Figure, Grid, Number, Scalar, Table, Vector
-from .common import EXACT, as_rows, checked_weights, labels, style_of
+from .common import EXACT, as_rows, checked_weights, style_of
 from .common import grid as make_grid
 
 NAME = EX.name
@@ -34,6 +37,11 @@ METHOD = choice("method", "how positions enter: none, sinusoidal, learned or rel
 TABLE = choice("table", "which additive position table: sinusoidal or learned", METHODS[1:3], default="sinusoidal")
 SENTENCE = choice("sentence", "first (dog bites man) or second (man bites dog)", ("first", "second"), "first")
 HEATMAP_POSITIONS, HEATMAP_WIDTH = 32, 32  # the size of the picture only; the worked table is EX.table_length
+
+
+def dims(prefix: str, count: int) -> tuple[str, ...]:
+    """Column labels counted from 0, as on the page: `p0`, `p1`, ..."""
+    return tuple(f"{prefix}{k}" for k in range(count))
 
 
 def phrase(tokens: tuple[str, ...]) -> str:
@@ -55,7 +63,7 @@ def relative() -> RelativeAttentionResult:
 @grid(NAME, "embeddings", "The illustrative token embeddings e_i of dog, bites, man (d_model = 4).")
 def embeddings() -> Grid:
     text = EX.embeddings_text
-    return make_grid(parse_matrix(text), TOKENS, labels("e", len(text[0])), STYLE, "token", authored=text)
+    return make_grid(parse_matrix(text), TOKENS, dims("e", len(text[0])), STYLE, "token", authored=text)
 
 
 @table(NAME, "outputs", "Each token's output row in both sentences, for one way of adding positions.",
@@ -76,7 +84,7 @@ def outputs(method: str) -> Table:
 def output(method: str, sentence: str) -> Grid:
     check = EX.checks[method]
     rows, tokens = (check.output, TOKENS) if sentence == "first" else (check.permuted_output, EX.other_tokens)
-    return make_grid(rows, tokens, labels("o", rows.shape[1]), STYLE, "token")
+    return make_grid(rows, tokens, dims("o", rows.shape[1]), STYLE, "token")
 
 
 @scalar(NAME, "max-difference", "The largest difference between a token's output rows in the two sentences.",
@@ -98,7 +106,7 @@ def equivariance() -> Table:
 @grid(NAME, "position-table", "The first rows of an additive position table p_pos (pos from 0).", options=(TABLE,))
 def position_table_grid(table: str) -> Grid:
     P = position_table(table)
-    return make_grid(P, tuple(f"pos {i}" for i in range(P.shape[0])), labels("p", P.shape[1]), STYLE, "position")
+    return make_grid(P, tuple(f"pos {i}" for i in range(P.shape[0])), dims("p", P.shape[1]), STYLE, "position")
 
 
 @table(NAME, "e-plus-p", "Token embedding plus position row, e_i + p_i, for the first sentence.", options=(TABLE,))
@@ -120,7 +128,8 @@ def sinusoidal_heatmap() -> Figure:
     P = sinusoidal_positions(HEATMAP_POSITIONS, HEATMAP_WIDTH)
     svg = positions_heatmap_svg(
         P.tolist(), title=f"Sinusoidal position encodings, {HEATMAP_POSITIONS} positions by {HEATMAP_WIDTH} dimensions",
-        desc="One row per position, one column per dimension. Even dimensions hold sines, odd dimensions cosines; "
+        desc="One row per position, one column per dimension, both counted from 0. Even dimensions hold sines, "
+             "odd dimensions cosines; "
              "the first columns change quickly from row to row, the last columns hardly at all.",
         id_prefix="positions-sinusoidal",
     )
@@ -137,29 +146,44 @@ def distance_labels() -> tuple[str, ...]:
     return tuple(str(d) for d in range(-EX.clip, EX.clip + 1))
 
 
-@grid(NAME, "a-k", "The illustrative relative key table a^K, one row per clipped distance.")
-def a_k() -> Grid:
-    return make_grid(EX.a_K, distance_labels(), labels("a", EX.a_K.shape[1]), STYLE, "distance", authored=EX.a_K_text)
+@grid(NAME, "key-table", "The illustrative relative key table w^K, one row w^K_d per clipped distance d.")
+def key_table() -> Grid:
+    return make_grid(EX.a_K, distance_labels(), dims("k", EX.a_K.shape[1]), STYLE, "distance $d$",
+                     authored=EX.a_K_text)
 
 
-@grid(NAME, "a-v", "The illustrative relative value table a^V, one row per clipped distance.")
-def a_v() -> Grid:
-    return make_grid(EX.a_V, distance_labels(), labels("a", EX.a_V.shape[1]), STYLE, "distance", authored=EX.a_V_text)
+@grid(NAME, "value-table", "The illustrative relative value table w^V, one row w^V_d per clipped distance d.")
+def value_table() -> Grid:
+    return make_grid(EX.a_V, distance_labels(), dims("v", EX.a_V.shape[1]), STYLE, "distance $d$",
+                     authored=EX.a_V_text)
 
 
-@grid(NAME, "queries", "The query rows q_i = e_i W_q of the first sentence (no positions added).")
+@grid(NAME, "pair-keys", "The vector a^K_ij = w^K_clip(j-i) added to key j for query i; rows QUERY-KEY, e.g. man-dog.")
+def pair_keys() -> Grid:
+    rows = [(f"{TOKENS[i]}-{TOKENS[j]}", EX.a_K[int(d) + EX.clip]) for i, line in enumerate(EX.distances)
+            for j, d in enumerate(line)]
+    return make_grid(np.array([vector for _, vector in rows]), tuple(label for label, _ in rows),
+                     dims("k", EX.a_K.shape[1]), EXACT, "query-key")
+
+
+@scalar(NAME, "clip", "The clipping distance k of the relative positions: distances beyond ±k share a row.")
+def clip() -> Scalar:
+    return Scalar(float(EX.clip), EXACT)
+
+
+@grid(NAME, "queries", "The query rows q_i = e_i W_Q of the first sentence (no positions added).")
 def queries() -> Grid:
-    return make_grid(relative().Q, TOKENS, labels("q", relative().Q.shape[1]), EXACT, "token")
+    return make_grid(relative().Q, TOKENS, dims("q", relative().Q.shape[1]), EXACT, "token")
 
 
-@grid(NAME, "keys", "The key rows k_j = e_j W_k of the first sentence.")
+@grid(NAME, "keys", "The key rows k_j = e_j W_K of the first sentence.")
 def keys() -> Grid:
-    return make_grid(relative().K, TOKENS, labels("k", relative().K.shape[1]), EXACT, "token")
+    return make_grid(relative().K, TOKENS, dims("k", relative().K.shape[1]), EXACT, "token")
 
 
-@grid(NAME, "values", "The value rows v_j = e_j W_v of the first sentence.")
+@grid(NAME, "values", "The value rows v_j = e_j W_V of the first sentence.")
 def values() -> Grid:
-    return make_grid(relative().V, TOKENS, labels("v", relative().V.shape[1]), EXACT, "token")
+    return make_grid(relative().V, TOKENS, dims("v", relative().V.shape[1]), EXACT, "token")
 
 
 @grid(NAME, "plain-scores", "Scores q_i k_j without any position information, before scaling.")
@@ -180,4 +204,4 @@ def relative_weights() -> Grid:
 
 @grid(NAME, "relative-output", "Outputs with relative values, sum_j alpha_ij (v_j + a^V_ij).")
 def relative_output() -> Grid:
-    return make_grid(relative().output, TOKENS, labels("z", relative().output.shape[1]), STYLE, "token")
+    return make_grid(relative().output, TOKENS, dims("z", relative().output.shape[1]), STYLE, "token")

@@ -7,6 +7,8 @@ so this example shows decimals.
 
 from __future__ import annotations
 
+import inspect
+import math
 from functools import cache
 
 import numpy as np
@@ -16,6 +18,7 @@ from attention_core import (
     FeedForwardSteps,
     LayerResult,
     feed_forward_steps,
+    layer_norm,
     layer_norm_statistics,
     parse_vector,
     transformer_layer,
@@ -181,12 +184,24 @@ def layer(norm: str) -> LayerResult:
     return transformer_layer(EX.heads.X, EX.parameters, mask=EX.heads.mask, norm=norm)
 
 
-@table(EX.name, "norms", "The rolls row through the layer with post-norm and with pre-norm, same weights.")
+@table(EX.name, "norms", "The rolls row with post-norm and with pre-norm, same weights; a pre-norm stack ends "
+       "with one more LayerNorm.")
 def norms() -> Table:
     i = EX.tokens.index("rolls")
     post, pre = layer("post"), layer("pre")
     style = style_of(EX)
     steps = (("R", post.R, pre.R), ("F", post.F, pre.F), ("Y", post.Y, pre.Y))
     rows = tuple((name, Vector(as_rows(a[i])[0], style), Vector(as_rows(b[i])[0], style)) for name, a, b in steps)
+    # A one-layer stack's output: post-norm's Y as it is; pre-norm adds its final LayerNorm after the last layer.
+    final = ("output of a one-layer stack", Vector(as_rows(post.Y[i])[0], style),
+             Vector(as_rows(layer_norm(pre.Y)[i])[0], style))
     return Table((Column("array", "row of rolls in", False), Column("post", "post-norm (2017)"),
-                  Column("pre", "pre-norm")), rows)
+                  Column("pre", "pre-norm")), (*rows, final))
+
+
+@grid(NAME, "epsilon", "The epsilon of both layer normalisations, as LaTeX (use attn:tex): 10^{-5}.")
+def epsilon() -> Grid:
+    eps = inspect.signature(layer_norm).parameters["eps"].default  # transformer_layer uses layer_norm's default
+    power = round(math.log10(eps))
+    text = f"10^{{{power}}}" if math.isclose(eps, 10.0**power) else repr(eps)
+    return make_grid(np.array([[eps]]), ("epsilon",), ("value",), STYLE, "", authored=((text,),))

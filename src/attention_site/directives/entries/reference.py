@@ -10,7 +10,9 @@ import inspect
 
 import attention_core
 
+from ..claims import CHECK_KEYS, CHECK_OPTIONS, QUESTIONS
 from ..engine import RENDERERS
+from ..listings import project_root
 from ..registry import GENERIC_OPTIONS, REGISTRY, Entry, block
 from ..shown import Grid, MarkdownBlock, Scalar, Shown
 
@@ -20,7 +22,7 @@ PREVIEW_KIND = {"grid": "table", "table": "table", "scalar": "value", "figure": 
 
 @block(NAME, "directives", "Every directive the pages can use, with its options and a live rendering.")
 def directives_reference() -> MarkdownBlock:
-    sections = [kinds_section()]
+    sections = [kinds_section(), claims_section()]
     for example in sorted({entry.example for entry in REGISTRY.values()} - {NAME}):
         sections.append(f"## `{example}`")
         sections += [entry_section(entry) for entry in REGISTRY.values() if entry.example == example]
@@ -30,11 +32,35 @@ def directives_reference() -> MarkdownBlock:
 def kinds_section() -> str:
     """The table of directive kinds and the options every entry shown by that kind accepts."""
     rows = ["| kind | stands | generic options |", "|:---|:---|:---|"]
-    where = {"table": "alone on its line", "figure": "alone on its line", "block": "alone on its line"}
+    where = {"table": "alone on its line", "figure": "alone on its line", "block": "alone on its line",
+             "check": "right after the sentence it guards; renders nothing"}
     for kind in RENDERERS:
         options = ", ".join(f"`{option.key}=`" for option in GENERIC_OPTIONS.get(kind, ())) or "none"
         rows.append(f"| `attn:{kind}` | {where.get(kind, 'inline, in a sentence or a formula')} | {options} |")
     return "## Kinds of directive\n\n" + "\n".join(rows)
+
+
+def claims_section() -> str:
+    """The words a page computes (attn:word pick=) and the claims it checks (attn:check), from the engine's tables."""
+    questions = ["| `pick=` | the word it writes |", "|:---|:---|"]
+    questions += [f"| `{name}` | {first_line(answer.__doc__)} |" for name, answer in QUESTIONS.items()]
+    checks = ["| claim | what must hold |", "|:---|:---|"]
+    checks += [f"| `{option.key}=` | {option.help} |" for option in CHECK_OPTIONS if option.key in CHECK_KEYS]
+    return "\n\n".join([
+        "## Words and checks",
+        "A word that depends on an example's input is computed or checked, never typed bare. "
+        "`attn:word` writes it: `<!-- attn:word bus-is-late scores row=late pick=largest -->` gives "
+        f"“{RENDERERS['word'](REGISTRY['bus-is-late', 'scores'].make({}), about='', pick='largest', row='late')}”. "
+        "`attn:check` leaves the prose as written and stops the build, with the page and line, what the page says "
+        "and what the numbers say, when the claim no longer holds. Both take `row=` and `col=` to pick a row, a "
+        "column or one cell (a label with spaces is written with `-`: `row=h1-o2`).",
+        "\n".join(questions), "\n".join(checks),
+    ])
+
+
+def first_line(doc: str | None) -> str:
+    """The summary line of a docstring."""
+    return (doc or "").strip().split("\n")[0]
 
 
 def entry_section(entry: Entry) -> str:
@@ -78,6 +104,11 @@ def live_preview(entry: Entry) -> str | None:
     if isinstance(shown, Scalar) or (isinstance(shown, Grid) and kind == "value"):
         return "Renders: " + RENDERERS["value"](shown)
     return RENDERERS[kind](shown)
+
+
+@block(NAME, "contributing", "CONTRIBUTING.md, the contributors' guide, read from the repository's top folder.")
+def contributing_guide() -> MarkdownBlock:
+    return MarkdownBlock((project_root() / "CONTRIBUTING.md").read_text(encoding="utf-8"))
 
 
 @block(NAME, "api", "The public API of attention_core, from its signatures and docstrings.")

@@ -6,13 +6,15 @@ behind FlashAttention, Dao et al. 2022) and the example's naive result.
 
 from __future__ import annotations
 
+import numpy as np
+
 from attention_core import TILED as EX
 from attention_core import parse_matrix
 
 from ..options import choice
 from ..registry import grid, scalar, table
 from ..shown import Column, Grid, Number, Scalar, Table, Vector
-from .common import as_rows, checked_weights, labels, style_of
+from .common import EXACT, as_rows, checked_weights, labels, style_of
 from .common import grid as make_grid
 
 NAME = EX.name
@@ -80,3 +82,24 @@ def naive_weights() -> Grid:
 @scalar(NAME, "max-difference", "The largest difference between the tiled and the naive output (scientific).")
 def max_difference() -> Scalar:
     return Scalar(EX.max_difference, STYLE)
+
+
+@grid(NAME, "running", "One query row after each block (rows block-1, block-2, ...): the block's largest score, "
+      "running max m, running sum l, running output acc.", options=(QUERY,))
+def running(query: str) -> Grid:
+    i = TOKENS.index(query)
+    rows = [[float(step.scores[i].max()), float(step.running_max[i]), float(step.running_sum[i]),
+             *step.running_output[i]] for step in EX.result.trace]
+    columns = ("block-max", "max", "sum", *labels("acc", EX.result.output.shape[1]))
+    return make_grid(np.array(rows), tuple(f"block-{step.block + 1}" for step in EX.result.trace), columns, STYLE,
+                     f"after block, query {query}")
+
+
+@scalar(NAME, "block-size", "How many keys each block holds.")
+def block_size() -> Scalar:
+    return Scalar(float(EX.block), EXACT)
+
+
+@scalar(NAME, "scale", "The number every score is multiplied by (1: no scaling, so the arithmetic stays readable).")
+def scale() -> Scalar:
+    return Scalar(float(EX.result.scale), STYLE)

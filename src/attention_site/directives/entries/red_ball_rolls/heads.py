@@ -1,12 +1,18 @@
 """The deck's window "red ball rolls", beyond head 1: the illustrative second head, concatenation, W_O, residual.
 
-Head 1 (inputs, projections, scores, weights, output) is in `red_ball_rolls.py`.
+Head 1 (inputs, projections, scores, weights, output) is in `head.py`. The `*-by-head` grids put the two heads
+side by side (columns head-1, head-2) so that a page can check a sentence comparing them.
 """
 
 from __future__ import annotations
 
-from attention_core import RED_BALL_ROLLS as EX
+import numpy as np
 
+from attention_core import RED_BALL_ROLLS as EX
+from attention_core import AttentionResult
+
+from ...claims import equal, joined
+from ...errors import DirectiveError
 from ...registry import figure, grid, table
 from ...shown import Column, Figure, Grid, Number, Table, Vector
 from ..common import as_rows, authored_grid, checked_weights, labels, style_of, weighted_sum_table, weights_figure
@@ -17,23 +23,24 @@ STYLE = style_of(EX)
 TOKENS = EX.tokens
 MH = EX.multihead
 CONCAT_COLUMNS = ("h1 o1", "h1 o2", "h2 o1", "h2 o2")
+HEADS = tuple(f"head-{k + 1}" for k in range(len(MH.heads)))  # labels a check can name: greater=head-2,head-1
 
 
 
-@grid(NAME, "w-q2", "The illustrative query projection of head 2 (3x1), as authored.")
+@grid(NAME, "w-q2", "The illustrative query projection W_Q of head 2 (3x1), as authored.")
 def w_q2() -> Grid:
-    return authored_grid(EX.authored["W_q2"], TOKENS, ("q",), STYLE, "row of $W_q$ (head 2)")
+    return authored_grid(EX.authored["W_q2"], TOKENS, ("q",), STYLE, "row of $W_Q$ (head 2)")
 
 
-@grid(NAME, "w-k2", "The illustrative key projection of head 2 (3x1), as authored.")
+@grid(NAME, "w-k2", "The illustrative key projection W_K of head 2 (3x1), as authored.")
 def w_k2() -> Grid:
-    return authored_grid(EX.authored["W_k2"], TOKENS, ("k",), STYLE, "row of $W_k$ (head 2)")
+    return authored_grid(EX.authored["W_k2"], TOKENS, ("k",), STYLE, "row of $W_K$ (head 2)")
 
 
-@grid(NAME, "w-v2", "The illustrative value projection of head 2 (3x2), as authored.")
+@grid(NAME, "w-v2", "The illustrative value projection W_V of head 2 (3x2), as authored.")
 def w_v2() -> Grid:
     cols = labels("v", len(EX.W_v2_text[0]))
-    return authored_grid(EX.authored["W_v2"], TOKENS, cols, STYLE, "row of $W_v$ (head 2)")
+    return authored_grid(EX.authored["W_v2"], TOKENS, cols, STYLE, "row of $W_V$ (head 2)")
 
 
 @table(NAME, "head2-projections", "Head 2: each token's query, key and value after its own projections.")
@@ -132,7 +139,7 @@ def rolls_by_source() -> Table:
     return Table(columns, rows)
 
 
-@grid(NAME, "head2-values", "The value rows of head 2, V = X W_v (3x2).")
+@grid(NAME, "head2-values", "The value rows of head 2, V = X W_V (3x2).")
 def head2_values() -> Grid:
     return make_grid(EX.head2.V, TOKENS, labels("v", EX.head2.d_v), STYLE, "token")
 
@@ -151,6 +158,62 @@ def head2_contributions() -> Grid:
 def head2_heatmap() -> Figure:
     return weights_figure(
         EX.head2.weights, TOKENS, STYLE, mask=EX.mask, title="Attention weights of head 2 for red ball rolls",
-        caption="Head 2 on the same rows: the rolls row now leans towards red, not ball.",
+        caption=f"Head 2 on the same rows: in the {EX.focus} row the largest weight goes to {top_keys(EX.head2)}; "
+                f"in head 1 it went to {top_keys(EX.head)}.",
         id_prefix="rbr-head2-weights",
     )
+
+
+def top_keys(head: AttentionResult) -> str:
+    """The key(s) holding the largest weight of the focus row, in words: `red`, or `red and ball` for a tie."""
+    row = checked_weights(head.weights, EX.mask)[EX.focus_index]
+    return joined([t for t, a in zip(TOKENS, row, strict=True) if equal(float(a), float(row.max()))])
+
+
+def by_head(columns: list, rows: tuple[str, ...], corner: str) -> Grid:
+    """One column per head (head-1, head-2) from each head's own column vector, for checks comparing heads."""
+    return make_grid(np.stack(columns, axis=1), rows, HEADS, STYLE, corner)  # h x (n,) -> (n, h)
+
+
+def only_column(array: np.ndarray, what: str) -> np.ndarray:
+    """The single column of an (n, 1) array such as K when d_k = 1, or an error naming the width."""
+    if array.shape[1] != 1:
+        raise DirectiveError(f"{what} has {array.shape[1]} columns; this side-by-side view needs d_k = 1")
+    return array[:, 0]
+
+
+@grid(NAME, "keys-by-head", "Each token's key in head 1 and in head 2 (d_k = 1): columns head-1, head-2.")
+def keys_by_head() -> Grid:
+    return by_head([only_column(head.K, "K") for head in MH.heads], TOKENS, "token")
+
+
+@grid(NAME, "values-head2-minus-head1", "Head 2's value rows minus head 1's: all 0 when the heads share W_V.")
+def values_head2_minus_head1() -> Grid:
+    return make_grid(EX.head2.V - EX.head.V, TOKENS, labels("v", EX.head.d_v), STYLE, "token")
+
+
+@grid(NAME, "rolls-weights-by-head", "The weights of the rolls row in head 1 and head 2: rows are keys.")
+def rolls_weights_by_head() -> Grid:
+    i = EX.focus_index
+    return by_head([checked_weights(head.weights, EX.mask)[i] for head in MH.heads], TOKENS, "key")
+
+
+@grid(NAME, "rolls-output-by-head", "The output for rolls of head 1 and head 2: rows are output entries o1, o2.")
+def rolls_output_by_head() -> Grid:
+    i = EX.focus_index
+    return by_head([head.output[i] for head in MH.heads], labels("o", EX.head.d_v), "entry")
+
+
+@grid(NAME, "w-o-heads", "How many entries of each column of W_O are non-zero in each head's rows (h1, h2).")
+def w_o_heads() -> Grid:
+    d_v = EX.head.d_v
+    counts = [(MH.W_o[k * d_v:(k + 1) * d_v] != 0).sum(axis=0) for k in range(len(MH.heads))]  # h x (d_model,)
+    return make_grid(np.array(counts, dtype=float), tuple(f"h{k + 1}" for k in range(len(MH.heads))),
+                     labels("u", MH.W_o.shape[1]), STYLE, "head \\ column of $W_O$")
+
+
+@grid(NAME, "rolls-u-terms", "The products c_k W_O[k, j] for rolls: each column adds up to one entry of u.")
+def rolls_u_terms() -> Grid:
+    c = MH.concat[EX.focus_index]
+    terms = c[:, None] * MH.W_o  # (h d_v, 1) * (h d_v, d_model) -> (h d_v, d_model)
+    return make_grid(terms, CONCAT_COLUMNS, labels("u", MH.W_o.shape[1]), STYLE, "term")

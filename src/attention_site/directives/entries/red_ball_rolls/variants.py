@@ -1,4 +1,5 @@
-"""Variants people confuse: the same red-ball-rolls head with no mask (an encoder, a ViT) against the causal one.
+"""Variants people confuse: the same red-ball-rolls head with no mask (an encoder on unpadded rows, a ViT) against
+the causal one.
 
 The padding-mask example of beyond/variants.md is at the end of this module.
 """
@@ -23,7 +24,7 @@ TOKENS = EX.tokens
 
 @cache
 def unmasked() -> AttentionResult:
-    """Head 1 of red ball rolls with every key allowed, as in an encoder or a Vision Transformer."""
+    """Head 1 of red ball rolls with every key allowed: no causal mask (as in an encoder) and no padding."""
     head = EX.head
     return scaled_dot_product_attention(head.Q, head.K, head.V)
 

@@ -1,0 +1,60 @@
+"""What a pull request can bring into the site: only files that stay where they belong, only UTF-8 text.
+
+A page comes from a stranger's fork as often as from us. These checks run before anything is copied or
+included, and each names the file (and line) and what is accepted:
+
+- every file MkDocs finds under `docs/` must really be there: a symbolic link that leads out of `docs/`
+  (to `/proc/self/environ`, `/etc/passwd`, the repository's `.git/`) stops the build;
+- every page must be UTF-8;
+- a snippet include (`--8<-- "file"`) may only name a file inside the snippet folders (`docs/programs/`,
+  `bench/results/`), after every link is resolved.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from .directives.errors import DirectiveError
+from .directives.syntax import outside_code, quoted
+
+SNIPPET_MARK = "--8<--"
+RE_SNIPPET = re.compile(r"""^\s*--8<--\s+(?P<quote>["'])(?P<path>[^"']+)(?P=quote)\s*$""")
+
+
+def inside(path: Path, folder: Path) -> bool:
+    """Tell whether `path`, with every link resolved, lies inside `folder` (also resolved)."""
+    return path.resolve().is_relative_to(folder.resolve())
+
+
+def check_in_folder(path: Path, folder: Path, shown: str) -> None:
+    """Refuse a file of the pages folder whose real path leaves it (a symbolic link to elsewhere)."""
+    if not inside(path, folder):
+        raise DirectiveError(f"{shown} is a link to {quoted(str(path.resolve()))}, outside {folder.name}/; the "
+                             f"build takes only files that are really inside {folder.name}/", page=shown, line=1)
+
+
+def check_utf8(data: bytes, shown: str) -> None:
+    """Refuse a page that is not UTF-8, naming the line of the first bad byte."""
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise DirectiveError(f"byte {data[error.start]:#04x} is not UTF-8; save the page as UTF-8",
+                             page=shown, line=line) from None
+
+
+def check_snippets(markdown: str, page: str, folders: list[Path], line_offset: int = 0) -> None:
+    """Refuse snippet includes outside code that name anything but a file inside one of `folders`."""
+    names = " or ".join(f"{folder.parent.name}/{folder.name}/" for folder in folders)
+    lines = markdown.split("\n")
+    for index, line in outside_code(lines):
+        if SNIPPET_MARK not in line:
+            continue
+        match = RE_SNIPPET.match(line)
+        if match is None:
+            raise DirectiveError(f"write a snippet include alone on its line as {SNIPPET_MARK} \"file\", naming a "
+                                 f"file in {names}", page=page, line=line_offset + index + 1)
+        if not any(inside(folder / match["path"], folder) and (folder / match["path"]).is_file() for folder in folders):
+            raise DirectiveError(f"snippet '{quoted(match['path'])}' is not a file inside {names}; snippets may only "
+                                 f"include files from there", page=page, line=line_offset + index + 1)

@@ -1,0 +1,192 @@
+"""Mutation runner: change one input of one example, expand every page that uses it, report what happened.
+
+Run by tests/test_mutations.py in a fresh Python process (it swaps examples inside `attention_core` and
+re-imports the engine, which must not leak into other tests). Prints one JSON line per mutation:
+{"example", "field", "kind", "value", "outcome": "built" | "stopped", "errors": ["page:line: ..."],
+ "crash": null | "traceback text"}.
+
+Mutations, for every input field of every example (token labels, names and titles are the example's
+identity, not inputs):
+- seeded random: one entry of a matrix, vector or scalar replaced by another small exact value;
+- targeted: two rows (or entries) swapped, which flips an ordering; one row copied onto another, which
+  creates or breaks a tie; one entry negated, which changes a sign; one entry set to zero;
+- whole numbers and choices (seeds, widths, the focus token, the norm) moved to another accepted value.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import json
+import random
+import re
+import sys
+import traceback
+from collections.abc import Iterator
+from pathlib import Path
+
+import attention_core
+from attention_core import EXAMPLES, Example
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+RE_FRONT_MATTER = re.compile(r"\A---[ \t]*\n.*?\n(?:---|\.\.\.)[ \t]*\n", re.DOTALL)
+VALUES = ("-2", "-1", "0", "1", "2", "3", "1/2", "ln 2")
+FIXED_FIELDS = {"name", "title", "tokens", "other_tokens", "vocabulary", "illustrative", "exact"}
+RANDOM_PER_FIELD = 2
+Leaves = tuple
+
+
+def constant_of(example: Example) -> str:
+    """The name under which `attention_core` exports an example: RED_BALL_ROLLS for red-ball-rolls."""
+    return next(name for name in attention_core.__all__ if getattr(attention_core, name) is example)
+
+
+def leaf_paths(value: object, path: tuple[int, ...] = ()) -> list[tuple[int, ...]]:
+    """The positions of the strings inside a nested tuple of authored entries."""
+    if isinstance(value, str):
+        return [path]
+    return [p for i, item in enumerate(value) for p in leaf_paths(item, (*path, i))]  # type: ignore[arg-type]
+
+
+def replaced(value: object, path: tuple[int, ...], new: object) -> object:
+    """A copy of a nested tuple with the entry at `path` replaced."""
+    if not path:
+        return new
+    items = list(value)  # type: ignore[call-overload]
+    items[path[0]] = replaced(items[path[0]], path[1:], new)
+    return tuple(items)
+
+
+def negated(entry: str) -> str:
+    """An authored entry with its sign changed: `ln 2` to `-ln 2`, `-1` to `1`."""
+    return entry[1:] if entry.startswith("-") else "0" if entry.strip() == "0" else "-" + entry
+
+
+def text_mutations(value: object, rng: random.Random) -> Iterator[tuple[str, object]]:
+    """Random and targeted changes of an authored matrix, vector or scalar."""
+    paths = leaf_paths(value)
+    for _ in range(RANDOM_PER_FIELD):
+        path = rng.choice(paths)
+        current = leaf(value, path)
+        yield "random", replaced(value, path, rng.choice([v for v in VALUES if v != current]))
+    nonzero = [p for p in paths if leaf(value, p).strip() not in ("0", "")]
+    if nonzero:
+        yield "sign", replaced(value, nonzero[0], negated(leaf(value, nonzero[0])))
+        yield "zero", replaced(value, nonzero[-1], "0")
+    if isinstance(value, tuple) and len(value) >= 2 and value[0] != value[-1]:
+        swapped = (value[-1], *value[1:-1], value[0])
+        yield "swap", swapped
+        yield "tie", (value[-1], *value[1:])
+
+
+def leaf(value: object, path: tuple[int, ...]) -> str:
+    """The entry of a nested tuple at `path`."""
+    for index in path:
+        value = value[index]  # type: ignore[index]
+    return value  # type: ignore[return-value]
+
+
+def other_mutations(example: Example, name: str, value: object) -> Iterator[tuple[str, object]]:
+    """Changes of whole numbers, lists of them, the focus token and the norm."""
+    if name == "focus":
+        yield from (("focus", token) for token in example.tokens if token != value)
+    elif name == "norm":
+        yield "norm", "pre" if value == "post" else "post"
+    elif isinstance(value, bool):
+        yield "flag", not value
+    elif isinstance(value, int):
+        yield "up", value + 1
+        if value > 1:
+            yield "down", value - 1
+    elif isinstance(value, tuple) and value and all(isinstance(x, int) for x in value):
+        yield "longer", (*value[:-1], value[-1] * 2)
+
+
+def mutations(seed: int = 2026) -> Iterator[tuple[Example, str, str, object]]:
+    """Every mutation: (example, field, kind, new value)."""
+    rng = random.Random(seed)
+    for example in EXAMPLES.values():
+        for field in dataclasses.fields(example):
+            value = getattr(example, field.name)
+            if field.name in FIXED_FIELDS or isinstance(value, Example):
+                continue
+            changes = text_mutations(value, rng) if field.name.endswith("_text") else other_mutations(
+                example, field.name, value)
+            for kind, new in changes:
+                yield example, field.name, kind, new
+
+
+def swapped_examples(example: Example, field: str, new: object) -> dict[str, Example]:
+    """The examples as they are after the mutation: the changed one, and every example built on it."""
+    changed = dataclasses.replace(example, **{field: new})
+    result = {constant_of(example): changed}
+    for other in EXAMPLES.values():
+        inner = [f.name for f in dataclasses.fields(other) if getattr(other, f.name) is example]
+        if inner:
+            result[constant_of(other)] = dataclasses.replace(other, **dict.fromkeys(inner, changed))
+    return result
+
+
+def fresh_engine(examples: dict[str, Example]):
+    """Import the directive engine anew with `examples` in place of the originals; return its expand function."""
+    for constant, example in examples.items():
+        setattr(attention_core, constant, example)
+    for name in [name for name in sys.modules if name.startswith("attention_site")]:
+        del sys.modules[name]
+    return importlib.import_module("attention_site.directives")
+
+
+def pages_using(names: set[str]) -> list[Path]:
+    """The pages whose directives name one of the examples."""
+    return [page for page in sorted(DOCS.rglob("*.md"))
+            if any(f" {name} " in page.read_text(encoding="utf-8") for name in names)]
+
+
+def expand_page(engine, page: Path) -> str | None:
+    """Expand one page as the build does; return its error message, or None if it built."""
+    text = page.read_text(encoding="utf-8")
+    head = RE_FRONT_MATTER.match(text)
+    body = text[head.end():] if head else text
+    try:
+        engine.expand_directives(body, page.relative_to(DOCS.parent).as_posix(),
+                                 head.group(0).count("\n") if head else 0)
+    except engine.DirectiveError as error:
+        return str(error)
+    return None
+
+
+def run_one(example: Example, field: str, kind: str, new: object) -> dict[str, object]:
+    """Apply one mutation, expand the pages it reaches, and restore the originals."""
+    originals = {constant_of(e): e for e in EXAMPLES.values()}
+    examples = swapped_examples(example, field, new)
+    report: dict[str, object] = {"example": example.name, "field": field, "kind": kind, "value": repr(new),
+                                 "errors": [], "crash": None}
+    try:
+        engine = fresh_engine(examples)
+        names = {e.name for e in examples.values()}
+        report["errors"] = [error for page in pages_using(names) if (error := expand_page(engine, page))]
+    except Exception:  # a crash is what the test looks for: report it whole
+        report["crash"] = traceback.format_exc()
+    finally:
+        fresh_engine(originals)
+    report["outcome"] = "stopped" if report["errors"] else "built"
+    return report
+
+
+def as_tuples(value: object) -> object:
+    """A JSON value with its lists made tuples, as the examples hold their inputs."""
+    return tuple(as_tuples(item) for item in value) if isinstance(value, list) else value
+
+
+def main() -> None:
+    """Run every mutation, or the one named on the command line as EXAMPLE FIELD JSON-VALUE."""
+    if len(sys.argv) == 4:
+        example = EXAMPLES[sys.argv[1]]
+        print(json.dumps(run_one(example, sys.argv[2], "given", as_tuples(json.loads(sys.argv[3])))))
+        return
+    for example, field, kind, new in mutations():
+        print(json.dumps(run_one(example, field, kind, new)), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,221 @@
+"""Hostile pages, as a stranger's pull request might bring them: each gives the right output or a page:line error.
+
+The engine is pure and fast, so most cases expand one page; the cases that need files (links out of docs/,
+snippets, pages that are not UTF-8, a broken example input) run a whole strict build of a project copy.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from conftest import mkdocs
+from pages import expand
+
+from attention_site.directives import DirectiveError
+
+ROLLS = "<!-- attn:value red-ball-rolls output row=rolls -->"
+TABLE = "<!-- attn:table red-ball-rolls weights -->"
+RE_PLACED = re.compile(r"^docs/x\.md:(?P<line>\d+): \S")
+
+# (page, what the error says) for pages that must stop the build; the error is always at line 1 here.
+REFUSED = {
+    # unknown, missing and duplicate names and options
+    "unknown kind": ("<!-- attn:tabel red-ball-rolls weights -->", "unknown directive 'attn:tabel'"),
+    "unknown example": ("<!-- attn:table red-bal-rolls weights -->", "did you mean 'red-ball-rolls'"),
+    "unknown entry": ("<!-- attn:table red-ball-rolls wieghts -->", "did you mean 'weights'"),
+    "no names": ("<!-- attn:table -->", "takes an example and a name"),
+    "one name": ("<!-- attn:table red-ball-rolls -->", "got 1 name(s)"),
+    "three names": ("<!-- attn:table red-ball-rolls weights extra -->", "got 3 name(s)"),
+    "empty": ("<!-- attn: -->", "'' is not a directive kind"),
+    "unknown option": ("<!-- attn:table red-ball-rolls weights colour=red -->", "unknown option 'colour'"),
+    "duplicate option": (f"{ROLLS[:-4]} row=red -->", "option 'row' is given twice"),
+    "name after option": ("<!-- attn:table red-ball-rolls digits=2 weights -->", "comes after the options"),
+    "wrong kind for entry": ("<!-- attn:figure red-ball-rolls weights -->", "cannot be shown by attn:figure"),
+    "table inline": (f"Text {TABLE} text", "must stand alone on its line"),
+    "bad label": ("<!-- attn:value red-ball-rolls output row=car -->", "row=car is not a label"),
+    "matrix in a sentence": ("<!-- attn:value red-ball-rolls weights -->", "pick a row with row=NAME"),
+    "blank of no column": ("<!-- attn:table red-ball-rolls weighted-sum blanks=nothing -->", "names no column"),
+    # numbers: huge, negative, NaN, look-alike, Python
+    "digits too large": ("<!-- attn:table red-ball-rolls weights digits=99 -->", "out of range"),
+    "digits negative": ("<!-- attn:table red-ball-rolls weights digits=-1 -->", "out of range"),
+    "digits huge": ("<!-- attn:table red-ball-rolls weights digits=" + "9" * 5000 + " -->", "(5,000 characters)"),
+    "digits NaN": ("<!-- attn:table red-ball-rolls weights digits=nan -->", "not a whole number in ASCII digits"),
+    "digits inf": ("<!-- attn:table red-ball-rolls weights digits=inf -->", "not a whole number in ASCII digits"),
+    "digits float": ("<!-- attn:table red-ball-rolls weights digits=2.5 -->", "not a whole number"),
+    "digits Arabic-Indic": ("<!-- attn:table red-ball-rolls weights digits=٣ -->", "not a whole number in ASCII"),
+    "digits fullwidth": ("<!-- attn:table red-ball-rolls weights digits=５ -->", "not a whole number in ASCII"),
+    "digits plus": ("<!-- attn:table red-ball-rolls weights digits=+3 -->", "not a whole number in ASCII"),
+    "digits hex": ("<!-- attn:table red-ball-rolls weights digits=0x3 -->", "not a whole number"),
+    "digits exponent": ("<!-- attn:table red-ball-rolls weights digits=1e1 -->", "not a whole number"),
+    "digits Python": ("<!-- attn:table red-ball-rolls weights digits=__import__('os') -->", "not a whole number"),
+    "cost n huge": ("<!-- attn:table cost table n=1000000000 -->", "out of range"),
+    "cost n zero": ("<!-- attn:table cost table n=0 -->", "out of range"),
+    "cost n too many": ("<!-- attn:table cost table n=" + ",".join(["4"] * 20) + " -->", "has 20 numbers"),
+    "cost n empty item": ("<!-- attn:table cost table n=4,,8 -->", "not a whole number"),
+    # option values with quotes, HTML, paths
+    "quote in value": ('<!-- attn:value red-ball-rolls output row="rolls" -->', "is not a label"),
+    "html in value": ("<!-- attn:value red-ball-rolls output row=<b>rolls</b> -->", "is not a label"),
+    "path in value": ("<!-- attn:value red-ball-rolls output row=../../etc/passwd -->", "is not a label"),
+    "python in value": ("<!-- attn:value red-ball-rolls output row=__import__('os').system('id') -->",
+                        "is not a label"),
+    "quote in name": ('<!-- attn:table "red-ball-rolls" weights -->', "is neither a name"),
+    "capital name": ("<!-- attn:table Red-Ball-Rolls weights -->", "is neither a name"),
+    "kind with dot": ("<!-- attn:os.system red-ball-rolls weights -->", "is not a directive kind"),
+    "choice not accepted": ("<!-- attn:word bus-is-late scores row=late pick=__class__ -->", "is not accepted"),
+    # unterminated and look-alike comments
+    "unterminated": ("<!-- attn:table red-ball-rolls weights", "is not closed on its line"),
+    "unterminated many": ("<!-- attn:" * 2000, "is not closed on its line"),
+    "closed on next line": ("<!-- attn:value red-ball-rolls output row=rolls\n-->", "is not closed on its line"),
+    "capital namespace": ("<!-- ATTN:table red-ball-rolls weights -->", "looks like a directive"),
+    "cyrillic a": ("<!-- \u0430ttn:table red-ball-rolls weights -->", "CYRILLIC SMALL LETTER A"),
+    "greek alpha": ("<!-- \u03b1ttn:table red-ball-rolls weights -->", "GREEK SMALL LETTER ALPHA"),
+    "zero-width joiner": ("<!-- at\u200dtn:table red-ball-rolls weights -->", "ZERO WIDTH JOINER"),
+    "soft hyphen": ("<!-- at\u00adtn:table red-ball-rolls weights -->", "SOFT HYPHEN"),
+    "fullwidth colon": ("<!-- attn\uff1atable red-ball-rolls weights -->", "FULLWIDTH COLON"),
+    "fullwidth letters": ("<!-- \uff41ttn:table red-ball-rolls weights -->", "FULLWIDTH LATIN SMALL LETTER A"),
+    # raw HTML that would run code
+    "script tag": ("<script>alert(1)</script>", "may not hold <script> tags"),
+    "script tag capitals": ("<SCRIPT src=x.js></SCRIPT>", "may not hold <script> tags"),
+    "script closing only": ("text </script> text", "may not hold <script> tags"),
+    "iframe": ('<iframe src="https://example.org"></iframe>', "may not hold <iframe> tags"),
+    "object": ('<object data="x.swf"></object>', "may not hold <object> tags"),
+    "embed": ('<embed src="x">', "may not hold <embed> tags"),
+    "base": ('<base href="https://example.org/">', "may not hold <base> tags"),
+    "meta refresh": ('<meta http-equiv="refresh" content="0;url=https://example.org">', "may not hold <meta>"),
+    "onclick": ('<p onclick="steal()">hi</p>', "event handlers such as 'onclick='"),
+    "onerror on img": ('<img src=x onerror=alert(1)>', "event handlers such as 'onerror='"),
+    "onload upper": ('<svg ONLOAD="x()"></svg>', "event handlers"),
+    "javascript link": ("[click](javascript:alert(1))", "links to code"),
+    "javascript spaced": ('<a href="javascript :alert(1)">x</a>', "links to code"),
+    "vbscript link": ("[x](vbscript:msgbox)", "links to code"),
+    "data html link": ("[x](data:text/html;base64,PHNjcmlwdD4=)", "links to code"),
+    # sizes
+    "page of 5 MB": ("word " * 1_000_000, "a page may hold at most 1,000,000"),
+    "line of 30 kB": ("x" * 30_000, "a line may hold at most 20,000"),
+    # claims
+    "false claim": ("<!-- attn:check bus-is-late scores row=late largest=is -->", "with these inputs it is bus"),
+    "claim without claim": ("<!-- attn:check bus-is-late scores row=late -->", "needs a claim"),
+}
+
+# (page, what it must become) for pages that must build.
+BUILT = {
+    "plain directive": (f"Rolls is {ROLLS}.", "Rolls is (1/2, 5/4)."),
+    "no space after comment": (ROLLS.replace("<!-- ", "<!--"), "(1/2, 5/4)"),
+    "extra spaces": (ROLLS.replace(" row", "    row"), "(1/2, 5/4)"),
+    "label with dash for space": ("<!-- attn:value red-ball-rolls w-o row=h2-o2 col=u1 -->", "-1"),
+    "in inline code": (f"Write `{ROLLS}`.", f"Write `{ROLLS}`."),
+    "in double-backtick code": (f"Write ``{ROLLS}``.", f"Write ``{ROLLS}``."),
+    "in fenced code": (f"```\n{ROLLS}\n```", f"```\n{ROLLS}\n```"),
+    "in tilde fence": (f"~~~\n{ROLLS}\n~~~", f"~~~\n{ROLLS}\n~~~"),
+    "in long fence": (f"`````md\n```\n{ROLLS}\n```\n`````", f"`````md\n```\n{ROLLS}\n```\n`````"),
+    "in quoted fence": (f"> ```\n> {ROLLS}\n> ```", f"> ```\n> {ROLLS}\n> ```"),
+    "unclosed fence is text": (f"```\nRolls is {ROLLS}.", "Rolls is (1/2, 5/4)."),
+    "triple backticks inline": (f"```x``` then {ROLLS}", "```x``` then (1/2, 5/4)"),
+    "script shown in code": ("Write `<script>` and `onclick=` in code.", "Write `<script>` and `onclick=` in code."),
+    "script in fence": ("```html\n<script>alert(1)</script>\n```", "```html\n<script>alert(1)</script>\n```"),
+    "plain comment": ("<!-- an editor's note -->", "<!-- an editor's note -->"),
+    "word one": ("<!-- attn:word red-ball-rolls weights row=rolls col=ball pick=words -->", "one half"),
+    "harmless tags": ('<span class="x">a</span> <abbr title="y">b</abbr>', '<span class="x">a</span>'),
+    "the word javascript": ("JavaScript is off on this machine.", "JavaScript is off"),
+    "the word onclick alone": ("An onclick handler is how pages react.", "An onclick handler"),
+}
+
+
+@pytest.mark.parametrize(("page", "message"), REFUSED.values(), ids=REFUSED.keys())
+def test_a_hostile_page_stops_at_its_line(page: str, message: str) -> None:
+    """Assert the page stops with page:line, says what is wrong, and quotes no more than a short value."""
+    with pytest.raises(DirectiveError) as caught:
+        expand(page)
+    error = str(caught.value)
+    assert RE_PLACED.match(error), error[:300]
+    assert message in error, error[:300]
+    assert len(error) < 2_000
+
+
+@pytest.mark.parametrize(("page", "result"), BUILT.values(), ids=BUILT.keys())
+def test_a_harmless_page_builds_to_the_right_text(page: str, result: str) -> None:
+    """Assert the page builds and holds the expected text."""
+    assert result in expand(page)
+
+
+def test_the_suite_is_large() -> None:
+    """Assert the hostile suite holds the issue's cases and at least 60 more."""
+    assert len(REFUSED) + len(BUILT) >= 80
+
+
+def planted(project: Path, relative: str, data: bytes | str) -> Path:
+    """Write a file into a project copy."""
+    path = project / relative
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data if isinstance(data, bytes) else data.encode())
+    return path
+
+
+def site_holds(site: Path, text: str) -> bool:
+    """Tell whether any file of a built site holds `text`."""
+    return site.exists() and any(text.encode() in path.read_bytes() for path in site.rglob("*") if path.is_file())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", ["environ", "passwd", "git config"])
+def test_a_link_out_of_docs_never_reaches_the_site(case: str, project_copy: Path) -> None:
+    """Assert a committed symbolic link from docs/ to a file outside stops the build, and no secret is written."""
+    target = {"environ": "/proc/self/environ", "passwd": "/etc/passwd", "git config": str(project_copy / "README.md")}
+    (project_copy / "docs/leak.txt").symlink_to(target[case])
+    out = project_copy / "out"
+    result = mkdocs(project_copy, "build", "--strict", "--site-dir", str(out), env={"FOO_SECRET": "s3cr3t-planted"})
+    assert result.returncode == 1
+    assert "docs/leak.txt:1: docs/leak.txt is a link to" in result.stderr and "Traceback" not in result.stderr
+    assert not site_holds(out, "s3cr3t-planted")
+    assert not (out / "leak.txt").exists()
+
+
+@pytest.mark.slow
+def test_a_snippet_from_outside_its_folders_is_refused(project_copy: Path) -> None:
+    """Assert a snippet naming .git/config or a file outside docs/programs and bench/results stops at its line."""
+    planted(project_copy, "docs/x.md", '# X\n\nText\n\n--8<-- "../../README.md"\n')
+    result = mkdocs(project_copy, "build", "--strict", "--site-dir", str(project_copy / "out"))
+    assert result.returncode == 1
+    assert "docs/x.md:5: snippet '../../README.md' is not a file inside docs/programs/ or bench/results/" in (
+        result.stderr)
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.slow
+def test_a_page_that_is_not_utf8_names_its_line(project_copy: Path) -> None:
+    """Assert invalid UTF-8 stops the build at the line of the bad byte, without a traceback."""
+    planted(project_copy, "docs/x.md", b"# X\n\nfine\n\ncaf\xe9\n")
+    result = mkdocs(project_copy, "build", "--strict", "--site-dir", str(project_copy / "out"))
+    assert result.returncode == 1
+    assert "docs/x.md:5: byte 0xe9 is not UTF-8" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.slow
+def test_a_bad_example_input_names_its_file_line_and_field(project_copy: Path) -> None:
+    """Assert "one" in an example's W_v_text stops the build naming the module, the field's line and the field."""
+    module = project_copy / "src/attention_core/examples/red_ball_rolls.py"
+    source = module.read_text()
+    bad = 'W_v2_text: Rows = (("one", "0"), ("0", "2"), ("1", "1"))'
+    module.write_text(source.replace("W_v2_text: Rows = RED_BALL_W_V", bad))
+    line = 1 + next(i for i, text in enumerate(module.read_text().splitlines()) if "W_v2_text:" in text)
+    result = mkdocs(project_copy, "build", "--strict", "--site-dir", str(project_copy / "out"))
+    assert result.returncode == 1
+    assert (f"src/attention_core/examples/red_ball_rolls.py:{line}: ExampleInputError: RedBallRolls.W_v2_text: "
+            "entry 'one' is not understood") in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.slow
+def test_every_page_carries_the_content_security_policy(built_site: Path) -> None:
+    """Assert every HTML page has the CSP meta tag, and it lists the hash of every inline script it holds."""
+    pages = sorted(built_site.rglob("*.html"))
+    assert len(pages) > 25
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        policy = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">', text)
+        assert policy, page
+        assert "default-src 'self'" in policy[1] and "object-src 'none'" in policy[1]
+        inline = re.findall(r"<script>(.*?)</script>", text, re.DOTALL)
+        assert policy[1].count("'sha256-") >= len(set(inline)), page

@@ -1,0 +1,91 @@
+"""Mutation test: change any input of any example, and the site either says the new truth or stops at each stale
+sentence with page:line. Never a crash, never a quiet build of old words.
+
+tests/mutations.py does the work in a fresh process (it swaps examples and re-imports the engine); this file
+reads its report. The counts are printed (`pytest -s` or the summary of `make test`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from conftest import RE_BALL_KEY, SHARED_INPUTS, mkdocs
+
+pytestmark = pytest.mark.slow
+
+RUNNER = Path(__file__).resolve().parent / "mutations.py"
+RE_PLACED = re.compile(r"^docs/[\w/.-]+\.md:\d+: \S")
+
+
+def run(*args: str) -> list[dict[str, object]]:
+    """The runner's reports, one per mutation."""
+    done = subprocess.run([sys.executable, str(RUNNER), *args], capture_output=True, text=True, timeout=1800)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return [json.loads(line) for line in done.stdout.splitlines()]
+
+
+@pytest.fixture(scope="module")
+def every_mutation() -> list[dict[str, object]]:
+    """Every seeded random and targeted mutation of every input field of every example."""
+    return run()
+
+
+def errors_of(report: dict[str, object]) -> list[str]:
+    """The stale claims and other failures one mutation caused, one `page:line: message` each."""
+    return [line for error in report["errors"] for line in str(error).split("\n")]  # type: ignore[union-attr]
+
+
+def test_every_mutation_builds_or_stops_at_page_and_line(every_mutation: list[dict[str, object]]) -> None:
+    """Assert no mutation crashes the engine, and every failure names a page and a line."""
+    assert len(every_mutation) >= 200
+    crashes = [f"{r['example']} {r['field']} {r['kind']}: {r['crash']}" for r in every_mutation if r["crash"]]
+    assert crashes == []
+    unplaced = [line for report in every_mutation for line in errors_of(report) if not RE_PLACED.match(line)]
+    assert unplaced == []
+    stopped = [r for r in every_mutation if r["outcome"] == "stopped"]
+    kinds = Counter(str(r["kind"]) for r in every_mutation)
+    print(f"\n{len(every_mutation)} mutations ({', '.join(f'{k} {n}' for k, n in sorted(kinds.items()))}): "
+          f"{len(every_mutation) - len(stopped)} rebuilt with their words computed or checked, {len(stopped)} "
+          f"stopped the build, naming {sum(len(errors_of(r)) for r in stopped)} stale claims or listings")
+    for report in stopped[:10]:
+        print(f"  {report['example']} {report['field']} ({report['kind']}): {len(errors_of(report))} caught")
+
+
+def test_every_example_input_is_mutated(every_mutation: list[dict[str, object]]) -> None:
+    """Assert every example has its inputs mutated, each at least once."""
+    from attention_core import EXAMPLES
+
+    mutated = {(str(r["example"]), str(r["field"])) for r in every_mutation}
+    assert {name for name, _ in mutated} == set(EXAMPLES)
+    assert ("bus-is-late", "keys_text") in mutated and ("red-ball-rolls", "W_v_text") in mutated
+
+
+@pytest.mark.parametrize(("example", "field", "value", "page"), [
+    ("bus-is-late", "keys_text", [["0", "1"], ["0", "2"], ["1", "1"]], "docs/lesson/index.md"),
+    ("red-ball-rolls", "W_v_text", [["1", "0"], ["0", "2"], ["2", "1"]], "docs/walkthrough/code.md"),
+], ids=["bus key (0, 1)", "rolls value (2, 1)"])
+def test_the_reported_mutations_stop_at_the_stale_pages(example: str, field: str, value: list, page: str) -> None:
+    """Assert the user's two changes (bus key (0, 1), rolls value (2, 1)) stop the build at the pages they stale."""
+    (report,) = run(example, field, json.dumps(value))
+    assert report["crash"] is None
+    assert any(line.startswith(page + ":") for line in errors_of(report)), errors_of(report)
+
+
+def test_a_full_build_stops_at_each_stale_sentence_without_a_traceback(project_copy: Path) -> None:
+    """Assert one strict MkDocs build with ball's key changed stops naming page:line, and prints no traceback."""
+    path = project_copy / SHARED_INPUTS
+    source, changed = RE_BALL_KEY.subn(r"\1ln 3", path.read_text())
+    assert changed == 1
+    path.write_text(source)
+    bus = project_copy / "src/attention_core/examples/bus_is_late.py"
+    bus.write_text(bus.read_text().replace('keys_text: Rows = (("2", "1"),', 'keys_text: Rows = (("0", "1"),'))
+    result = mkdocs(project_copy, "build", "--strict", "--site-dir", str(project_copy / "out"))
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    assert re.search(r"ERROR\s+-\s+docs/lesson/index\.md:\d+: ", result.stderr), result.stderr[-2000:]
