@@ -15,6 +15,20 @@ ROOT = Path(__file__).resolve().parent.parent
 # The file that holds the red-ball inputs shared by several examples, among them ball's key "ln 2".
 SHARED_INPUTS = "src/attention_core/examples/base.py"
 RE_BALL_KEY = re.compile(r'(RED_BALL_W_K: Rows = \(\("0",\), \(")ln 2')
+BALL_KEY_IN_PROGRAM = "np.log(2.0)"
+
+
+def change_ball_key(project: Path, program_too: bool = True) -> None:
+    """Change ball's key from ln 2 to ln 3 in a project copy, as a contributor would: in the shared inputs of the
+    examples built on red ball rolls and, unless told not to, in the program that teaches it."""
+    examples = project / SHARED_INPUTS
+    source, changed = RE_BALL_KEY.subn(r"\1ln 3", examples.read_text())
+    assert changed == 1, "RED_BALL_W_K no longer holds ball's key as 'ln 2'; update this helper"
+    examples.write_text(source)
+    if program_too:
+        program = project / "docs/programs/red_ball_rolls.py"
+        assert program.read_text().count(BALL_KEY_IN_PROGRAM) == 1
+        program.write_text(program.read_text().replace(BALL_KEY_IN_PROGRAM, "np.log(3.0)"))
 IGNORED = shutil.ignore_patterns(
     ".git", ".venv", "node_modules", "site", "__pycache__", ".pytest_cache", ".hypothesis",
     ".ruff_cache", "test-artifacts", "*.egg-info",

@@ -15,7 +15,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from conftest import RE_BALL_KEY, SHARED_INPUTS, mkdocs
+from conftest import change_ball_key, mkdocs
 
 pytestmark = pytest.mark.slow
 
@@ -79,10 +79,7 @@ def test_the_reported_mutations_stop_at_the_stale_pages(example: str, field: str
 
 def test_a_full_build_stops_at_each_stale_sentence_without_a_traceback(project_copy: Path) -> None:
     """Assert one strict MkDocs build with ball's key changed stops naming page:line, and prints no traceback."""
-    path = project_copy / SHARED_INPUTS
-    source, changed = RE_BALL_KEY.subn(r"\1ln 3", path.read_text())
-    assert changed == 1
-    path.write_text(source)
+    change_ball_key(project_copy, program_too=False)
     bus = project_copy / "src/attention_core/examples/bus_is_late.py"
     bus.write_text(bus.read_text().replace('keys_text: Rows = (("2", "1"),', 'keys_text: Rows = (("0", "1"),'))
     result = mkdocs(project_copy, "build", "--strict", "--site-dir", str(project_copy / "out"))

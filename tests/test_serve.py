@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import RE_BALL_KEY, SHARED_INPUTS, project_env
+from conftest import change_ball_key, project_env
 
 pytestmark = pytest.mark.slow
 
@@ -81,10 +81,7 @@ def server(project_copy: Path, tmp_path: Path) -> Iterator[Served]:
 def test_editing_an_example_input_shows_new_numbers_without_restart(server: Served) -> None:
     """Assert that after changing ball's key to ln 3 in the core, the served page shows rolls' new output."""
     base = server.base
-    examples = server.project / SHARED_INPUTS
-    source, changed = RE_BALL_KEY.subn(r"\1ln 3", examples.read_text())
-    assert changed == 1
-    examples.write_text(source)
+    change_ball_key(server.project)
     wait_for(lambda: "(2/5, 7/5)" in fetch(base + PAGE), "the served page showing (2/5, 7/5)")
     assert "(1/2, 5/4)" not in fetch(base + PAGE)
 

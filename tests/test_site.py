@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import RE_BALL_KEY, SHARED_INPUTS, mkdocs, project_env
+from conftest import change_ball_key, mkdocs, project_env
 
 pytestmark = pytest.mark.slow
 
@@ -77,10 +77,7 @@ def test_a_directive_error_in_a_page_with_front_matter_names_the_right_line(proj
 
 def test_an_example_input_changed_in_the_core_changes_the_pages(project_copy: Path) -> None:
     """Assert changing ball's key from ln 2 to ln 3 in the core changes the weights on the built page."""
-    examples = project_copy / SHARED_INPUTS
-    source, changed = RE_BALL_KEY.subn(r"\1ln 3", examples.read_text())
-    assert changed == 1
-    examples.write_text(source)
+    change_ball_key(project_copy)
     result = mkdocs(project_copy, "build", "--strict", "--site-dir", str(project_copy / "out"))
     assert result.returncode == 0, result.stderr
     html = (project_copy / "out/reference/directives/index.html").read_text()

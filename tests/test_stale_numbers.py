@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import RE_BALL_KEY, SHARED_INPUTS, mkdocs, project_env
+from conftest import change_ball_key, mkdocs, project_env
 
 pytestmark = pytest.mark.slow
 
@@ -86,10 +86,7 @@ def before_and_after(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, di
 
     project = copy_project(tmp_path_factory.mktemp("stale") / "project")
     before = render_every_entry(project)
-    examples = project / SHARED_INPUTS
-    source, changed = RE_BALL_KEY.subn(r"\1ln 3", examples.read_text())
-    assert changed == 1, "RED_BALL_W_K no longer holds ball's key as 'ln 2'; update this test"
-    examples.write_text(source)
+    change_ball_key(project)
     return project, before, render_every_entry(project)
 
 

@@ -1,0 +1,130 @@
+"""The public calls: which examples have workbooks, their bytes, and writing them all to a folder."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from attention_core import (
+    BUS_IS_LATE,
+    GENERATION,
+    POSITIONS,
+    RED_BALL_LAYER,
+    RED_BALL_ROLLS,
+    SCALING,
+    TILED,
+    Example,
+)
+
+from .bus_is_late import bus_is_late_book
+from .kv_cache import kv_cache_book
+from .layer import red_ball_layer_book
+from .layout import Book
+from .positions import positions_book
+from .red_ball_rolls import red_ball_rolls_book
+from .reproducible import build_time, repack
+from .scaling import scaling_book
+from .tiled import tiled_book
+from .xlsx import model_workbook, practice_workbook
+
+RE_SITE_URL = re.compile(r"^site_url:\s*['\"]?([^'\"\s#]+)", re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class Workbook:
+    """One example with a workbook: the example as the site uses it and the function laying it out."""
+
+    example: Example
+    layout: Callable[[Any], Book]
+
+
+WORKBOOKS: MappingProxyType[str, Workbook] = MappingProxyType({
+    entry.example.name: entry
+    for entry in (
+        Workbook(RED_BALL_ROLLS, red_ball_rolls_book),
+        Workbook(BUS_IS_LATE, bus_is_late_book),
+        Workbook(SCALING, scaling_book),
+        Workbook(GENERATION, kv_cache_book),
+        Workbook(RED_BALL_LAYER, red_ball_layer_book),
+        Workbook(TILED, tiled_book),
+        Workbook(POSITIONS, positions_book),
+    )
+})
+
+
+def book_for(example_key: str, example: Example | None = None) -> Book:
+    """The layout of one example's workbook; `example` replaces the site's (a changed input, in tests)."""
+    if example_key not in WORKBOOKS:
+        raise ValueError(f"no workbook for example {example_key!r}; accepted: {', '.join(WORKBOOKS)}")
+    entry = WORKBOOKS[example_key]
+    return entry.layout(entry.example if example is None else example)
+
+
+def project_config() -> Path:
+    """The mkdocs.yml of the project this package sits in (found upwards from here, any layout)."""
+    for folder in Path(__file__).resolve().parents:
+        if (folder / "mkdocs.yml").is_file():
+            return folder / "mkdocs.yml"
+    raise ValueError("no mkdocs.yml above this package; pass site_url= to say where the pages are")
+
+
+def site_url_from(config: Path | None = None) -> str:
+    """The `site_url` of an mkdocs.yml (the project's by default), read as text: no YAML loader needed."""
+    config = config or project_config()
+    match = RE_SITE_URL.search(config.read_text(encoding="utf-8"))
+    if match is None:
+        raise ValueError(f"{config} has no site_url; the workbooks link to the site's pages with it")
+    return match[1]
+
+
+def workbook_bytes(example_key: str, practice: bool = False, *, site_url: str | None = None,
+                   example: Example | None = None, when: datetime | None = None) -> bytes:
+    """The .xlsx of one example: the model copy, or the practice copy with `practice=True`.
+
+    `site_url` defaults to the project's mkdocs.yml; `when` (the files' dates) to SOURCE_DATE_EPOCH.
+    """
+    book = book_for(example_key, example)
+    url = site_url or site_url_from()
+    when = when or build_time()
+    wb = practice_workbook(book, url) if practice else model_workbook(book, url)
+    wb.properties.created = when.astimezone(UTC).replace(tzinfo=None)  # openpyxl writes naive times as UTC
+    buffer = io.BytesIO()
+    wb.save(buffer)
+    return repack(buffer.getvalue(), when)
+
+
+def teaching_pages() -> dict[str, tuple[str, ...]]:
+    """Each page (its URL path, e.g. `walkthrough/scores/`) and the examples whose workbooks it teaches.
+
+    For the "Open this example as a spreadsheet" links: the pages come from the sheets, not from a list.
+    """
+    pages: dict[str, list[str]] = {}
+    for key in WORKBOOKS:
+        for sheet in book_for(key).sheets:
+            keys = pages.setdefault(sheet.page.split("#")[0], [])
+            if key not in keys:
+                keys.append(key)
+    return {page: tuple(keys) for page, keys in pages.items()}
+
+
+def file_names(example_key: str) -> tuple[str, str]:
+    """The model's and the practice copy's file names: `red-ball-rolls.xlsx`, `red-ball-rolls-practice.xlsx`."""
+    return f"{example_key}.xlsx", f"{example_key}-practice.xlsx"
+
+
+def write_workbooks(folder: Path, *, site_url: str | None = None, when: datetime | None = None) -> list[Path]:
+    """Write every workbook and its practice copy into `folder` (created if needed); return the paths."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for key in WORKBOOKS:
+        for name, practice in zip(file_names(key), (False, True), strict=True):
+            path = folder / name
+            path.write_bytes(workbook_bytes(key, practice, site_url=site_url, when=when))
+            written.append(path)
+    return written
