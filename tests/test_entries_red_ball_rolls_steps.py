@@ -81,14 +81,14 @@ def test_inline_values_for_the_prose() -> None:
 
 
 def test_keys_are_k_not_w_k() -> None:
-    """Assert K = X W_K is its own entry: (0, ln 2, 0) as a column, ln 2 for ball, and the number of heads is 2."""
+    """Assert K = X W_K is its own entry: (0, ln 2, 0) as a column, ln 2 for ball, 3 × 1."""
     page = """
         $K = <!-- attn:tex red-ball-rolls keys -->$, ball <!-- attn:value red-ball-rolls keys row=ball -->,
-        <!-- attn:word red-ball-rolls keys pick=shape -->, h <!-- attn:value red-ball-rolls heads -->
+        <!-- attn:word red-ball-rolls keys pick=shape -->
         """
     assert expand(page) == textwrap.dedent(r"""
         $K = \begin{pmatrix} 0 \\ \ln 2 \\ 0 \end{pmatrix}$, ball ln 2,
-        3 × 1, h 2""").strip("\n")
+        3 × 1""").strip("\n")
 
 
 def test_projections_table_shows_the_rows_of_q_k_v() -> None:

@@ -92,11 +92,6 @@ def divisor() -> Scalar:
     return Scalar(1.0 / EX.head.scale, STYLE)
 
 
-@scalar(NAME, "heads", "How many heads the example has (h): head 1 and the illustrative head 2.")
-def heads() -> Scalar:
-    return Scalar(float(len(EX.multihead.heads)), STYLE)
-
-
 @scalar(NAME, "ball-key-decimal", "The key of ball (ln 2) as a decimal.")
 def ball_key_decimal() -> Scalar:
     return Scalar(float(EX.head.K[TOKENS.index("ball"), 0]), DECIMAL)
