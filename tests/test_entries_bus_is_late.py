@@ -6,11 +6,13 @@ import html
 import json
 import re
 import textwrap
+from dataclasses import replace
 
 import pytest
 from pages import expand
 
 from attention_site.directives import DirectiveError
+from attention_site.directives.entries import bus_is_late
 
 NBSP_TIMES = "\N{NO-BREAK SPACE}×\N{NO-BREAK SPACE}"
 
@@ -110,6 +112,35 @@ def test_other_query_recomputed_by_the_core() -> None:
         row (0.212, 0.576, 0.212), (3.18, 6.82).""").strip("\n")
 
 
+def test_query_of_a_token_by_name() -> None:
+    """Assert query=bus uses bus's row of Q, (0, 1): scores (1, 2, 1), is takes the largest weight 0.576."""
+    page = """
+        <!-- attn:value bus-is-late query query=bus --> <!-- attn:value bus-is-late scores query=bus -->
+        <!-- attn:word bus-is-late weights query=bus pick=largest -->
+        <!-- attn:value bus-is-late top-weight query=bus -->
+        <!-- attn:value bus-is-late output query=bus -->
+        <!-- attn:check bus-is-late scores query=bus row=bus largest=is -->
+        """
+    assert expand(page) == "(0, 1) (1, 2, 1)\nis\n0.576\n(3.18, 6.82)\n"
+    assert "| token | key | query of is · key | score |" in expand("<!-- attn:table bus-is-late scoring query=is -->")
+
+
+def test_hard_choice_and_the_top_key() -> None:
+    """Assert the best match of late is bus: value (10, 0), score 2, weight 0.665; of query (0, 1), is's (0, 10)."""
+    page = """
+        <!-- attn:value bus-is-late hard-choice --> <!-- attn:value bus-is-late top-score -->
+        <!-- attn:value bus-is-late top-weight --> <!-- attn:value bus-is-late hard-choice query=0,1 -->
+        <!-- attn:word bus-is-late scores row=late pick=largest -->
+        """
+    assert expand(page) == "(10, 0) 2\n0.665 (0, 10)\nbus"
+
+
+def test_a_tie_for_the_top_has_no_best_match() -> None:
+    """Assert a query whose scores tie at the top (0, 0 gives 0, 0, 0) stops the build instead of picking one."""
+    with pytest.raises(DirectiveError, match=r"docs/x\.md:1: .*bus, is and late share the largest score"):
+        expand("<!-- attn:value bus-is-late hard-choice query=0,0 -->")
+
+
 def test_all_tokens_weights_and_output() -> None:
     """Assert the weight matrix to 3 places and O = A V to 2, as the all-tokens section shows them."""
     page = """
@@ -192,3 +223,10 @@ def test_errors_name_the_line_and_what_is_accepted(line: str, message: str) -> N
     with pytest.raises(DirectiveError) as caught:
         expand(line)
     assert str(caught.value) == message
+
+
+def test_late_query_must_be_its_row_of_q(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Assert a query of late, (1, 1), that is not late's row of Q, (1, 0), stops the build at page:line."""
+    monkeypatch.setattr(bus_is_late, "EX", replace(bus_is_late.EX, query_text=("1", "1")))
+    with pytest.raises(DirectiveError, match=r"docs/x\.md:1: .*query of late, \(1, 1\), is not its row of Q, \(1, 0\)"):
+        expand("<!-- attn:value bus-is-late weights -->")

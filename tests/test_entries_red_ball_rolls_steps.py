@@ -3,42 +3,54 @@
 from __future__ import annotations
 
 import textwrap
+from dataclasses import replace
 
 import pytest
 from pages import expand
 
 from attention_site.directives import DirectiveError
+from attention_site.directives.entries.red_ball_rolls import head
 
 TIMES = "\N{NO-BREAK SPACE}×\N{NO-BREAK SPACE}"
 
 
 
 def test_dimensions_table_gives_the_defining_sizes() -> None:
-    """Assert the sizes table reads n = 3, d_model = 3, d_k = 1, d_v = 2."""
+    """Assert the sizes table reads n = 3, d_model = 3, d_k = 1, d_v = 2, each symbol in math."""
     assert expand("<!-- attn:table red-ball-rolls dimensions -->") == textwrap.dedent("""
         | symbol | worked value | meaning |
         |:---|---:|:---|
-        | n | 3 | token positions in the window |
-        | d_model | 3 | entries in each input row |
-        | d_k | 1 | entries in each query and each key |
-        | d_v | 2 | entries in each value (and each output row) |
+        | $n$ | 3 | token positions in the window |
+        | $d_{model}$ | 3 | entries in each input row |
+        | $d_k$ | 1 | entries in each query and each key |
+        | $d_v$ | 2 | entries in each value (and each output row) |
         """)
 
 
 def test_shapes_table_has_symbols_and_worked_sizes() -> None:
-    """Assert the notation table gives every array's shape in symbols and for the worked example."""
-    table = expand("<!-- attn:table red-ball-rolls shapes -->").replace(TIMES, " × ")
-    assert table == textwrap.dedent("""
-        | array | shape | red ball rolls | meaning |
+    """Assert the table of symbols gives W_Q to W_O, the rows and the entries, each shape computed (W_O 4 × 3)."""
+    table = expand("<!-- attn:table red-ball-rolls shapes -->").replace(TIMES, " × ").replace(
+        "all $h$ heads' outputs side by side, back to $d_{model}$", "W_O_MEANING")
+    assert table == textwrap.dedent(r"""
+        | symbol | meaning | shape | in red ball rolls |
         |:---|:---|:---|:---|
-        | X | n × d_model | 3 × 3 | one input row per token |
-        | Q | n × d_k | 3 × 1 | one query row per token |
-        | K | n × d_k | 3 × 1 | one key row per token |
-        | V | n × d_v | 3 × 2 | one value row per token |
-        | S | n × n | 3 × 3 | a score for every (query, key) pair |
-        | M | n × n | 3 × 3 | the scores after the causal mask |
-        | A | n × n | 3 × 3 | a weight for every (query, key) pair |
-        | O | n × d_v | 3 × 2 | one output row per token |
+        | $X$ | the input rows, one per token | $n \times d_{model}$ | 3 × 3 |
+        | $W_Q$ | a head's query projection | $d_{model} \times d_k$ | 3 × 1 |
+        | $W_K$ | a head's key projection | $d_{model} \times d_k$ | 3 × 1 |
+        | $W_V$ | a head's value projection | $d_{model} \times d_v$ | 3 × 2 |
+        | $Q$ | the queries $X W_Q$, one row per token | $n \times d_k$ | 3 × 1 |
+        | $K$ | the keys $X W_K$, one row per token | $n \times d_k$ | 3 × 1 |
+        | $V$ | the values $X W_V$, one row per token | $n \times d_v$ | 3 × 2 |
+        | $q_i$, $k_j$ | the query of token $i$ (row $i$ of $Q$), the key of token $j$ | $1 \times d_k$ | 1 × 1 |
+        | $v_j$ | the value of token $j$ (row $j$ of $V$) | $1 \times d_v$ | 1 × 2 |
+        | $S$ | the scores $Q K^\top / \sqrt{d_k}$ | $n \times n$ | 3 × 3 |
+        | $s_{ij}$ | the score of query $i$ for key $j$ (row $i$, column $j$ of $S$) | one number | one number |
+        | $M$ | the scores after the causal mask | $n \times n$ | 3 × 3 |
+        | $A$ | the weights: row $i$ shares out the attention of token $i$ | $n \times n$ | 3 × 3 |
+        | $a_{ij}$ | the weight query $i$ gives key $j$; each row of $A$ sums to 1 | one number | one number |
+        | $O$ | one head's output rows $A V$ | $n \times d_v$ | 3 × 2 |
+        | $o_i$ | the output of token $i$ (row $i$ of $O$) | $1 \times d_v$ | 1 × 2 |
+        | $W_O$ | the output projection: W_O_MEANING | $h d_v \times d_{model}$ | 4 × 3 |
         """)
 
 
@@ -68,7 +80,37 @@ def test_inline_values_for_the_prose() -> None:
         o (0.50, 1.25)""").strip("\n")
 
 
+def test_keys_are_k_not_w_k() -> None:
+    """Assert K = X W_K is its own entry: (0, ln 2, 0) as a column, ln 2 for ball, 3 × 1."""
+    page = """
+        $K = <!-- attn:tex red-ball-rolls keys -->$, ball <!-- attn:value red-ball-rolls keys row=ball -->,
+        <!-- attn:word red-ball-rolls keys pick=shape -->
+        """
+    assert expand(page) == textwrap.dedent(r"""
+        $K = \begin{pmatrix} 0 \\ \ln 2 \\ 0 \end{pmatrix}$, ball ln 2,
+        3 × 1""").strip("\n")
+
+
+def test_projections_table_shows_the_rows_of_q_k_v() -> None:
+    """Assert each token's query, key (from K, ln 2 for ball) and value, and the W_Q header with a capital."""
+    assert expand("<!-- attn:table red-ball-rolls projections -->") == textwrap.dedent("""
+        | token | query q | key k | value v |
+        |:---|---:|---:|---:|
+        | red | 0 | 0 | (1, 0) |
+        | ball | 0 | ln 2 | (0, 2) |
+        | rolls | 1 | 0 | (1, 1) |
+        """)
+    assert "| row of $W_Q$ | q |" in expand("<!-- attn:table red-ball-rolls w-q -->")
+
+
 def test_unknown_name_suggests_the_nearest() -> None:
     """Assert a misspelt entry stops with page:line and the nearest name."""
     with pytest.raises(DirectiveError, match=r"docs/x\.md:2: unknown table 'dimension' .*dimensions"):
         expand("text\n<!-- attn:table red-ball-rolls dimension -->")
+
+
+def test_hard_choice_refuses_a_tie(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Assert that with every key 0 (rolls scores 0, 0, 0) the hard choice stops instead of picking red."""
+    monkeypatch.setattr(head, "EX", replace(head.EX, W_k_text=(("0",), ("0",), ("0",))))
+    with pytest.raises(DirectiveError, match=r"docs/x\.md:1: .*red, ball and rolls share the largest score of rolls"):
+        expand("<!-- attn:value red-ball-rolls hard-choice -->")

@@ -13,7 +13,7 @@ from attention_site.directives import DirectiveError
 def test_comparison_table_reads_the_seed_weights() -> None:
     """Assert raw 4 and 2 give (0.881, 0.119) and, divided by sqrt 4 = 2, (0.731, 0.269)."""
     assert expand("<!-- attn:table scaling comparison -->") == textwrap.dedent("""
-        | calculation | score for key 1 | score for key 2 | softmax weights |
+        | calculation | score for $k_{1}$ | score for $k_{2}$ | softmax weights |
         |:---|---:|---:|---:|
         | raw dot products | 4 | 2 | (0.881, 0.119) |
         | divided by $\\sqrt{d_k}$ = 2 | 2 | 1 | (0.731, 0.269) |
@@ -54,6 +54,33 @@ def test_spread_table_grows_like_the_square_root() -> None:
 def test_samples_count_inline() -> None:
     """Assert the number of random pairs per width is shown whole."""
     assert expand("<!-- attn:value head-width samples -->") == "4,000"
+
+
+def test_both_weight_rows_with_key_labels() -> None:
+    """Assert the weights grid has rows raw and scaled and columns k1, k2: k2's share grows from 0.119 to 0.269."""
+    page = """
+        <!-- attn:value scaling weights row=raw col=k2 --> <!-- attn:value scaling weights row=scaled col=k2 -->
+        <!-- attn:word scaling raw-weights pick=largest --><!-- attn:check scaling weights col=k2 greater=scaled,raw -->
+        """
+    assert expand(page) == "0.119 0.269\nk1"
+
+
+def test_spreads_grid_rows_are_widths() -> None:
+    """Assert the spreads grid has one row per width (row=16 reads 3.992 raw, 0.998 scaled), raw spreads rising."""
+    page = """
+        <!-- attn:value head-width spreads row=16 -->
+        <!-- attn:check head-width spreads col=raw greater=256,64,16,4,1 -->
+        """
+    assert expand(page) == "(3.992, 0.998)\n"
+
+
+def test_rnn_path_length_and_updates() -> None:
+    """Assert the RNN comparison has 6 tokens (six) and 5 updates (five), for prose and math."""
+    page = """
+        <!-- attn:value rnn-path tokens --> <!-- attn:word rnn-path tokens pick=words -->
+        $<!-- attn:tex rnn-path tokens -->$ <!-- attn:word rnn-path updates pick=words -->
+        """
+    assert expand(page) == "6 six\n$6$ five"
 
 
 def test_row_option_on_a_table_entry_is_refused() -> None:

@@ -1,8 +1,9 @@
 """The lesson's "the bus is late": the query of late scored, softmaxed and mixed; then all three tokens.
 
 Numbers follow the seed's habits: inputs and scores as authored (`2`, `(10, 0)`), e^s and the output to
-2 places, weights to 3. Tables and grids that take `query=a,b` recompute the same steps for another query
-by calling the core's `scaled_dot_product_attention` and `softmax_steps`, so exercises can ask "what if?".
+2 places, weights to 3. Tables and grids that take `query=a,b` (or `query=bus`, that token's row of Q)
+recompute the same steps for another query by calling the core's `scaled_dot_product_attention` and
+`softmax_steps`, so exercises can ask "what if?" and name the token whose query they borrow.
 The two `*-printout` blocks show what the lesson's programs in `docs/programs/` print; a test runs them.
 """
 
@@ -13,12 +14,13 @@ import numpy as np
 from attention_core import BUS_IS_LATE as EX
 from attention_core import AttentionResult, SoftmaxSteps, scaled_dot_product_attention, softmax_steps
 
+from ..claims import joined
 from ..errors import DirectiveError
 from ..formatting import NumberStyle, decimal, format_number, format_vector, rounded_sum_note
 from ..listings import listing
-from ..options import choice, integers
-from ..registry import block, figure, grid, table
-from ..shown import Authored, Column, Figure, Grid, Html, MarkdownBlock, Number, Table, Vector
+from ..options import Option, choice, integers
+from ..registry import block, figure, grid, scalar, table
+from ..shown import Authored, Column, Figure, Grid, Html, MarkdownBlock, Number, Scalar, Table, Vector
 from .common import as_rows, calculator_html, checked_weights, labels, plain, plain_rows, style_of, weights_figure
 from .common import grid as make_grid
 
@@ -29,18 +31,31 @@ POWERS = NumberStyle(exact=False, digits=2)  # e^s and its total, as the seed sh
 WEIGHTS = style_of(EX)  # three decimals (0.665)
 OUTPUT = NumberStyle(exact=False, digits=2)  # weight times value and the output (7.88, 2.12)
 D_K = int(EX.K.shape[1])
-QUERY = integers(
-    "query", f"another query of {D_K} whole numbers (query=0,1); the default is the query of late", -9, 9, None,
-    most=D_K,
+NUMBERS = integers("query", "another query", -9, 9, None, most=D_K)
+QUERY = Option(
+    "query", f"another query: {D_K} whole numbers (query=0,1) or a token whose row of Q to use (query=bus); "
+    "the default is the lesson's query of late",
+    lambda text: text if text in TOKENS else NUMBERS.parse(text), None,
+    f"a token ({', '.join(TOKENS)}) or {NUMBERS.accepted}",
 )
+Query = tuple[int, ...] | str | None
 NOTE = choice("note", "show the note on rounded parts under the table (hidden suits a table with blanks)",
               ("shown", "hidden"), "shown")
 
 
-def attention_for(query: tuple[int, ...] | None) -> tuple[str, tuple[str, ...], AttentionResult, SoftmaxSteps]:
+def attention_for(query: Query) -> tuple[str, tuple[str, ...], AttentionResult, SoftmaxSteps]:
     """Label, query as text, the core's result and its softmax steps, for late's query or another one."""
     if query is None:
+        focus_row = EX.queries_text[TOKENS.index(EX.focus)]
+        if tuple(EX.query_text) != tuple(focus_row):
+            raise DirectiveError(f"the lesson's query of {EX.focus}, ({', '.join(EX.query_text)}), is not its row of "
+                                 f"Q, ({', '.join(focus_row)}); the all-tokens tables would not repeat the hand "
+                                 f"calculation: make them equal in the example")
         return EX.focus, EX.query_text, EX.late, EX.steps
+    if isinstance(query, str):
+        i = TOKENS.index(query)
+        result = scaled_dot_product_attention(EX.Q[i : i + 1], EX.K, EX.V, scale=EX.scale)
+        return query, EX.queries_text[i], result, softmax_steps(result.scaled[0])
     if len(query) != D_K:
         raise DirectiveError(f"query={','.join(map(str, query))} has {len(query)} number(s); the keys have "
                              f"d_k={D_K}, so give {D_K}, such as query=0,1")
@@ -87,33 +102,64 @@ def inputs() -> Table:
 
 
 @grid(NAME, "query", "The query being scored: late's (1, 0), or the one given with query=a,b.", (QUERY,))
-def query_row(query: tuple[int, ...] | None) -> Grid:
+def query_row(query: Query) -> Grid:
     label, text, result, _ = attention_for(query)
     return make_grid(result.Q, (label,), labels("q", D_K), AS_GIVEN, "query", authored=(text,))
 
 
 @grid(NAME, "scores", "The scores of the query against the keys of bus, is and late.", (QUERY,))
-def scores(query: tuple[int, ...] | None) -> Grid:
+def scores(query: Query) -> Grid:
     label, _, result, _ = attention_for(query)
     return make_grid(result.scaled, (label,), TOKENS, score_style(result.scaled), "query \\ key")
 
 
 @grid(NAME, "exponentials", "e to each score, 2 places (7.39, 1.00, 2.72 for late).", (QUERY,))
-def exponentials(query: tuple[int, ...] | None) -> Grid:
+def exponentials(query: Query) -> Grid:
     label, _, _, steps = attention_for(query)
     return make_grid(steps.exponentials, (label,), TOKENS, POWERS, "query \\ key")
 
 
 @grid(NAME, "weights", "The weights of the query over bus, is and late, 3 places.", (QUERY,))
-def weights(query: tuple[int, ...] | None) -> Grid:
+def weights(query: Query) -> Grid:
     label, _, result, _ = attention_for(query)
     return make_grid(checked_weights(result.weights), (label,), TOKENS, WEIGHTS, "query \\ key")
 
 
 @grid(NAME, "output", "The output of the query: the weighted mix of the values, 2 places.", (QUERY,))
-def output(query: tuple[int, ...] | None) -> Grid:
+def output(query: Query) -> Grid:
     label, _, result, _ = attention_for(query)
     return make_grid(result.output, (label,), labels("o", result.d_v), OUTPUT, "query")
+
+
+def top_index(scores: np.ndarray) -> int:
+    """The position of the one largest score; a tie has no single best match, so it stops the build."""
+    best = np.flatnonzero(np.isclose(scores, scores.max(), rtol=1e-9, atol=1e-12))
+    if best.size > 1:
+        raise DirectiveError(f"{joined([TOKENS[j] for j in best])} share the largest score; there is no "
+                             "single best match to pick")
+    return int(best[0])
+
+
+@grid(NAME, "hard-choice", "The value of the key that scores highest: what picking only the best match gives.",
+      (QUERY,))
+def hard_choice(query: Query) -> Grid:
+    _, _, result, _ = attention_for(query)
+    j = top_index(result.scaled[0])
+    return make_grid(EX.V[j : j + 1], (TOKENS[j],), labels("v", EX.V.shape[1]), AS_GIVEN, "top key",
+                     authored=(EX.values_text[j],))
+
+
+@scalar(NAME, "top-score", "The largest score of the query (2 for late), as the scores show it.", (QUERY,))
+def top_score(query: Query) -> Scalar:
+    _, _, result, _ = attention_for(query)
+    scores = result.scaled[0]
+    return Scalar(float(scores[top_index(scores)]), score_style(scores))
+
+
+@scalar(NAME, "top-weight", "The weight of the key that scores highest (0.665 for late), 3 places.", (QUERY,))
+def top_weight(query: Query) -> Scalar:
+    _, _, result, _ = attention_for(query)
+    return Scalar(float(checked_weights(result.weights)[0, top_index(result.scaled[0])]), WEIGHTS)
 
 
 @grid(NAME, "total", "The total of e^s for late's scores (11.11), 2 places.")
@@ -127,16 +173,17 @@ def contributions() -> Grid:
 
 
 @table(NAME, "scoring", "Scoring the query against each key, with the products written out.", (QUERY,))
-def scoring(query: tuple[int, ...] | None) -> Table:
+def scoring(query: Query) -> Table:
     label, text, result, _ = attention_for(query)
     style = score_style(result.scaled)
+    asker = f"query of {label}" if isinstance(query, str) else label  # "query of is · key", not "is · key"
     rows = tuple(
         (token, authored_vector(EX.keys_text[j]), written_out(text, EX.keys_text[j]),
          Number(float(result.scaled[0, j]), style))
         for j, token in enumerate(TOKENS)
     )
     columns = (Column("token", "token", False), Column("key", "key"),
-               Column("products", f"{label} · key", False), Column("score", "score"))
+               Column("products", f"{asker} · key", False), Column("score", "score"))
     return Table(columns, rows)
 
 
@@ -147,7 +194,7 @@ def written_out(query: tuple[str, ...], key: tuple[str, ...]) -> str:
 
 @table(NAME, "softmax", "Softmax by hand: score, e^s (2 places), weight = e^s / total (3 places), a Total row.",
        (QUERY,))
-def softmax_table(query: tuple[int, ...] | None) -> Table:
+def softmax_table(query: Query) -> Table:
     _, _, result, steps = attention_for(query)
     A = checked_weights(result.weights)[0]
     rows = tuple(

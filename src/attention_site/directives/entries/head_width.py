@@ -5,12 +5,15 @@ The spreads come from a seeded generator, so their last digits are illustrative.
 
 from __future__ import annotations
 
+import numpy as np
+
 from attention_core import HEAD_WIDTH
 
 from ...figures import growth_chart_svg
-from ..registry import figure, scalar, table
-from ..shown import Column, Figure, Number, Scalar, Table
+from ..registry import figure, grid, scalar, table
+from ..shown import Column, Figure, Grid, Number, Scalar, Table
 from .common import EXACT, style_of
+from .common import grid as make_grid
 
 WIDTH_STYLE = style_of(HEAD_WIDTH)
 WHOLE = EXACT  # widths and their square roots here are whole numbers: show 4, not 4.000
@@ -33,6 +36,10 @@ def spread() -> Table:
 def samples() -> Scalar:
     return Scalar(float(HEAD_WIDTH.samples), WHOLE)
 
+@grid(HEAD_WIDTH.name, "spreads", "The spreads as a grid: one row per width d_k (row=16), columns raw and scaled.")
+def spreads() -> Grid:
+    both = np.column_stack([HEAD_WIDTH.raw_sd, HEAD_WIDTH.scaled_sd])  # (widths, 2)
+    return make_grid(both, tuple(str(w) for w in HEAD_WIDTH.widths), ("raw", "scaled"), WIDTH_STYLE, "d_k")
 
 
 @figure(HEAD_WIDTH.name, "spread-chart", "Spread of q·k against d_k, raw and divided by sqrt(d_k), log axes.")

@@ -6,6 +6,8 @@ a seeded generator, so their last digits are illustrative too.
 
 from __future__ import annotations
 
+import numpy as np
+
 from attention_core import HEAD_WIDTH, SCALING
 
 from ..formatting import format_number
@@ -17,6 +19,7 @@ from .common import grid as make_grid
 STYLE = style_of(SCALING)
 WIDTH_STYLE = style_of(HEAD_WIDTH)
 WHOLE = EXACT  # scores, widths and divisors here are whole numbers: show 4, not 4.000
+KEYS = tuple(f"k{j + 1}" for j in range(len(SCALING.tokens)))  # labels a directive can name: col=k2
 
 
 @table(SCALING.name, "comparison", "Raw scores and their softmax, then the same scores divided by sqrt(d_k).")
@@ -28,7 +31,7 @@ def comparison() -> Table:
         (f"divided by $\\sqrt{{d_k}}$ = {divisor}", *(Number(float(s), WHOLE) for s in SCALING.scaled_scores),
          Vector(as_rows(checked_weights(SCALING.scaled_weights))[0], STYLE)),
     )
-    keys = tuple(Column(f"key{j + 1}", f"score for {token}") for j, token in enumerate(SCALING.tokens))
+    keys = tuple(Column(f"key{j + 1}", f"score for $k_{{{j + 1}}}$") for j in range(len(SCALING.tokens)))
     return Table((Column("calculation", "calculation", False), *keys, Column("weights", "softmax weights")), rows)
 
 
@@ -40,7 +43,7 @@ def query() -> Grid:
 
 @grid(SCALING.name, "keys", "The two illustrative keys, one row each (2 x d_k).")
 def keys() -> Grid:
-    return make_grid(SCALING.K, SCALING.tokens, tuple(f"{k + 1}" for k in range(SCALING.d_k)), WHOLE, "key",
+    return make_grid(SCALING.K, KEYS, tuple(f"{k + 1}" for k in range(SCALING.d_k)), WHOLE, "key",
                      authored=SCALING.keys_text)
 
 
@@ -56,19 +59,25 @@ def divisor() -> Scalar:
 
 @grid(SCALING.name, "raw-scores", "The raw scores q·k of the two keys.")
 def raw_scores() -> Grid:
-    return make_grid(SCALING.raw_scores, ("raw",), SCALING.tokens, WHOLE, "scores")
+    return make_grid(SCALING.raw_scores, ("raw",), KEYS, WHOLE, "scores")
 
 
 @grid(SCALING.name, "scaled-scores", "The scores divided by sqrt(d_k).")
 def scaled_scores() -> Grid:
-    return make_grid(SCALING.scaled_scores, ("scaled",), SCALING.tokens, WHOLE, "scores")
+    return make_grid(SCALING.scaled_scores, ("scaled",), KEYS, WHOLE, "scores")
 
 
 @grid(SCALING.name, "raw-weights", "Softmax of the raw scores.")
 def raw_weights() -> Grid:
-    return make_grid(checked_weights(SCALING.raw_weights), ("raw",), SCALING.tokens, STYLE, "weights")
+    return make_grid(checked_weights(SCALING.raw_weights), ("raw",), KEYS, STYLE, "weights")
 
 
 @grid(SCALING.name, "scaled-weights", "Softmax of the scores divided by sqrt(d_k).")
 def scaled_weights() -> Grid:
-    return make_grid(checked_weights(SCALING.scaled_weights), ("scaled",), SCALING.tokens, STYLE, "weights")
+    return make_grid(checked_weights(SCALING.scaled_weights), ("scaled",), KEYS, STYLE, "weights")
+
+
+@grid(SCALING.name, "weights", "Softmax of the raw scores (row raw) and of the scaled scores (row scaled).")
+def weights() -> Grid:
+    both = checked_weights(np.vstack([SCALING.raw_weights, SCALING.scaled_weights]))  # (2, keys)
+    return make_grid(both, ("raw", "scaled"), KEYS, STYLE, "scores \\ key")

@@ -1,6 +1,6 @@
 """The deck's window "red ball rolls", head 1: inputs, projections, scores, mask, softmax, output.
 
-The second head, W_O and the residual are in `multi_head.py`.
+The second head, W_O and the residual are in `heads.py`.
 """
 
 from __future__ import annotations
@@ -9,8 +9,10 @@ import numpy as np
 
 from attention_core import RED_BALL_ROLLS as EX
 
+from ...claims import joined
+from ...errors import DirectiveError
 from ...registry import block, grid, table
-from ...shown import Authored, Column, Grid, Html, Number, Table, Vector
+from ...shown import Column, Grid, Html, Number, Table, Vector
 from ..common import (
     as_rows,
     authored_grid,
@@ -30,44 +32,49 @@ STYLE = style_of(EX)
 TOKENS = EX.tokens
 
 
-
 @grid(NAME, "inputs", "The input rows X: one row per token, three slots each.")
 def inputs() -> Grid:
     return authored_grid(EX.authored["X"], TOKENS, labels("x", len(EX.X_text[0])), STYLE, "token")
 
 
-@grid(NAME, "w-q", "The query projection W_q of head 1 (3x1), as authored.")
+@grid(NAME, "w-q", "The query projection W_Q of head 1 (3x1), as authored.")
 def w_q() -> Grid:
-    return authored_grid(EX.authored["W_q"], TOKENS, ("q",), STYLE, "row of $W_q$")
+    return authored_grid(EX.authored["W_q"], TOKENS, ("q",), STYLE, "row of $W_Q$")
 
 
-@grid(NAME, "w-k", "The key projection W_k of head 1 (3x1), as authored (ln 2, not 0.693).")
+@grid(NAME, "w-k", "The key projection W_K of head 1 (3x1), as authored (ln 2, not 0.693).")
 def w_k() -> Grid:
-    return authored_grid(EX.authored["W_k"], TOKENS, ("k",), STYLE, "row of $W_k$")
+    return authored_grid(EX.authored["W_k"], TOKENS, ("k",), STYLE, "row of $W_K$")
 
 
-@grid(NAME, "w-v", "The value projection W_v of head 1 (3x2), as authored.")
+@grid(NAME, "w-v", "The value projection W_V of head 1 (3x2), as authored.")
 def w_v() -> Grid:
-    return authored_grid(EX.authored["W_v"], TOKENS, labels("v", len(EX.W_v_text[0])), STYLE, "row of $W_v$")
+    return authored_grid(EX.authored["W_v"], TOKENS, labels("v", len(EX.W_v_text[0])), STYLE, "row of $W_V$")
 
 
-@table(NAME, "projections", "Each token's query, key and value after the projections, with keys as authored.")
+@table(NAME, "projections", "Each token's query, key and value: the rows of Q = X W_Q, K = X W_K, V = X W_V.")
 def projections() -> Table:
     head = EX.head
     rows = tuple(
-        (token, Number(float(head.Q[i, 0]), STYLE), Authored(EX.W_k_text[i][0]), Vector(as_rows(head.V[i])[0], STYLE))
+        (token, Number(float(head.Q[i, 0]), STYLE), Number(float(head.K[i, 0]), STYLE),
+         Vector(as_rows(head.V[i])[0], STYLE))
         for i, token in enumerate(TOKENS)
     )
-    return Table((Column("token", "token", False), Column("query", "query q"), Column("key", "key k", False),
+    return Table((Column("token", "token", False), Column("query", "query q"), Column("key", "key k"),
                   Column("value", "value v")), rows)
 
 
-@grid(NAME, "queries", "The query column Q = X W_q (3x1).")
+@grid(NAME, "queries", "The query column Q = X W_Q (3x1).")
 def queries() -> Grid:
     return make_grid(EX.head.Q, TOKENS, ("q",), STYLE, "token")
 
 
-@grid(NAME, "values", "The value rows V = X W_v (3x2).")
+@grid(NAME, "keys", "The key column K = X W_K (3x1); ln 2 stays ln 2.")
+def keys() -> Grid:
+    return make_grid(EX.head.K, TOKENS, ("k",), STYLE, "token")
+
+
+@grid(NAME, "values", "The value rows V = X W_V (3x2).")
 def values() -> Grid:
     return make_grid(EX.head.V, TOKENS, labels("v", EX.head.d_v), STYLE, "token")
 
@@ -124,6 +131,11 @@ def weighted_sum() -> Table:
 
 @grid(NAME, "hard-choice", "The value of the top-scoring key alone: what keeping only the largest would give.")
 def hard_choice() -> Grid:
+    row = EX.head.masked[EX.focus_index]
+    best = [TOKENS[j] for j in np.flatnonzero(np.isclose(row, row.max(), rtol=1e-9, atol=1e-12))]
+    if len(best) > 1:
+        raise DirectiveError(f"{joined(best)} share the largest score of {EX.focus}; there is no single "
+                             "best match to pick")
     return make_grid(EX.hard_choice, (TOKENS[EX.hard_choice_index],), labels("v", EX.head.d_v), STYLE, "top key")
 
 

@@ -7,7 +7,6 @@ smaller views the chapters build up to them with.
 from __future__ import annotations
 
 from attention_core import RED_BALL_ROLLS as EX
-from attention_core import attention_shapes
 
 from ...registry import grid, scalar, table
 from ...shown import Column, Grid, Number, Scalar, Table
@@ -18,16 +17,35 @@ NAME = EX.name
 STYLE = style_of(EX)
 TOKENS = EX.tokens
 TIMES = "\N{NO-BREAK SPACE}×\N{NO-BREAK SPACE}"  # keeps "3 × 3" on one line in narrow tables
-SHAPE_ROWS = (
-    ("X", "n × d_model", "one input row per token"),
-    ("Q", "n × d_k", "one query row per token"),
-    ("K", "n × d_k", "one key row per token"),
-    ("V", "n × d_v", "one value row per token"),
-    ("S", "n × n", "a score for every (query, key) pair"),
-    ("M", "n × n", "the scores after the causal mask"),
-    ("A", "n × n", "a weight for every (query, key) pair"),
-    ("O", "n × d_v", "one output row per token"),
-)
+ONE_NUMBER = "one number"
+SYMBOL = {"n": "$n$", "d_model": "$d_{model}$", "d_k": "$d_k$", "d_v": "$d_v$"}
+
+
+def symbols() -> tuple[tuple[str, str, str, tuple[int, ...] | None], ...]:
+    """The site's symbols: (symbol, meaning, shape in symbols, the array's shape in red ball rolls or None)."""
+    head = EX.head
+    row = (1,)  # a single row of a matrix: 1 × its width
+    return (
+        ("$X$", "the input rows, one per token", r"$n \times d_{model}$", EX.X.shape),
+        ("$W_Q$", "a head's query projection", r"$d_{model} \times d_k$", EX.W_q[0].shape),
+        ("$W_K$", "a head's key projection", r"$d_{model} \times d_k$", EX.W_k[0].shape),
+        ("$W_V$", "a head's value projection", r"$d_{model} \times d_v$", EX.W_v[0].shape),
+        ("$Q$", "the queries $X W_Q$, one row per token", r"$n \times d_k$", head.Q.shape),
+        ("$K$", "the keys $X W_K$, one row per token", r"$n \times d_k$", head.K.shape),
+        ("$V$", "the values $X W_V$, one row per token", r"$n \times d_v$", head.V.shape),
+        ("$q_i$, $k_j$", "the query of token $i$ (row $i$ of $Q$), the key of token $j$", r"$1 \times d_k$",
+         row + head.Q.shape[1:]),
+        ("$v_j$", "the value of token $j$ (row $j$ of $V$)", r"$1 \times d_v$", row + head.V.shape[1:]),
+        ("$S$", "the scores $Q K^\\top / \\sqrt{d_k}$", r"$n \times n$", head.scaled.shape),
+        ("$s_{ij}$", "the score of query $i$ for key $j$ (row $i$, column $j$ of $S$)", ONE_NUMBER, None),
+        ("$M$", "the scores after the causal mask", r"$n \times n$", head.masked.shape),
+        ("$A$", "the weights: row $i$ shares out the attention of token $i$", r"$n \times n$", head.weights.shape),
+        ("$a_{ij}$", "the weight query $i$ gives key $j$; each row of $A$ sums to 1", ONE_NUMBER, None),
+        ("$O$", "one head's output rows $A V$", r"$n \times d_v$", head.output.shape),
+        ("$o_i$", "the output of token $i$ (row $i$ of $O$)", r"$1 \times d_v$", row + head.output.shape[1:]),
+        ("$W_O$", "the output projection: all $h$ heads' outputs side by side, back to $d_{model}$",
+         r"$h d_v \times d_{model}$", EX.W_o.shape),
+    )
 
 
 def sizes() -> dict[str, int]:
@@ -43,19 +61,17 @@ def dimensions() -> Table:
         "d_k": "entries in each query and each key",
         "d_v": "entries in each value (and each output row)",
     }
-    rows = tuple((symbol, Number(float(size), STYLE), meaning[symbol]) for symbol, size in sizes().items())
+    rows = tuple((SYMBOL[symbol], Number(float(size), STYLE), meaning[symbol]) for symbol, size in sizes().items())
     return Table((Column("symbol", "symbol", False), Column("size", "worked value"),
                   Column("meaning", "meaning", False)), rows)
 
 
-@table(NAME, "shapes", "The shape of every array of one head, in symbols and for red ball rolls.")
+@table(NAME, "shapes", "The site's symbols: meaning, shape in symbols, and shape in red ball rolls (computed).")
 def shapes() -> Table:
-    size = sizes()
-    worked = attention_shapes(size["n"], size["d_k"], size["d_v"], size["d_model"])
-    rows = tuple((symbol, shape.replace(" × ", TIMES), TIMES.join(str(k) for k in worked[symbol]), meaning)
-                 for symbol, shape, meaning in SHAPE_ROWS)
-    return Table((Column("array", "array", False), Column("shape", "shape", False),
-                  Column("worked", "red ball rolls", False), Column("meaning", "meaning", False)), rows)
+    rows = tuple((symbol, meaning, shape, ONE_NUMBER if worked is None else TIMES.join(str(k) for k in worked))
+                 for symbol, meaning, shape, worked in symbols())
+    return Table((Column("symbol", "symbol", False), Column("meaning", "meaning", False),
+                  Column("shape", "shape", False), Column("worked", "in red ball rolls", False)), rows)
 
 
 @table(NAME, "rolls-scores", "The query of rolls against each key: one multiplication per score (d_k = 1).")
