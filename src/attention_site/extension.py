@@ -39,7 +39,10 @@ class PagePlace:
 
     def path(self) -> str:
         """The page's path as the repository shows it (`docs/lesson/index.md`)."""
-        context = self.md.preprocessors["rendering_context"] if "rendering_context" in self.md.preprocessors else None
+        try:  # Python-Markdown's registry has no .get
+            context = self.md.preprocessors["rendering_context"]
+        except KeyError:
+            context = None
         inner = getattr(getattr(context, "page", None), "path", None)
         return f"{DOCS}/{inner}" if inner else self.fallback
 
