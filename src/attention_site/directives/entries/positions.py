@@ -161,7 +161,7 @@ def value_table() -> Grid:
 @grid(NAME, "pair-keys", "The vector a^K_ij = w^K_clip(j-i) added to key j for query i; rows QUERY-KEY, e.g. man-dog.")
 def pair_keys() -> Grid:
     if EX.a_K.shape[0] != 2 * EX.clip + 1:
-        raise ValueError(f"the key table has {EX.a_K.shape[0]} rows but clip={EX.clip} needs 2k + 1 = {2 * EX.clip + 1}")
+        raise ValueError(f"the key table has {EX.a_K.shape[0]} rows; clip={EX.clip} needs 2k + 1 = {2 * EX.clip + 1}")
     rows = [(f"{TOKENS[i]}-{TOKENS[j]}", EX.a_K[int(d) + EX.clip]) for i, line in enumerate(EX.distances)
             for j, d in enumerate(line)]
     return make_grid(np.array([vector for _, vector in rows]), tuple(label for label, _ in rows),
