@@ -12,6 +12,7 @@ src/ and restarts Zensical when the engine or an example changes: a preview neve
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import time
@@ -23,6 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "zensical.generated.yml"  # Zensical wants its site folder inside the config's folder
 EXTENSION = "attention_site.extension"
 POLL_SECONDS = 0.5
+RE_ENGINE_ERROR = re.compile(r"^RuntimeError: Python error: (?:DirectiveErrors?|MathConversionError): (.+)$", re.M)
 
 
 def write_config(site_dir: Path) -> Path:
@@ -36,9 +38,19 @@ def write_config(site_dir: Path) -> Path:
 
 
 def build(site_dir: Path) -> int:
-    """Build the site with Zensical into `site_dir`, then add the workbooks; return the exit status."""
+    """Build the site with Zensical into `site_dir`, then add the workbooks; return the exit status.
+
+    Zensical reports an error from a Markdown extension with two Python tracebacks around it; the engine's
+    own errors already name the page and line, so only they are printed.
+    """
     done = subprocess.run([sys.executable, "-m", "zensical", "build", "--clean", "-f", str(write_config(site_dir))],
-                          cwd=ROOT, check=False)
+                          cwd=ROOT, check=False, capture_output=True, text=True)
+    ours = RE_ENGINE_ERROR.findall(done.stderr)
+    print(done.stdout, end="")
+    if ours:
+        print("\n".join(f"ERROR   -  {line}" for line in dict.fromkeys(ours)), file=sys.stderr)
+    else:
+        print(done.stderr, end="", file=sys.stderr)
     if done.returncode == 0:
         from attention_site.workbooks import write_workbooks
 

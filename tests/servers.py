@@ -1,0 +1,51 @@
+"""Helpers for tests that run a preview server (MkDocs' or Zensical's) in a project copy."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import time
+import urllib.request
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+WAIT_SECONDS = 90
+
+
+@dataclass(frozen=True)
+class Served:
+    """A running preview server: its base address, the project it serves, its log and its process."""
+
+    base: str
+    project: Path
+    log: Path
+    process: subprocess.Popen[bytes]
+
+
+def free_port() -> int:
+    """A free TCP port on the loopback interface."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def fetch(url: str) -> str:
+    """The body of `url`, or an empty string while the server is not answering."""
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return response.read().decode()
+    except OSError:
+        return ""
+
+
+def wait_for(condition: Callable[[], bool], what: str) -> None:
+    """Poll `condition` until it holds, or fail saying what did not happen."""
+    deadline = time.monotonic() + WAIT_SECONDS
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        time.sleep(0.5)
+    pytest.fail(f"within {WAIT_SECONDS} s, {what} did not happen")
