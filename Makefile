@@ -2,13 +2,15 @@
 #   make serve   build the site and serve it with live reload on http://127.0.0.1:8000 (PORT=8001 for another)
 #   make test    set everything up and run every test (unit, hooks, whole site, browser, linters)
 #   make quick   the fast tests only (no whole-site builds, no browser): the edit-test loop, under a minute
+#   make zensical          build the same site with Zensical, Material for MkDocs' successor, into site-zensical/
+#   make serve-zensical    preview with Zensical (restarts itself when the engine or an example changes)
 
 VENV   := .venv
 PYTHON := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 PORT   ?= 8000
 
-.PHONY: serve build test quick lint setup browser libreoffice clean lock
+.PHONY: serve serve-zensical build zensical test quick lint setup browser libreoffice clean lock
 
 serve: $(STAMP)
 	@$(PYTHON) scripts/serve.py $(PORT)
@@ -17,6 +19,12 @@ serve: $(STAMP)
 build: $(STAMP)
 	SOURCE_DATE_EPOCH=$$(git log -1 --format=%ct 2>/dev/null || echo 0) NO_MKDOCS_2_WARNING=1 \
 	  $(PYTHON) -m mkdocs build --strict
+
+zensical: $(STAMP)
+	SOURCE_DATE_EPOCH=$$(git log -1 --format=%ct 2>/dev/null || echo 0) $(PYTHON) scripts/zensical.py build
+
+serve-zensical: $(STAMP)
+	$(PYTHON) scripts/zensical.py serve $(PORT)
 
 # -v names each test as it starts, so a long one (a whole-site build, the browser suite) never looks like a hang.
 test: setup lint
@@ -64,4 +72,4 @@ lock: $(STAMP)
 	  --output-file requirements.txt $(VENV)/lock.in
 
 clean:
-	rm -rf site test-artifacts .pytest_cache
+	rm -rf site site-zensical zensical.generated.yml .cache test-artifacts .pytest_cache
