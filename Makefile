@@ -2,6 +2,7 @@
 #   make serve   build the site and serve it with live reload on http://127.0.0.1:8000 (PORT=8001 for another)
 #   make test    set everything up and run every test (unit, hooks, whole site, browser, linters)
 #   make quick   the fast tests only (no whole-site builds, no browser): the edit-test loop, under a minute
+#   make offline           the site for reading from disk, search included, as attention-by-hand-offline.zip
 #   make zensical          build the same site with Zensical, Material for MkDocs' successor, into site-zensical/
 #   make serve-zensical    preview with Zensical (restarts itself when the engine or an example changes)
 
@@ -10,7 +11,7 @@ PYTHON := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 PORT   ?= 8000
 
-.PHONY: serve serve-zensical build zensical test quick lint setup browser libreoffice clean lock
+.PHONY: serve serve-zensical build offline zensical test quick lint setup browser libreoffice clean lock
 
 serve: $(STAMP)
 	@$(PYTHON) scripts/serve.py $(PORT)
@@ -19,6 +20,13 @@ serve: $(STAMP)
 build: $(STAMP)
 	SOURCE_DATE_EPOCH=$$(git log -1 --format=%ct 2>/dev/null || echo 0) NO_MKDOCS_2_WARNING=1 \
 	  $(PYTHON) -m mkdocs build --strict
+
+# The site for reading from disk, search included (Material's offline plugin), packed into one zip.
+offline: $(STAMP)
+	SOURCE_DATE_EPOCH=$$(git log -1 --format=%ct 2>/dev/null || echo 0) OFFLINE=true NO_MKDOCS_2_WARNING=1 \
+	  $(PYTHON) -m mkdocs build --strict --site-dir site-offline
+	SOURCE_DATE_EPOCH=$$(git log -1 --format=%ct 2>/dev/null || echo 0) \
+	  $(PYTHON) scripts/offline_zip.py site-offline attention-by-hand-offline.zip
 
 zensical: $(STAMP)
 	SOURCE_DATE_EPOCH=$$(git log -1 --format=%ct 2>/dev/null || echo 0) $(PYTHON) scripts/zensical.py build
@@ -72,4 +80,4 @@ lock: $(STAMP)
 	  --output-file requirements.txt $(VENV)/lock.in
 
 clean:
-	rm -rf site site-zensical zensical.generated.yml .cache test-artifacts .pytest_cache
+	rm -rf site site-offline attention-by-hand-offline.zip site-zensical zensical.generated.yml .cache test-artifacts .pytest_cache

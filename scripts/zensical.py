@@ -12,6 +12,7 @@ src/ and restarts Zensical when the engine or an example changes: a preview neve
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -27,9 +28,26 @@ POLL_SECONDS = 0.5
 RE_ENGINE_ERROR = re.compile(r"^RuntimeError: Python error: (?:DirectiveErrors?|MathConversionError): (.+)$", re.M)
 
 
+class ConfigLoader(yaml.SafeLoader):
+    """YAML's safe loader, plus MkDocs' `!ENV [NAME, default]` tag, read from the environment."""
+
+
+def environment_value(loader: yaml.SafeLoader, node: yaml.Node) -> object:
+    """The value of `!ENV NAME` or `!ENV [NAME, ..., default]`: the first variable set, else the default."""
+    names = [loader.construct_scalar(node)] if isinstance(node, yaml.ScalarNode) else loader.construct_sequence(node)
+    *variables, default = names if len(names) > 1 else [*names, None]
+    for name in variables:
+        if name in os.environ:
+            return yaml.safe_load(os.environ[name])
+    return default
+
+
+ConfigLoader.add_constructor("!ENV", environment_value)
+
+
 def write_config(site_dir: Path) -> Path:
     """Zensical's configuration: mkdocs.yml with the engine as an extension, beside it (paths stay relative)."""
-    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=ConfigLoader)
     config.pop("hooks", None)
     config["site_dir"] = site_dir.resolve().relative_to(ROOT).as_posix()
     config["markdown_extensions"].append(EXTENSION)

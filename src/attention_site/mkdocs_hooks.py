@@ -21,6 +21,7 @@ import importlib
 import os
 import re
 import shutil
+import subprocess
 import sys
 import traceback
 from collections.abc import Callable, Iterable, Iterator
@@ -46,6 +47,8 @@ RE_LINE_BREAK = re.compile(r"\r\n?|\n")
 PAGES_CACHED = 256
 DOWNLOADS = "downloads"  # where the example workbooks are served: downloads/red-ball-rolls.xlsx
 WORKBOOK_CACHE = ".cache/workbooks"  # kept between builds, keyed on every input (see workbook_files)
+WORKER_SHIM = "assets/javascripts/iframe-worker-shim.js"  # served by the offline build, from npm's iframe-worker
+WORKER_SHIM_SOURCE = "node_modules/iframe-worker/shim/index.js"
 SNIPPETS = ("docs/programs", "bench/results")  # the folders snippet includes may read from, as in mkdocs.yml
 RE_INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)(?P<attributes>[^>]*)>(?P<body>.*?)</script>", re.DOTALL)
 RE_CHARSET = re.compile(r"<meta charset=[^>]*>", re.IGNORECASE)
@@ -72,6 +75,7 @@ class Engine:
 
 
 engine: Engine | None = None
+offline = False  # a build for reading from disk (Material's offline plugin): its search runs in an iframe worker
 serving = False  # under `mkdocs serve`, broken pages are served as their error instead of stopping the build
 broken: str | None = None  # why the engine could not load, shown on every page while serving
 
@@ -89,6 +93,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     if missing:
         raise PluginError(f"mkdocs.yml: markdown_extensions lacks {', '.join(missing)}; the pages need them")
     anchor_snippets(config, project_root(config))
+    use_local_worker_shim(config)
     stamp = fingerprint([PACKAGE, core_folder()])
     if engine is None or engine.stamp != stamp:
         try:
@@ -116,6 +121,11 @@ def on_files(files: Files, /, *, config: MkDocsConfig) -> Files:
             guard(engine.safety.check_utf8, path.read_bytes(), shown)
     for name, data in workbook_files(config).items():
         files.append(File.generated(config, f"{DOWNLOADS}/{name}", content=data))
+    if offline:
+        shim = root / WORKER_SHIM_SOURCE
+        if not shim.is_file():
+            raise PluginError(f"{WORKER_SHIM_SOURCE} is missing; run `npm ci` (make setup does) for the offline build")
+        files.append(File.generated(config, WORKER_SHIM, abs_src_path=str(shim)))
     return files
 
 
@@ -164,6 +174,16 @@ def display_path(path: Path, root: Path) -> str:
         return path.absolute().relative_to(root).as_posix()
     except ValueError:
         return str(path)
+
+
+def use_local_worker_shim(config: MkDocsConfig) -> None:
+    """In an offline build, load the iframe-worker shim from the site itself instead of the CDN Material names."""
+    global offline
+    plugin = config.plugins.get("material/offline") or config.plugins.get("offline")
+    offline = bool(plugin and plugin.config.enabled)
+    if offline:
+        polyfills = config.extra.get("polyfills", [])
+        config.extra["polyfills"] = [WORKER_SHIM if "iframe-worker" in url else url for url in polyfills]
 
 
 def project_root(config: MkDocsConfig) -> Path:
@@ -256,6 +276,9 @@ def front_matter_lines(page: Page, markdown: str) -> int:
 
 def on_page_markdown(markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Refuse snippets from outside their folder, then replace every directive of the page with what it computes."""
+    updated = last_commit_date(source_path(page, config), project_root(config))
+    if updated:
+        page.meta.setdefault("revision_date", updated)  # Material shows it under the page as "Last update"
     if engine is None:
         return failed_page_markdown(broken or "the engine did not load")
     path, offset = source_path(page, config), front_matter_lines(page, markdown)
@@ -264,6 +287,20 @@ def on_page_markdown(markdown: str, /, *, page: Page, config: MkDocsConfig, file
         return engine.expand(markdown, path, offset)
     except engine.directive_error as error:
         return failed_page_markdown(fail(str(error)))
+
+
+@functools.cache
+def last_commit_date(path: str, root: Path) -> str | None:
+    """The date of the last commit that changed the page (`2026-12-01`), from git history, never the clock.
+
+    A build from a folder without git history (an unpacked archive) shows no date.
+    """
+    try:
+        done = subprocess.run(["git", "log", "-1", "--format=%cs", "--", path], cwd=root, capture_output=True,
+                              text=True, timeout=30, check=False)
+    except OSError:
+        return None
+    return done.stdout.strip() or None
 
 
 def fail(message: str) -> str:
@@ -300,13 +337,30 @@ def on_page_content(html_text: str, /, *, page: Page, config: MkDocsConfig, file
 
 
 def on_post_page(output: str, /, *, page: Page, config: MkDocsConfig) -> str:
-    """Add the Content Security Policy: the site's own files, and the page's inline scripts by hash."""
-    return with_policy(output)
+    """Add the Content Security Policy (the site's own files, inline scripts by hash) and the sharing tags.
+
+    The offline build goes without the policy: from disk, its search runs in a worker shim that writes an
+    inline script into an iframe, which no hash can name. Its pages passed every other check of the build.
+    """
+    shared = with_sharing_tags(output, page, config)
+    return shared if offline else with_policy(shared)
+
+
+def with_sharing_tags(page_html: str, page: Page, config: MkDocsConfig) -> str:
+    """Open Graph and Twitter tags (title, description, address), so a shared link shows a card; no image host."""
+    title = f"{page.title} - {config.site_name}" if page.title and not page.is_homepage else config.site_name
+    description = page.meta.get("description") or config.site_description or ""
+    tags = {"og:type": "website", "og:site_name": config.site_name, "og:title": title,
+            "og:description": description, "og:url": page.canonical_url or "", "twitter:card": "summary",
+            "twitter:title": title, "twitter:description": description}
+    head = "".join(f'<meta {"name" if key.startswith("twitter:") else "property"}="{key}" '
+                   f'content="{html.escape(str(value), quote=True)}">' for key, value in tags.items() if value)
+    return page_html.replace("</head>", head + "</head>", 1)
 
 
 def on_post_template(output_content: str, /, *, template_name: str, config: MkDocsConfig) -> str:
     """Give HTML pages made from templates alone (404.html) the same Content Security Policy."""
-    return with_policy(output_content) if template_name.endswith(".html") else output_content
+    return with_policy(output_content) if template_name.endswith(".html") and not offline else output_content
 
 
 def with_policy(page_html: str) -> str:
