@@ -51,3 +51,19 @@ def test_a_cached_build_serves_the_bytes_of_a_fresh_one(project_copy: Path) -> N
     for name, data in fresh.items():
         assert (project_copy / "first/downloads" / name).read_bytes() == data, name
         assert (project_copy / "second/downloads" / name).read_bytes() == data, name
+
+
+def test_the_link_list_names_exactly_the_examples_with_workbooks() -> None:
+    """Assert the light list the pages link from equals the examples the writer lays out, in the same order."""
+    from attention_site.workbooks import EXAMPLES_WITH_WORKBOOKS, WORKBOOKS
+
+    assert tuple(WORKBOOKS) == EXAMPLES_WITH_WORKBOOKS
+
+
+def test_expanding_pages_does_not_load_the_spreadsheet_writer() -> None:
+    """Assert importing the engine (all a page's directives need) leaves openpyxl unloaded."""
+    import subprocess
+    import sys
+
+    probe = "import sys, attention_site.directives; print('openpyxl' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout == "False\n"

@@ -11,33 +11,26 @@ inputs and the same SOURCE_DATE_EPOCH give the same bytes.
 
 from __future__ import annotations
 
-from .build import (
-    WORKBOOKS,
-    book_for,
-    every_workbook,
-    file_names,
-    site_url_from,
-    teaching_pages,
-    workbook_bytes,
-    write_workbooks,
-)
-from .layout import Book, Grid, Placed, Sheet, input_value, place
-from .reproducible import build_time
+import importlib
+from typing import Any
 
-__all__ = [
-    "WORKBOOKS",
-    "Book",
-    "Grid",
-    "Placed",
-    "Sheet",
-    "book_for",
-    "build_time",
-    "every_workbook",
-    "file_names",
-    "input_value",
-    "place",
-    "site_url_from",
-    "teaching_pages",
-    "workbook_bytes",
-    "write_workbooks",
-]
+from .names import EXAMPLES_WITH_WORKBOOKS, file_names
+
+# Writing workbooks needs openpyxl (a third of a second to import): the names a page's links need are here,
+# the rest is imported on first use, so a build that only links to the workbooks never loads it.
+LAZY = {
+    "WORKBOOKS": ".build", "book_for": ".build", "every_workbook": ".build", "site_url_from": ".build",
+    "teaching_pages": ".build", "workbook_bytes": ".build", "write_workbooks": ".build",
+    "Book": ".layout", "Grid": ".layout", "Placed": ".layout", "Sheet": ".layout", "input_value": ".layout",
+    "place": ".layout", "build_time": ".reproducible",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Import the writing side of the package when one of its names is first used."""
+    if name not in LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(LAZY[name], __name__), name)
+
+
+__all__ = ["EXAMPLES_WITH_WORKBOOKS", "file_names", *LAZY]

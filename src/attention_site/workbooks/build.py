@@ -26,6 +26,7 @@ from .bus_is_late import bus_is_late_book
 from .kv_cache import kv_cache_book
 from .layer import red_ball_layer_book
 from .layout import Book
+from .names import file_names
 from .positions import positions_book
 from .red_ball_rolls import red_ball_rolls_book
 from .reproducible import build_time, repack
@@ -111,11 +112,6 @@ def teaching_pages() -> dict[str, tuple[str, ...]]:
             if key not in keys:
                 keys.append(key)
     return {page: tuple(keys) for page, keys in pages.items()}
-
-
-def file_names(example_key: str) -> tuple[str, str]:
-    """The model's and the practice copy's file names: `red-ball-rolls.xlsx`, `red-ball-rolls-practice.xlsx`."""
-    return f"{example_key}.xlsx", f"{example_key}-practice.xlsx"
 
 
 def write_workbooks(folder: Path, *, site_url: str | None = None, when: datetime | None = None) -> list[Path]:

@@ -5,7 +5,7 @@ The workbooks themselves are made by `attention_site.workbooks` and served from 
 
 from __future__ import annotations
 
-from ...workbooks import WORKBOOKS, file_names
+from ...workbooks.names import EXAMPLES_WITH_WORKBOOKS, file_names
 from ..registry import block
 from ..shown import MarkdownBlock
 
@@ -24,7 +24,7 @@ def spreadsheet_link(example: str) -> MarkdownBlock:
     )
 
 
-for key in WORKBOOKS:
+for key in EXAMPLES_WITH_WORKBOOKS:
     block(key, "spreadsheet", f"A link to {key}.xlsx, the example as a workbook, and its practice copy.")(
         lambda key=key: spreadsheet_link(key)
     )
