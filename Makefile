@@ -64,12 +64,13 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
+# Debian's Chromium for the browser tests: Playwright drives it and never downloads a browser of its own.
 browser:
-	bash scripts/install-browser.sh
+	bash scripts/install-debian-packages.sh /usr/bin/chromium chromium fonts-dejavu-core
 
 # LibreOffice Calc recalculates the example workbooks in the tests, as a teacher's spreadsheet program would.
 libreoffice:
-	bash scripts/install-libreoffice.sh
+	bash scripts/install-debian-packages.sh soffice libreoffice-calc-nogui fonts-liberation poppler-utils
 
 # Pin what the venv holds now (pip and setuptools too), with the hash of every file the index offers for each
 # pinned version, so any platform's wheel installs under --require-hashes.

@@ -64,7 +64,7 @@ def soffice() -> str:
     """The LibreOffice program; without it a skip, or a failure when CI=true."""
     program = shutil.which("soffice")
     if program is None:
-        message = "LibreOffice is missing: run scripts/install-libreoffice.sh (Debian's libreoffice-calc-nogui)"
+        message = "LibreOffice is missing: run `make libreoffice` (Debian's libreoffice-calc-nogui)"
         if os.environ.get("CI") == "true":
             pytest.fail(message)
         pytest.skip(message)

@@ -114,7 +114,7 @@ def playground_url(tmp_path_factory: pytest.TempPathFactory, serve: Callable[[Pa
 def browser() -> Iterator[Browser]:
     """Debian's Chromium, launched once for the session."""
     if not CHROMIUM.exists():
-        message = f"{CHROMIUM} is missing: install Debian's chromium package (scripts/install-browser.sh)"
+        message = f"{CHROMIUM} is missing: install Debian's chromium package (make browser)"
         if os.environ.get("CI") == "true":
             pytest.fail(message)
         pytest.skip(message)

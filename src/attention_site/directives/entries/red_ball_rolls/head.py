@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from attention_core import RED_BALL_ROLLS as EX
+from attention_core import AttentionResult
 
 from ...claims import joined
 from ...errors import DirectiveError
@@ -54,7 +55,11 @@ def w_v() -> Grid:
 
 @table(NAME, "projections", "Each token's query, key and value: the rows of Q = X W_Q, K = X W_K, V = X W_V.")
 def projections() -> Table:
-    head = EX.head
+    return projections_table(EX.head)
+
+
+def projections_table(head: AttentionResult) -> Table:
+    """One row per token: its query and key (d_k = 1 here) and its value row, for head 1 or head 2."""
     rows = tuple(
         (token, Number(float(head.Q[i, 0]), STYLE), Number(float(head.K[i, 0]), STYLE),
          Vector(as_rows(head.V[i])[0], STYLE))

@@ -17,6 +17,7 @@ from ...registry import figure, grid, table
 from ...shown import Column, Figure, Grid, Number, Table, Vector
 from ..common import as_rows, authored_grid, checked_weights, labels, style_of, weighted_sum_table, weights_figure
 from ..common import grid as make_grid
+from .head import projections_table
 
 NAME = EX.name
 STYLE = style_of(EX)
@@ -45,14 +46,7 @@ def w_v2() -> Grid:
 
 @table(NAME, "head2-projections", "Head 2: each token's query, key and value after its own projections.")
 def head2_projections() -> Table:
-    head = EX.head2
-    rows = tuple(
-        (token, Number(float(head.Q[i, 0]), STYLE), Number(float(head.K[i, 0]), STYLE),
-         Vector(as_rows(head.V[i])[0], STYLE))
-        for i, token in enumerate(TOKENS)
-    )
-    return Table((Column("token", "token", False), Column("query", "query q"), Column("key", "key k"),
-                  Column("value", "value v")), rows)
+    return projections_table(EX.head2)
 
 
 @grid(NAME, "head2-scores", "Head 2's masked scores M: future columns set to minus infinity.")
