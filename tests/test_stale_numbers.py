@@ -40,6 +40,8 @@ INDEPENDENT_OF_THE_BALL_KEY = {
     "red-ball-rolls values-head2-minus-head1": "both heads' value projections, neither a key",
     "red-ball-rolls w-o-heads": "which heads each column of W_O takes from: W_O alone",
     "red-ball-layer epsilon": "LayerNorm's epsilon, a constant of the layer",
+    **dict.fromkeys(["red-ball-rolls spreadsheet", "red-ball-layer spreadsheet", "kv-cache spreadsheet"],
+                    "a link to the workbook: the file's cells change, the link does not"),
     **dict.fromkeys(["exercises causal-givens", "exercises shape-givens"], "the exercises' given sizes"),
     **dict.fromkeys(
         ["red-ball-layer " + name for name in ("x", "w-1", "b-1", "w-2", "b-2", "w-vocab")],
