@@ -21,8 +21,9 @@ def test_sharing_table() -> None:
 
 
 def test_cache_sizes() -> None:
-    """Assert 24, 12 and 6 numbers cached (48, 24, 12 bytes in fp16) for 4, 2 and 1 K/V heads."""
+    """Assert 24, 12 and 6 numbers cached (48, 24, 12 bytes at 2 per number) for 4, 2 and 1 K/V heads."""
     table = expand("<!-- attn:table grouped-heads cache-size -->")
+    assert "bytes at 2 per number |" in table.split("\n")[1]
     assert "| multi-head | 4 | 2 × 4 × 1 × 3 = 24 | 48 |" in table
     assert "| multi-query | 1 | 2 × 1 × 1 × 3 = 6 | 12 |" in table
     assert expand("<!-- attn:value grouped-heads cache-entries -->") == "(24, 12, 6)"

@@ -129,7 +129,7 @@ def cache_size() -> Table:
                      Number(n_bytes, EXACT)))
     return Table((Column("kind", "attention", False), Column("g", "K/V heads"),
                   Column("entries", "numbers cached: 2 × K/V heads × width × tokens", False),
-                  Column("bytes", "bytes in fp16")), tuple(rows))
+                  Column("bytes", f"bytes at {EX.bytes_per_value} per number")), tuple(rows))
 
 
 @grid(NAME, "cache-entries", "Numbers cached for the three tokens, for each arrangement (columns g1, g2, ...).")
