@@ -11,43 +11,55 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from .alibi import ALIBI, Alibi
 from .base import Example, ExampleInputError
 from .bus_is_late import BUS_IS_LATE, BusIsLate
 from .cost import COST, Cost
 from .exercises import EXERCISES, Exercises
+from .grouped_heads import GROUPED_HEADS, GroupedHeads
 from .head_width import HEAD_WIDTH, HeadWidth
 from .initialisation import INITIALISATION, Initialisation
 from .kv_cache import GENERATION, Generation
+from .kv_memory import KV_MEMORY, KVMemory
 from .positions import POSITIONS, Positions
 from .red_ball_layer import RED_BALL_LAYER, RedBallLayer
 from .red_ball_rolls import RED_BALL_ROLLS, RedBallRolls
+from .rotary import ROTARY, Rotary
 from .scaling import SCALING, Scaling
 from .tiled_attention import TILED, Tiled
 
 __all__ = [
+    "ALIBI",
     "BUS_IS_LATE",
     "COST",
     "EXAMPLES",
     "EXERCISES",
     "GENERATION",
+    "GROUPED_HEADS",
     "HEAD_WIDTH",
     "INITIALISATION",
+    "KV_MEMORY",
     "POSITIONS",
     "RED_BALL_LAYER",
     "RED_BALL_ROLLS",
+    "ROTARY",
     "SCALING",
     "TILED",
+    "Alibi",
     "BusIsLate",
     "Cost",
     "Example",
     "ExampleInputError",
     "Exercises",
     "Generation",
+    "GroupedHeads",
     "HeadWidth",
     "Initialisation",
+    "KVMemory",
     "Positions",
     "RedBallLayer",
     "RedBallRolls",
+    "Rotary",
     "Scaling",
     "Tiled",
 ]
@@ -55,5 +67,5 @@ __all__ = [
 EXAMPLES: MappingProxyType[str, Example] = MappingProxyType({
     example.name: example
     for example in (RED_BALL_ROLLS, BUS_IS_LATE, SCALING, HEAD_WIDTH, RED_BALL_LAYER, INITIALISATION,
-                    POSITIONS, GENERATION, TILED, COST, EXERCISES)
+                    POSITIONS, GENERATION, TILED, COST, EXERCISES, ROTARY, ALIBI, KV_MEMORY, GROUPED_HEADS)
 })

@@ -1,0 +1,67 @@
+"""The worked example 'grouped-heads': its inputs as authored; everything else is computed from them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from .._checks import frozen
+from ..exact import parse_matrix
+from ..grouped_query import GroupedQueryResult, grouped_query_attention
+from ..kv_memory import kv_cache_entries
+from ..softmax import causal_mask
+from .base import IDENTITY_3, Example, Rows
+
+
+@dataclass(frozen=True)
+class GroupedHeads(Example):
+    """Red ball rolls with 4 query heads reading 4, 2 or 1 key/value heads (one layer, causal).
+
+    All projections are illustrative, each head one number wide (d_k = d_v = 1). With g K/V heads the
+    arrangement keeps the first g key and value projections: a model is trained with its own g, so these
+    are three small models that share their query heads, not one model cut down.
+    """
+
+    name: str = "grouped-heads"
+    title: str = "red ball rolls, four query heads"
+    tokens: tuple[str, ...] = ("red", "ball", "rolls")
+    X_text: Rows = IDENTITY_3
+    W_q_text: Rows = (("1", "0", "1", "2"), ("1", "1", "0", "0"), ("1", "2", "1", "1"))
+    W_k_text: Rows = (("0", "ln 2", "0", "ln 2"), ("ln 2", "0", "0", "0"), ("0", "0", "ln 2", "0"))
+    W_v_text: Rows = (("1", "0", "0", "1"), ("0", "1", "0", "1"), ("0", "0", "1", "0"))
+    kv_heads: tuple[int, ...] = (4, 2, 1)
+    bytes_per_value: int = 2
+    illustrative: tuple[str, ...] = ("W_q", "W_k", "W_v")
+    exact: bool = True
+
+    @cached_property
+    def X(self) -> np.ndarray:
+        """Input rows, (n, d_model) = (3, 3)."""
+        return frozen(parse_matrix(self.X_text))
+
+    def columns(self, text: Rows) -> tuple[np.ndarray, ...]:
+        """Column r of an authored (d_model, heads) matrix as head r's (d_model, 1) projection."""
+        W = parse_matrix(text)
+        return tuple(frozen(W[:, r : r + 1]) for r in range(W.shape[1]))  # each (d_model, 1)
+
+    @property
+    def query_heads(self) -> int:
+        """h: the number of query heads (columns of W_q)."""
+        return len(self.columns(self.W_q_text))
+
+    @cached_property
+    def arrangements(self) -> dict[int, GroupedQueryResult]:
+        """For each number g of K/V heads: attention of every query head over the first g K/V projections."""
+        W_q, W_k, W_v = (self.columns(t) for t in (self.W_q_text, self.W_k_text, self.W_v_text))
+        mask = causal_mask(len(self.tokens))
+        return {g: grouped_query_attention(self.X, W_q, W_k[:g], W_v[:g], mask=mask) for g in self.kv_heads}
+
+    def cache_entries(self, g: int) -> int:
+        """Numbers in the cache of this one-layer example with g K/V heads, for all its tokens."""
+        width = self.arrangements[g].K[0].shape[1]
+        return kv_cache_entries(1, g, width, len(self.tokens))
+
+
+GROUPED_HEADS = GroupedHeads()

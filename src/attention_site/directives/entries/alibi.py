@@ -1,0 +1,89 @@
+"""ALiBi (example "alibi"): four tokens, equal scores, and the linear bias -m (i - j) of one head.
+
+Everything is computed by attention_core.rotary (alibi_slopes, alibi_bias) and attention_core.softmax.
+Heads are counted from 1, as in Press et al.'s 2^(-8k/h), k = 1..h; masked entries are shown as −∞.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from attention_core import ALIBI as EX
+
+from ..formatting import NumberStyle
+from ..registry import grid, scalar, table
+from ..shown import Column, Grid, Number, Scalar, Table
+from .common import DECIMAL, EXACT, authored_grid, checked_weights
+from .common import grid as make_grid
+
+NAME = EX.name
+TOKENS = EX.tokens
+CORNER = "query \\ key"
+SLOPE_STYLE = NumberStyle(exact=False, digits=4)  # 1/256 needs four places to show more than zeros
+
+
+@scalar(NAME, "heads", "The number of heads h whose slopes are listed.")
+def heads() -> Scalar:
+    return Scalar(float(EX.heads), EXACT)
+
+
+@scalar(NAME, "head", "The head k worked by hand.")
+def head() -> Scalar:
+    return Scalar(float(EX.head), EXACT)
+
+
+def head_labels() -> tuple[str, ...]:
+    """Row labels `head1` .. `headh`, counted from 1 as in 2^(-8k/h)."""
+    return tuple(f"head{k}" for k in range(1, EX.heads + 1))
+
+
+@grid(NAME, "slopes", "Each head's slope m_k = 2^(-8k/h), k = 1..h, to four places.")
+def slopes() -> Grid:
+    return make_grid(EX.slopes[:, None], head_labels(), ("m",), SLOPE_STYLE, "head")
+
+
+@table(NAME, "slope-table", "Each head k: the exponent -8k/h and the slope 2^(-8k/h) to four places.")
+def slope_table() -> Table:
+    rows = tuple(
+        (label, Number(-8.0 * k / EX.heads, EXACT), Number(m, SLOPE_STYLE))
+        for k, (label, m) in enumerate(zip(head_labels(), EX.slopes, strict=True), start=1)
+    )
+    return Table((Column("head", "head $k$", False), Column("exponent", "exponent $-8k/h$"),
+                  Column("slope", "slope $m_k = 2^{-8k/h}$")), rows)
+
+
+@scalar(NAME, "slope", "The slope m of the head worked by hand.")
+def slope() -> Scalar:
+    return Scalar(EX.slope, EXACT)
+
+
+@grid(NAME, "scores", "The illustrative scores before any position information.")
+def scores() -> Grid:
+    return authored_grid(EX.scores_text, TOKENS, TOKENS, EXACT, CORNER)
+
+
+@grid(NAME, "distances", "How far back each key is from its query, i - j; −∞ marks the keys the causal mask hides.")
+def distances() -> Grid:
+    n = len(TOKENS)
+    i, j = np.arange(n)[:, None], np.arange(n)[None, :]  # (n, 1), (1, n)
+    return make_grid(np.where(j <= i, i - j, -np.inf), TOKENS, TOKENS, EXACT, CORNER, masked_as_infinity=True)
+
+
+@grid(NAME, "bias", "The ALiBi bias -m (i - j) of the worked head, −∞ where the causal mask hides the key.")
+def bias() -> Grid:
+    return make_grid(EX.bias, TOKENS, TOKENS, EXACT, CORNER, masked_as_infinity=True)
+
+
+@grid(NAME, "biased", "Scores plus the bias: what softmax sees.")
+def biased() -> Grid:
+    return make_grid(EX.biased, TOKENS, TOKENS, EXACT, CORNER, masked_as_infinity=True)
+
+
+@grid(NAME, "weights", "Causal weights without the bias.")
+def weights() -> Grid:
+    return make_grid(checked_weights(EX.weights), TOKENS, TOKENS, DECIMAL, CORNER)
+
+
+@grid(NAME, "biased-weights", "Causal weights with the bias.")
+def biased_weights() -> Grid:
+    return make_grid(checked_weights(EX.biased_weights), TOKENS, TOKENS, DECIMAL, CORNER)
