@@ -34,7 +34,10 @@ def main() -> None:
         sys.exit(f"serve: port {text} is in use (another `make serve`?); stop it, or run "
                  f"`make serve PORT={int(text) + 1}`")
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
-    os.execv(sys.executable, [sys.executable, "-m", "mkdocs", "serve", "--livereload", "-a", f"{HOST}:{text}"])
+    # --dirty: a saved page rebuilds that page only; the hooks rebuild every page when the engine, an example or
+    # mkdocs.yml changed, so no page is ever left stale.
+    os.execv(sys.executable, [sys.executable, "-m", "mkdocs", "serve", "--livereload", "--dirty", "-a",
+                              f"{HOST}:{text}"])
 
 
 if __name__ == "__main__":

@@ -25,7 +25,7 @@ def server(project_copy: Path, tmp_path: Path) -> Iterator[Served]:
     log = tmp_path / "serve.log"
     with log.open("w") as sink:
         process = subprocess.Popen(
-            [sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{port}"],
+            [sys.executable, "scripts/serve.py", str(port)],  # what `make serve` runs: mkdocs serve --dirty
             cwd=project_copy, stdout=sink, stderr=subprocess.STDOUT, env=project_env(project_copy),
         )
     try:
@@ -38,12 +38,19 @@ def server(project_copy: Path, tmp_path: Path) -> Iterator[Served]:
         process.wait(timeout=30)
 
 
-def test_editing_an_example_input_shows_new_numbers_without_restart(server: Served) -> None:
-    """Assert that after changing ball's key to ln 3 in the core, the served page shows rolls' new output."""
+DEPENDENT_PAGES = ("walkthrough/weighted-sum/", "walkthrough/code/", "walkthrough/exercises/")
+
+
+def test_editing_an_example_input_shows_new_numbers_on_every_page_without_restart(server: Served) -> None:
+    """Assert that after changing ball's key to ln 3, every page that shows rolls' output shows the new one,
+    although the server rebuilds only changed pages (--dirty): a changed example rebuilds them all."""
     base = server.base
+    for page in (PAGE, *DEPENDENT_PAGES):
+        assert "(1/2, 5/4)" in fetch(base + page), page
     change_ball_key(server.project)
     wait_for(lambda: "(2/5, 7/5)" in fetch(base + PAGE), "the served page showing (2/5, 7/5)")
-    assert "(1/2, 5/4)" not in fetch(base + PAGE)
+    for page in (PAGE, *DEPENDENT_PAGES):
+        assert "(1/2, 5/4)" not in fetch(base + page), f"{page} still shows the old output"
 
 
 def test_a_typo_is_shown_in_the_browser_and_the_server_keeps_running(server: Served) -> None:

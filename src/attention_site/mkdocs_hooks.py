@@ -76,30 +76,41 @@ class Engine:
 
 engine: Engine | None = None
 offline = False  # a build for reading from disk (Material's offline plugin): its search runs in an iframe worker
-serving = False  # under `mkdocs serve`, broken pages are served as their error instead of stopping the build
+reloaded = False  # this build loaded the engine afresh: every page depends on it, so every page is rebuilt
 broken: str | None = None  # why the engine could not load, shown on every page while serving
 
 
+@dataclass
+class Session:
+    """How MkDocs was started: serving (show errors in the browser) or building, rebuilding dirty or whole."""
+
+    serving: bool = False  # broken pages are served as their error instead of stopping the build
+    dirty: bool = False  # `serve --dirty` (make serve): only changed pages rebuild, unless the engine reloaded
+
+
+session = Session()
+
+
 def on_startup(*, command: str, dirty: bool) -> None:
-    """Remember whether MkDocs serves (show errors in the browser) or builds (stop at the first error)."""
-    global serving
-    serving = command == "serve"
+    """Remember how MkDocs was started."""
+    session.serving, session.dirty = command == "serve", dirty
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     """Check the prerequisites and load the engine afresh if its files changed, so edits show without a restart."""
-    global engine, broken
+    global engine, broken, reloaded
     missing = [name for name in REQUIRED_EXTENSIONS if name not in config.markdown_extensions]
     if missing:
         raise PluginError(f"mkdocs.yml: markdown_extensions lacks {', '.join(missing)}; the pages need them")
     anchor_snippets(config, project_root(config))
     use_local_worker_shim(config)
-    stamp = fingerprint([PACKAGE, core_folder()])
-    if engine is None or engine.stamp != stamp:
+    stamp = (*fingerprint([PACKAGE, core_folder()]), file_stamp(Path(config.config_file_path)))
+    reloaded = engine is None or engine.stamp != stamp
+    if reloaded:
         try:
             engine, broken = load_engine(stamp, project_root(config)), None
         except PluginError as error:
-            if not serving:
+            if not session.serving:
                 raise
             engine, broken = None, str(error)
             log.error(broken)
@@ -108,6 +119,9 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 
 def on_files(files: Files, /, *, config: MkDocsConfig) -> Files:
     """Refuse files that lead out of docs/ (symbolic links) and pages that are not UTF-8, before anything is copied."""
+    if session.dirty and reloaded:  # the engine, an example or mkdocs.yml changed: no page's output can be trusted
+        for file in files.documentation_pages():
+            file.is_modified = lambda: True  # type: ignore[method-assign]
     if engine is None:
         return files
     docs, root = Path(config.docs_dir), project_root(config)
@@ -209,8 +223,13 @@ def anchor_snippets(config: MkDocsConfig, root: Path) -> None:
 
 def fingerprint(folders: list[Path]) -> Stamp:
     """The path, size and modification time of every Python file under `folders`: what a reload depends on."""
-    files = sorted(path for folder in folders for path in folder.rglob("*.py"))
-    return tuple((str(path), (info := path.stat()).st_size, info.st_mtime_ns) for path in files)
+    return tuple(file_stamp(path) for path in sorted(path for folder in folders for path in folder.rglob("*.py")))
+
+
+def file_stamp(path: Path) -> tuple[str, int, int]:
+    """A file's path, size and modification time."""
+    info = path.stat()
+    return str(path), info.st_size, info.st_mtime_ns
 
 
 def load_engine(stamp: Stamp, root: Path) -> Engine:
@@ -305,7 +324,7 @@ def last_commit_date(path: str, root: Path) -> str | None:
 
 def fail(message: str) -> str:
     """Stop the build with `message`; while serving, log it and return it for the page to show instead."""
-    if not serving:
+    if not session.serving:
         raise PluginError(message)
     log.error(message)
     return message
