@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from pages import expand
 
 from attention_site.directives import DirectiveError
-from pages import expand
 
 
 def test_keys_and_query_as_authored() -> None:
