@@ -19,12 +19,13 @@ def test_keys_and_query_as_authored() -> None:
 def test_glass_matches_on_two_features_and_wins() -> None:
     """Assert glass scores 6 (noun and breakable), table 3 (noun), and glass takes 0.636 of the weight to 0.142."""
     page = """
-        <!-- attn:word meaning products row=glass pick=nonzero --> / <!-- attn:word meaning products row=table pick=nonzero -->
+        <!-- attn:word meaning products row=glass pick=nonzero -->
+        <!-- attn:word meaning products row=table pick=nonzero -->
         <!-- attn:value meaning scores row=it col=glass --> <!-- attn:value meaning scores row=it col=table -->
         <!-- attn:value meaning divisor --> <!-- attn:word meaning weights row=it pick=largest -->
         <!-- attn:value meaning weights row=it col=glass --> <!-- attn:value meaning weights row=it col=table -->
     """
-    assert expand(page).splitlines() == ["noun and breakable / noun", "6 3", "2 glass", "0.636 0.142"]
+    assert expand(page).splitlines() == ["noun and breakable", "noun", "6 3", "2 glass", "0.636 0.142"]
 
 
 def test_weights_sum_to_one_and_the_rest_are_equal() -> None:
