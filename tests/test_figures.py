@@ -8,7 +8,17 @@ from collections.abc import Callable
 
 import pytest
 
-from attention_site.figures import growth_chart_svg, heatmap_svg, mask_grid_svg, path_diagram_svg, positions_heatmap_svg
+from attention_site.figures import (
+    ArrayShape,
+    cache_growth_svg,
+    flow_diagram_svg,
+    growth_chart_svg,
+    heatmap_svg,
+    mask_grid_svg,
+    path_diagram_svg,
+    positions_heatmap_svg,
+    residual_stream_svg,
+)
 
 SVG = "{http://www.w3.org/2000/svg}"
 TOKENS = ["red", "ball", "rolls"]
@@ -48,7 +58,29 @@ def paths(prefix: str = "r") -> str:
     return path_diagram_svg(6, title="Paths", desc="Five steps against one.", id_prefix=prefix)
 
 
-FIGURES: list[Callable[[str], str]] = [heatmap, mask_grid, growth, positions, paths]
+def flow(prefix: str = "f") -> str:
+    """Draw X -> Q, V -> O with a route from V past the next stage."""
+    stages = [[ArrayShape("X", 3, 3)], [ArrayShape("Q", 3, 1, "queries"), ArrayShape("V", 3, 2)],
+              [ArrayShape("A", 3, 3, "softmax", tuple(tuple(j > i for j in range(3)) for i in range(3)))],
+              [ArrayShape("O", 3, 2, "A V")]]
+    return flow_diagram_svg(stages, [("X", "Q"), ("X", "V"), ("Q", "A"), ("A", "O"), ("V", "O")], title="Flow",
+                            desc="Shapes:", id_prefix=prefix)
+
+
+def stream(prefix: str = "s") -> str:
+    """Draw a post-norm sub-layer: X, an operation, an addition fed by a skip, a normalisation."""
+    nodes = [ArrayShape("X", 3, 3), "MultiHead", "+", "LayerNorm", ArrayShape("R", 3, 3)]
+    return residual_stream_svg([("post-norm", nodes, [(0, 2)])], title="Stream", desc="One sub-layer.",
+                               id_prefix=prefix)
+
+
+def cache(prefix: str = "k") -> str:
+    """Draw a cache two steps long."""
+    steps = [(f"{t}: tok", ArrayShape("K", t, 1, new_rows=1), ArrayShape("V", t, 2, new_rows=1)) for t in (1, 2)]
+    return cache_growth_svg(steps, title="Cache", desc="Grows.", id_prefix=prefix)
+
+
+FIGURES: list[Callable[[str], str]] = [heatmap, mask_grid, growth, positions, paths, flow, stream, cache]
 
 
 @pytest.mark.parametrize("draw", FIGURES)
@@ -62,6 +94,33 @@ def test_svg_parses_and_is_labelled(draw: Callable[[str], str]) -> None:
     assert root.find(f"{SVG}desc").get("id") == "fig-desc"
     assert root.get("width") == "100%" and root.get("viewBox").startswith("0 0 ")
     assert "max-width" in root.get("style")
+
+
+@pytest.mark.parametrize("draw", [flow, stream, cache])
+def test_diagrams_never_shrink_and_name_every_shape(draw: Callable[[str], str]) -> None:
+    """Assert a diagram keeps its natural width (min-width) and its desc names each drawn shape."""
+    root = ET.fromstring(draw("d"))
+    width = root.get("viewBox").split()[2]
+    assert root.get("style") == f"min-width: {width}px; max-width: {width}px"
+    shapes = [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "abh-shape" and "×" in t.text]
+    assert shapes and all(shape in root.find(f"{SVG}desc").text for shape in shapes)
+
+
+def test_flow_draws_each_array_in_its_shape_and_joins_the_late_edge() -> None:
+    """Assert X has 9 cells, Q 3, V 6, A 9 with 3 hatched, O 6, and V reaches O's arrow by a joined route."""
+    root = ET.fromstring(flow())
+    groups = [g for g in root.iter(f"{SVG}g") if g.get("class") == "abh-array"]
+    assert [len(g.findall(f"{SVG}rect")) for g in groups] == [9, 3, 6, 9, 6]
+    assert sum(r.get("fill") == "url(#f-hatch)" for r in root.iter(f"{SVG}rect")) == 3
+    assert len(root.findall(f"{SVG}circle")) == 1 and len(root.findall(f"{SVG}path")) == 1
+    assert "".join(next(t for t in root.iter(f"{SVG}text") if t.get("class") == "abh-symbol").itertext()) == "X"
+
+
+def test_subscript_is_a_tspan() -> None:
+    """Assert W_O is written as W with a subscript O, read back as 'WO'."""
+    svg = flow_diagram_svg([[ArrayShape("W_O", 4, 3)]], [], title="t", desc="d", id_prefix="w")
+    symbol = next(t for t in ET.fromstring(svg).iter(f"{SVG}text") if t.get("class") == "abh-symbol")
+    assert "".join(symbol.itertext()) == "WO" and symbol.find(f"{SVG}tspan").get("baseline-shift") == "sub"
 
 
 @pytest.mark.parametrize("draw", FIGURES)
@@ -156,6 +215,12 @@ def test_single_series_chart_without_legend() -> None:
          "has 1 values but xs has 2"),
         (lambda: positions_heatmap_svg([[float("nan")]], title="t", desc="d", id_prefix="x"), "outside [-1, 1]"),
         (lambda: path_diagram_svg(1, title="t", desc="d", id_prefix="x"), "from 2 to 12, got 1"),
+        (lambda: flow_diagram_svg([[ArrayShape("X", 1, 1)]], [("X", "Y")], title="t", desc="d", id_prefix="x"),
+         "edge names 'Y'"),
+        (lambda: flow_diagram_svg([[ArrayShape("X", 1, 1)], [ArrayShape("Y", 1, 1)]], [("Y", "X")], title="t",
+                                  desc="d", id_prefix="x"), "goes upwards"),
+        (lambda: residual_stream_svg([("c", [ArrayShape("X", 1, 1), "FFN"], [(0, 1)])], title="t", desc="d",
+                                     id_prefix="x"), "must run from a node down to a"),
     ],
 )
 def test_bad_input_raises_value_error(call: Callable[[], str], message: str) -> None:

@@ -21,6 +21,7 @@ from .head_width import HEAD_WIDTH, HeadWidth
 from .initialisation import INITIALISATION, Initialisation
 from .kv_cache import GENERATION, Generation
 from .kv_memory import KV_MEMORY, KVMemory
+from .meaning import MEANING, Meaning
 from .positions import POSITIONS, Positions
 from .red_ball_layer import RED_BALL_LAYER, RedBallLayer
 from .red_ball_rolls import RED_BALL_ROLLS, RedBallRolls
@@ -39,6 +40,7 @@ __all__ = [
     "HEAD_WIDTH",
     "INITIALISATION",
     "KV_MEMORY",
+    "MEANING",
     "POSITIONS",
     "RED_BALL_LAYER",
     "RED_BALL_ROLLS",
@@ -56,6 +58,7 @@ __all__ = [
     "HeadWidth",
     "Initialisation",
     "KVMemory",
+    "Meaning",
     "Positions",
     "RedBallLayer",
     "RedBallRolls",

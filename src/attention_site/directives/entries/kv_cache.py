@@ -11,10 +11,11 @@ import numpy as np
 from attention_core import GENERATION as EX
 from attention_core import decoded_outputs, score_counts
 
+from ...figures import ArrayShape, cache_growth_svg
 from ..formatting import format_vector
 from ..options import integer
-from ..registry import grid, scalar, table
-from ..shown import Column, Grid, Scalar, Table, Vector
+from ..registry import figure, grid, scalar, table
+from ..shown import Column, Figure, Grid, Scalar, Table, Vector
 from .common import EXACT, as_rows, checked_weights, labels, style_of
 from .common import grid as make_grid
 from .counts import count_grid, count_text
@@ -90,3 +91,14 @@ def total_with_cache(n: int) -> Grid:
       options=(N,))
 def total_without_cache(n: int) -> Grid:
     return count_grid(score_counts(n).total_without_cache, "without the cache")
+
+
+@figure(NAME, "cache-diagram", "The cached K and V growing by one row a step, the newest row highlighted.")
+def cache_diagram() -> Figure:
+    steps = [(f"{step.step}: {TOKENS[step.step - 1]}", ArrayShape("K", *step.cache.K.shape, new_rows=1),
+              ArrayShape("V", *step.cache.V.shape, new_rows=1)) for step in EX.steps]
+    svg = cache_growth_svg(steps, title="The KV cache of red ball rolls, step by step",
+                           desc="At each step one key row and one value row are appended; the rows cached "
+                                "before are kept as they were. Cached sizes, rows by columns:",
+                           id_prefix="kv-growth")
+    return Figure(svg, "Each step appends one row to K and one to V; nothing cached earlier is recomputed.")

@@ -24,8 +24,9 @@ from attention_core import (
     transformer_layer,
 )
 
-from ..registry import grid, table
-from ..shown import Column, Grid, Number, Table, Vector
+from ...figures import ArrayShape, residual_stream_svg
+from ..registry import figure, grid, table
+from ..shown import Column, Figure, Grid, Number, Table, Vector
 from .common import as_rows, authored_grid, labels, style_of
 from .common import grid as make_grid
 
@@ -205,3 +206,26 @@ def epsilon() -> Grid:
     power = round(math.log10(eps))
     text = f"10^{{{power}}}" if math.isclose(eps, 10.0**power) else repr(eps)
     return make_grid(np.array([[eps]]), ("epsilon",), ("value",), STYLE, "", authored=((text,),))
+
+
+def shaped(symbol: str, values: np.ndarray, note: str = "") -> ArrayShape:
+    """An array of the layer as the residual-stream diagram draws it: symbol and shape."""
+    return ArrayShape(symbol, *values.shape, note)
+
+
+@figure(NAME, "norms-diagram", "The residual stream through the layer: post-norm and pre-norm side by side, "
+        "each array with its shape; pre-norm ends with a final LayerNorm.")
+def norms_diagram() -> Figure:
+    post, pre = layer("post"), layer("pre")
+    post_nodes = [shaped("X", post.X), "MultiHead", "+", "LayerNorm", shaped("R", post.R), "FFN", "+",
+                  "LayerNorm", shaped("Y", post.Y)]
+    pre_nodes = [shaped("X", pre.X), "LayerNorm", "MultiHead", "+", shaped("R", pre.R), "LayerNorm", "FFN", "+",
+                 shaped("Y", pre.Y), "final LayerNorm", shaped("out", layer_norm(pre.Y), "to the logits")]
+    svg = residual_stream_svg(
+        [("post-norm (2017)", post_nodes, [(0, 2), (4, 6)]), ("pre-norm", pre_nodes, [(0, 3), (4, 7)])],
+        title="The residual stream of red ball rolls through one layer, post-norm and pre-norm",
+        desc="Dashed arrows are the residual connections, which carry a row around a sub-layer to an addition. "
+             "Post-norm normalises after each addition; pre-norm normalises before each sub-layer and once more "
+             "after the last layer.", id_prefix="rbl-norms")
+    return Figure(svg, "Same weights, two orders: post-norm (left) normalises the stream itself; pre-norm (right) "
+                       "leaves it unnormalised and adds a final LayerNorm.")

@@ -1,4 +1,4 @@
-"""Pictures of red ball rolls: the causal mask as a grid and head 1's weights as a heat map.
+"""Pictures of red ball rolls: the causal mask, head 1's weights, and diagrams of the arrays' shapes.
 
 Each is drawn by `figures.py` from the same numbers as the tables beside it.
 """
@@ -9,7 +9,7 @@ import numpy as np
 
 from attention_core import RED_BALL_ROLLS as EX
 
-from ....figures import mask_grid_svg
+from ....figures import ArrayShape, flow_diagram_svg, mask_grid_svg
 from ...registry import figure
 from ...shown import Figure
 from ..common import style_of, weights_figure
@@ -37,3 +37,46 @@ def weights_heatmap() -> Figure:
         caption="Each row is one query's weights and sums to 1; hatched cells are masked and get 0.",
         id_prefix="rbr-weights",
     )
+
+
+def array(symbol: str, values: np.ndarray, note: str = "", masked: np.ndarray | None = None) -> ArrayShape:
+    """An array of the example as a diagram draws it: its symbol, its own shape, a note, the masked cells."""
+    rows, cols = values.shape
+    hatched = None if masked is None else tuple(tuple(not ok for ok in row) for row in masked.tolist())
+    return ArrayShape(symbol, rows, cols, note, hatched)
+
+
+@figure(EX.name, "flow-diagram", "Head 1 as a flow X → Q, K, V → S → M → A → O, each array drawn in its own shape.")
+def flow_diagram() -> Figure:
+    head = EX.head
+    stages = [[array("X", EX.X, "input rows")],
+              [array("Q", head.Q, "queries"), array("K", head.K, "keys"), array("V", head.V, "values")],
+              [array("S", head.scores, "Q Kᵀ")],
+              [array("M", head.masked, "÷ √dₖ, masked", EX.mask)],
+              [array("A", head.weights, "softmax by row", EX.mask)],
+              [array("O", head.output, "A V")]]
+    edges = [("X", "Q"), ("X", "K"), ("X", "V"), ("Q", "S"), ("K", "S"), ("S", "M"), ("M", "A"), ("A", "O"),
+             ("V", "O")]
+    svg = flow_diagram_svg(
+        stages, edges, title="One attention head on red ball rolls, array by array",
+        desc="Each array is drawn as a grid of its own shape, rows by columns; hatched cells are masked. "
+             "From top to bottom:", id_prefix="rbr-flow")
+    return Figure(svg, "One head from input to output: every grid has the shape of the array the chapters "
+                       "compute; hatched cells are future positions.")
+
+
+@figure(EX.name, "heads-diagram", "Both heads' outputs, their concatenation and W_O, each drawn in its own shape.")
+def heads_diagram() -> Figure:
+    mh = EX.multihead
+    heads = [array(f"O{SUPERSCRIPT[k + 1]}", head.output, f"head {k + 1}") for k, head in enumerate(mh.heads)]
+    stages = [heads, [array("concat", mh.concat, "side by side"), array("W_O", mh.W_o, "learned")],
+              [array("U", mh.output, "concat × W_O")]]
+    edges = [*((head.symbol, "concat") for head in heads), ("concat", "U"), ("W_O", "U")]
+    svg = flow_diagram_svg(
+        stages, edges, title="From the heads to W_O on red ball rolls",
+        desc="The heads' outputs are placed side by side and multiplied by W_O, which brings the rows back to "
+             "the model width. From top to bottom:", id_prefix="rbr-heads")
+    return Figure(svg, "Concatenating the heads widens each row; the output projection maps it back to the width of X.")
+
+
+SUPERSCRIPT = dict(enumerate("⁰¹²³⁴⁵⁶⁷⁸⁹"))
