@@ -70,5 +70,6 @@ __all__ = [
 EXAMPLES: MappingProxyType[str, Example] = MappingProxyType({
     example.name: example
     for example in (RED_BALL_ROLLS, BUS_IS_LATE, SCALING, HEAD_WIDTH, RED_BALL_LAYER, INITIALISATION,
-                    POSITIONS, GENERATION, TILED, COST, EXERCISES, ROTARY, ALIBI, KV_MEMORY, GROUPED_HEADS)
+                    POSITIONS, GENERATION, TILED, COST, EXERCISES, ROTARY, ALIBI, KV_MEMORY, GROUPED_HEADS,
+                    MEANING)
 })
