@@ -27,6 +27,7 @@ from .examples import (
     ROTARY,
     SCALING,
     TILED,
+    TRAINING_STEP,
     Alibi,
     BusIsLate,
     Cost,
@@ -44,8 +45,10 @@ from .examples import (
     Rotary,
     Scaling,
     Tiled,
+    TrainingStep,
 )
 from .generation import DecodeStep, KVCache, ScoreCounts, decode_with_cache, decoded_outputs, score_counts
+from .gradients import QueryGradient, QueryStep, query_gradient, query_step, softmax_jacobian
 from .grouped_query import GroupedQueryResult, grouped_query_attention, kv_head_of
 from .initialisation import InitialWeights, initialise_heads, scaled_normal, scaled_normal_sd
 from .kv_memory import GIB, ModelShape, attention_kind, gib, kv_cache_bytes, kv_cache_entries
@@ -191,4 +194,7 @@ __all__ = [
     "tiled_attention",
     "to_fraction",
     "transformer_layer",
+]
+__all__ += [  # content2
+    "TRAINING_STEP", "QueryGradient", "QueryStep", "TrainingStep", "query_gradient", "query_step", "softmax_jacobian",
 ]

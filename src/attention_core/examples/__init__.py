@@ -28,6 +28,9 @@ from .rotary import ROTARY, Rotary
 from .scaling import SCALING, Scaling
 from .tiled_attention import TILED, Tiled
 
+# content2: examples of the pages one-training-step, engineers-path, cross-attention-and-padding
+from .training_step import TRAINING_STEP, TrainingStep
+
 __all__ = [
     "ALIBI",
     "BUS_IS_LATE",
@@ -63,9 +66,11 @@ __all__ = [
     "Scaling",
     "Tiled",
 ]
+__all__ += ["TRAINING_STEP", "TrainingStep"]  # content2
 
 EXAMPLES: MappingProxyType[str, Example] = MappingProxyType({
     example.name: example
     for example in (RED_BALL_ROLLS, BUS_IS_LATE, SCALING, HEAD_WIDTH, RED_BALL_LAYER, INITIALISATION,
-                    POSITIONS, GENERATION, TILED, COST, EXERCISES, ROTARY, ALIBI, KV_MEMORY, GROUPED_HEADS)
+                    POSITIONS, GENERATION, TILED, COST, EXERCISES, ROTARY, ALIBI, KV_MEMORY, GROUPED_HEADS,
+                    TRAINING_STEP)
 })
