@@ -8,10 +8,12 @@ frozen dataclasses of read-only arrays.
 from __future__ import annotations
 
 from .attention import AttentionResult, attention_shapes, project, scaled_dot_product_attention, score_spread
+from .batched import BatchedResult, batched_attention, linear, merge_heads, per_head_attention, split_heads
 from .cost import AttentionCost, TiledResult, TileStep, attention_cost, cost_table, tiled_attention
 from .exact import ACCEPTED_ENTRIES, parse_entry, parse_matrix, parse_vector, to_fraction
 from .examples import (
     ALIBI,
+    BATCHED_HEADS,
     BUS_IS_LATE,
     COST,
     EXAMPLES,
@@ -29,6 +31,7 @@ from .examples import (
     TILED,
     TRAINING_STEP,
     Alibi,
+    BatchedHeads,
     BusIsLate,
     Cost,
     Example,
@@ -196,5 +199,19 @@ __all__ = [
     "transformer_layer",
 ]
 __all__ += [  # content2
-    "TRAINING_STEP", "QueryGradient", "QueryStep", "TrainingStep", "query_gradient", "query_step", "softmax_jacobian",
+    "BATCHED_HEADS",
+    "TRAINING_STEP",
+    "BatchedHeads",
+    "BatchedResult",
+    "QueryGradient",
+    "QueryStep",
+    "TrainingStep",
+    "batched_attention",
+    "linear",
+    "merge_heads",
+    "per_head_attention",
+    "query_gradient",
+    "query_step",
+    "softmax_jacobian",
+    "split_heads",
 ]

@@ -13,6 +13,9 @@ from types import MappingProxyType
 
 from .alibi import ALIBI, Alibi
 from .base import Example, ExampleInputError
+
+# content2: examples of the pages one-training-step, engineers-path, cross-attention-and-padding
+from .batched_heads import BATCHED_HEADS, BatchedHeads
 from .bus_is_late import BUS_IS_LATE, BusIsLate
 from .cost import COST, Cost
 from .exercises import EXERCISES, Exercises
@@ -27,8 +30,6 @@ from .red_ball_rolls import RED_BALL_ROLLS, RedBallRolls
 from .rotary import ROTARY, Rotary
 from .scaling import SCALING, Scaling
 from .tiled_attention import TILED, Tiled
-
-# content2: examples of the pages one-training-step, engineers-path, cross-attention-and-padding
 from .training_step import TRAINING_STEP, TrainingStep
 
 __all__ = [
@@ -66,11 +67,11 @@ __all__ = [
     "Scaling",
     "Tiled",
 ]
-__all__ += ["TRAINING_STEP", "TrainingStep"]  # content2
+__all__ += ["BATCHED_HEADS", "TRAINING_STEP", "BatchedHeads", "TrainingStep"]  # content2
 
 EXAMPLES: MappingProxyType[str, Example] = MappingProxyType({
     example.name: example
     for example in (RED_BALL_ROLLS, BUS_IS_LATE, SCALING, HEAD_WIDTH, RED_BALL_LAYER, INITIALISATION,
                     POSITIONS, GENERATION, TILED, COST, EXERCISES, ROTARY, ALIBI, KV_MEMORY, GROUPED_HEADS,
-                    TRAINING_STEP)
+                    TRAINING_STEP, BATCHED_HEADS)
 })
