@@ -10,12 +10,14 @@ from __future__ import annotations
 from .attention import AttentionResult, attention_shapes, project, scaled_dot_product_attention, score_spread
 from .batched import BatchedResult, batched_attention, linear, merge_heads, per_head_attention, split_heads
 from .cost import AttentionCost, TiledResult, TileStep, attention_cost, cost_table, tiled_attention
+from .cross import combine_masks, cross_attention, empty_rows, filled_softmax
 from .exact import ACCEPTED_ENTRIES, parse_entry, parse_matrix, parse_vector, to_fraction
 from .examples import (
     ALIBI,
     BATCHED_HEADS,
     BUS_IS_LATE,
     COST,
+    CROSS_PADDING,
     EXAMPLES,
     EXERCISES,
     GENERATION,
@@ -34,6 +36,7 @@ from .examples import (
     BatchedHeads,
     BusIsLate,
     Cost,
+    CrossPadding,
     Example,
     ExampleInputError,
     Exercises,
@@ -200,13 +203,19 @@ __all__ = [
 ]
 __all__ += [  # content2
     "BATCHED_HEADS",
+    "CROSS_PADDING",
     "TRAINING_STEP",
     "BatchedHeads",
     "BatchedResult",
+    "CrossPadding",
     "QueryGradient",
     "QueryStep",
     "TrainingStep",
     "batched_attention",
+    "combine_masks",
+    "cross_attention",
+    "empty_rows",
+    "filled_softmax",
     "linear",
     "merge_heads",
     "per_head_attention",

@@ -18,6 +18,7 @@ from .base import Example, ExampleInputError
 from .batched_heads import BATCHED_HEADS, BatchedHeads
 from .bus_is_late import BUS_IS_LATE, BusIsLate
 from .cost import COST, Cost
+from .cross_padding import CROSS_PADDING, CrossPadding
 from .exercises import EXERCISES, Exercises
 from .grouped_heads import GROUPED_HEADS, GroupedHeads
 from .head_width import HEAD_WIDTH, HeadWidth
@@ -67,11 +68,13 @@ __all__ = [
     "Scaling",
     "Tiled",
 ]
-__all__ += ["BATCHED_HEADS", "TRAINING_STEP", "BatchedHeads", "TrainingStep"]  # content2
+__all__ += [  # content2
+    "BATCHED_HEADS", "CROSS_PADDING", "TRAINING_STEP", "BatchedHeads", "CrossPadding", "TrainingStep",
+]
 
 EXAMPLES: MappingProxyType[str, Example] = MappingProxyType({
     example.name: example
     for example in (RED_BALL_ROLLS, BUS_IS_LATE, SCALING, HEAD_WIDTH, RED_BALL_LAYER, INITIALISATION,
                     POSITIONS, GENERATION, TILED, COST, EXERCISES, ROTARY, ALIBI, KV_MEMORY, GROUPED_HEADS,
-                    TRAINING_STEP, BATCHED_HEADS)
+                    TRAINING_STEP, BATCHED_HEADS, CROSS_PADDING)
 })
