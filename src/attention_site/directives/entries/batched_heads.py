@@ -46,9 +46,19 @@ def projection(name: str) -> Grid:
     return authored_grid(EX.authored[name], INPUT_ROWS, HEAD_COLUMNS, EXACT, f"row of ${name[:2]}{name[2:].upper()}$")
 
 
-for _name in ("W_q", "W_k", "W_v"):
-    grid(NAME, _name.lower().replace("_", "-"), f"The illustrative full-width {_name} (d_model x d_model), "
-         "columns grouped by head.")(lambda _name=_name: projection(_name))
+@grid(NAME, "w-q", "The illustrative full-width W_Q (d_model x d_model), columns grouped by head.")
+def w_q() -> Grid:
+    return projection("W_q")
+
+
+@grid(NAME, "w-k", "The illustrative full-width W_K (d_model x d_model), columns grouped by head.")
+def w_k() -> Grid:
+    return projection("W_k")
+
+
+@grid(NAME, "w-v", "The illustrative full-width W_V (d_model x d_model), columns grouped by head.")
+def w_v() -> Grid:
+    return projection("W_v")
 
 
 @grid(NAME, "w-o", "The illustrative output projection W_O (d_model x d_model): merged heads in, d_model out.")
