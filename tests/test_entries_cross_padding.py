@@ -48,3 +48,10 @@ def test_a_wrong_claim_stops_the_build() -> None:
     """Assert claiming red may use no key stops the build with page and line."""
     with pytest.raises(DirectiveError, match=r"docs/x\.md:1: "):
         expand("<!-- attn:check cross-padding left-allowed row=red sign=zero -->")
+
+
+def test_lengths_in_words() -> None:
+    """Assert two real tokens padded to three, on the right and on the left."""
+    page = ("<!-- attn:word cross-padding lengths row=right col=real pick=words --> "
+            "<!-- attn:word cross-padding lengths row=left col=n pick=words -->")
+    assert expand(page) == "two three"

@@ -110,3 +110,9 @@ def left_finite_weights() -> Grid:
 @scalar(NAME, "finite-fill", "The finite number masked scores are set to instead of -inf.")
 def finite_fill() -> Scalar:
     return Scalar(EX.finite_fill, EXACT)
+
+
+@grid(NAME, "lengths", "Real tokens and length n of the right-padded (row right) and left-padded (row left) sequence.")
+def lengths() -> Grid:
+    counts = [[float(sum(real)), float(len(real))] for real in (RIGHT, LEFT)]
+    return make_grid(np.array(counts), ("right", "left"), ("real", "n"), EXACT, "padding")
