@@ -13,7 +13,7 @@ from ..cross import combine_masks, cross_attention, filled_softmax
 from ..exact import parse_matrix
 from ..softmax import causal_mask, padding_mask
 from .base import Example, Rows
-from .red_ball_rolls import RED_BALL_ROLLS
+from .red_ball_rolls import RED_BALL_ROLLS, RedBallRolls
 
 PAD = "[pad]"
 
@@ -36,16 +36,17 @@ class CrossPadding(Example):
     finite_fill: float = -1e9
     illustrative: tuple[str, ...] = ("X_dec", "W_q_dec")
     exact: bool = True
+    source: RedBallRolls = RED_BALL_ROLLS  # keys, values and head 1: a change there reaches here
 
     @property
     def encoder_tokens(self) -> tuple[str, ...]:
         """The tokens the decoder attends over: red ball rolls."""
-        return RED_BALL_ROLLS.tokens
+        return self.source.tokens
 
     @cached_property
     def cross(self) -> AttentionResult:
         """Decoder queries over red ball rolls' keys and values: scores and weights (2, 3), output (2, d_v)."""
-        ex = RED_BALL_ROLLS
+        ex = self.source
         return cross_attention(parse_matrix(self.X_dec_text), ex.X, parse_matrix(self.W_q_dec_text),
                                ex.W_k[0], ex.W_v[0])
 
@@ -56,7 +57,7 @@ class CrossPadding(Example):
 
     def padded_rows(self, real: tuple[bool, ...]) -> np.ndarray:
         """Input rows of the padded sequence: red ball rolls' rows in order, [pad] taking rolls' row, (n, d_model)."""
-        X, pad_row = RED_BALL_ROLLS.X, RED_BALL_ROLLS.X[-1]
+        X, pad_row = self.source.X, self.source.X[-1]
         words = iter(X)
         return frozen(np.array([next(words) if flag else pad_row for flag in real]))
 
@@ -66,7 +67,7 @@ class CrossPadding(Example):
 
     def scores(self, real: tuple[bool, ...]) -> np.ndarray:
         """Head 1's scores Q K^T / sqrt(d_k) of the padded sequence, (n, n)."""
-        ex = RED_BALL_ROLLS
+        ex = self.source
         X = self.padded_rows(real)
         Q, K = X @ ex.W_q[0], X @ ex.W_k[0]  # (n, d_model) x (d_model, d_k) -> (n, d_k)
         return frozen(Q @ K.T / np.sqrt(Q.shape[1]))  # (n, d_k) x (d_k, n) -> (n, n)
@@ -74,7 +75,7 @@ class CrossPadding(Example):
     @cached_property
     def right(self) -> AttentionResult:
         """Head 1 on (red, ball, [pad]) with causal AND padding: every query keeps a key."""
-        ex = RED_BALL_ROLLS
+        ex = self.source
         X = self.padded_rows(self.right_real)
         Q, K, V = X @ ex.W_q[0], X @ ex.W_k[0], X @ ex.W_v[0]  # (n, d_k), (n, d_k), (n, d_v)
         return scaled_dot_product_attention(Q, K, V, mask=self.combined(self.right_real))

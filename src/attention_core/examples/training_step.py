@@ -11,8 +11,8 @@ from .._checks import frozen
 from ..exact import parse_entry, parse_vector
 from ..gradients import QueryStep, query_step, softmax_jacobian
 from .base import Example
-from .red_ball_rolls import RED_BALL_ROLLS
-from .scaling import SCALING
+from .red_ball_rolls import RED_BALL_ROLLS, RedBallRolls
+from .scaling import SCALING, Scaling
 
 
 @dataclass(frozen=True)
@@ -31,6 +31,8 @@ class TrainingStep(Example):
     focus: str = RED_BALL_ROLLS.focus
     illustrative: tuple[str, ...] = ("target", "learning_rate")
     exact: bool = False
+    head_source: RedBallRolls = RED_BALL_ROLLS  # the examples this one is built on: a change there reaches here
+    weights_source: Scaling = SCALING
 
     @cached_property
     def target(self) -> np.ndarray:
@@ -50,19 +52,19 @@ class TrainingStep(Example):
     @cached_property
     def step(self) -> QueryStep:
         """The gradient of L = 1/2 |o_rolls - target|^2 through head 1, and one step on W_q."""
-        ex = RED_BALL_ROLLS
+        ex = self.head_source
         return query_step(ex.X, ex.W_q[0], ex.W_k[0], ex.W_v[0], self.row, self.target, self.learning_rate,
                           mask=ex.mask)
 
     @cached_property
     def raw_jacobian(self) -> np.ndarray:
         """J at the scaling example's weights of the raw scores, (2, 2)."""
-        return frozen(softmax_jacobian(SCALING.raw_weights))
+        return frozen(softmax_jacobian(self.weights_source.raw_weights))
 
     @cached_property
     def scaled_jacobian(self) -> np.ndarray:
         """J at the weights of the scaled scores, (2, 2)."""
-        return frozen(softmax_jacobian(SCALING.scaled_weights))
+        return frozen(softmax_jacobian(self.weights_source.scaled_weights))
 
 
 TRAINING_STEP = TrainingStep()

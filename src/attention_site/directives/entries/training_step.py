@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from attention_core import SCALING
 from attention_core import TRAINING_STEP as EX
+from attention_core import QueryStep
 
 from ..errors import DirectiveError
 from ..registry import grid, scalar
@@ -20,10 +20,14 @@ from .common import grid as make_grid
 
 NAME = EX.name
 TOKENS = EX.tokens
-KEYS = tuple(f"k{j + 1}" for j in range(len(SCALING.tokens)))  # the scaling example's labels: col=k2
+KEYS = tuple(f"k{j + 1}" for j in range(len(EX.weights_source.tokens)))  # the scaling example's labels: col=k2
 CORNER = "weight \\ score"
 FOCUS = (EX.focus,)
-STEP = EX.step
+
+
+def step() -> QueryStep:
+    """The backward pass and the step, computed when a page first asks (a bad input then stops at its line)."""
+    return EX.step
 
 
 def jacobian_grid(J: np.ndarray) -> Grid:
@@ -64,7 +68,7 @@ def largest_ratio() -> Scalar:
 
 @grid(NAME, "rolls-jacobian", "J at rolls' weights in head 1: rows a_j, columns the scores s_j of rolls' row.")
 def rolls_jacobian() -> Grid:
-    return make_grid(STEP.before.jacobian, TOKENS, TOKENS, EXACT, CORNER)
+    return make_grid(step().before.jacobian, TOKENS, TOKENS, EXACT, CORNER)
 
 
 @grid(NAME, "target", "The illustrative target for rolls' output.")
@@ -74,27 +78,27 @@ def target() -> Grid:
 
 @grid(NAME, "error", "dL/dO for rolls: its output minus the target (the loss is 1/2 |o - t|^2).")
 def error() -> Grid:
-    return make_grid(STEP.before.dO[EX.row], FOCUS, labels("o", len(EX.target)), EXACT, "row")
+    return make_grid(step().before.dO[EX.row], FOCUS, labels("o", len(EX.target)), EXACT, "row")
 
 
 @grid(NAME, "d-weights", "dL/dA for rolls' row: each value row dotted with dL/dO.")
 def d_weights() -> Grid:
-    return make_grid(STEP.before.dA[EX.row], FOCUS, TOKENS, EXACT, "row \\ key")
+    return make_grid(step().before.dA[EX.row], FOCUS, TOKENS, EXACT, "row \\ key")
 
 
 @grid(NAME, "d-scores", "dL/dM for rolls' row: J times dL/dA.")
 def d_scores() -> Grid:
-    return make_grid(STEP.before.dM[EX.row], FOCUS, TOKENS, EXACT, "row \\ key")
+    return make_grid(step().before.dM[EX.row], FOCUS, TOKENS, EXACT, "row \\ key")
 
 
 @grid(NAME, "d-queries", "dL/dQ: one row per token (only rolls' output is in the loss).")
 def d_queries() -> Grid:
-    return make_grid(STEP.before.dQ, TOKENS, ("q",), DECIMAL, "token")
+    return make_grid(step().before.dQ, TOKENS, ("q",), DECIMAL, "token")
 
 
 @grid(NAME, "d-w-q", "dL/dW_Q = X^T dL/dQ (3x1).")
 def d_w_q() -> Grid:
-    return make_grid(STEP.before.dW_q, TOKENS, ("q",), DECIMAL, "row of $W_Q$")
+    return make_grid(step().before.dW_q, TOKENS, ("q",), DECIMAL, "row of $W_Q$")
 
 
 @scalar(NAME, "learning-rate", "The illustrative learning rate.")
@@ -104,34 +108,34 @@ def learning_rate() -> Scalar:
 
 @grid(NAME, "w-q-after", "W_Q after one step: W_Q - learning rate x dL/dW_Q.")
 def w_q_after() -> Grid:
-    return make_grid(STEP.W_q_after, TOKENS, ("q",), DECIMAL, "row of $W_Q$")
+    return make_grid(step().W_q_after, TOKENS, ("q",), DECIMAL, "row of $W_Q$")
 
 
 @grid(NAME, "weights-after", "rolls' weights after the step (row rolls; before: row rolls of red-ball-rolls weights).")
 def weights_after() -> Grid:
-    return make_grid(checked_weights(STEP.after.head.weights[EX.row]), FOCUS, TOKENS, DECIMAL, "query \\ key")
+    return make_grid(checked_weights(step().after.head.weights[EX.row]), FOCUS, TOKENS, DECIMAL, "query \\ key")
 
 
 @grid(NAME, "weights-change", "rolls' weights after the step minus before.")
 def weights_change() -> Grid:
-    change = STEP.after.head.weights[EX.row] - STEP.before.head.weights[EX.row]  # (n,)
+    change = step().after.head.weights[EX.row] - step().before.head.weights[EX.row]  # (n,)
     return make_grid(change, FOCUS, TOKENS, DECIMAL, "query \\ key")
 
 
 @grid(NAME, "output-after", "rolls' output after the step.")
 def output_after() -> Grid:
-    return make_grid(STEP.after.head.output[EX.row], FOCUS, labels("o", len(EX.target)), DECIMAL, "row")
+    return make_grid(step().after.head.output[EX.row], FOCUS, labels("o", len(EX.target)), DECIMAL, "row")
 
 
 @grid(NAME, "loss", "The loss 1/2 |o_rolls - t|^2 before and after the step.")
 def loss() -> Grid:
-    if not STEP.loss_after < STEP.loss_before:
-        raise DirectiveError(f"the step raised the loss from {STEP.loss_before!r} to {STEP.loss_after!r}; "
+    if not step().loss_after < step().loss_before:
+        raise DirectiveError(f"the step raised the loss from {step().loss_before!r} to {step().loss_after!r}; "
                              "nothing is published")
-    return make_grid(np.array([[STEP.loss_before, STEP.loss_after]]), ("loss",), ("before", "after"), DECIMAL, "")
+    return make_grid(np.array([[step().loss_before, step().loss_after]]), ("loss",), ("before", "after"), DECIMAL, "")
 
 
 @grid(NAME, "target-distance", "How far each token's value row of head 1 is from the target (Euclidean distance).")
 def target_distance() -> Grid:
-    distances = np.linalg.norm(STEP.before.head.V - EX.target, axis=1)  # (n, d_v) - (d_v,) -> (n,)
+    distances = np.linalg.norm(step().before.head.V - EX.target, axis=1)  # (n, d_v) - (d_v,) -> (n,)
     return make_grid(distances[:, None], TOKENS, ("distance",), DECIMAL, "token")
