@@ -13,8 +13,12 @@ from types import MappingProxyType
 
 from .alibi import ALIBI, Alibi
 from .base import Example, ExampleInputError
+
+# content2: examples of the pages one-training-step, engineers-path, cross-attention-and-padding
+from .batched_heads import BATCHED_HEADS, BatchedHeads
 from .bus_is_late import BUS_IS_LATE, BusIsLate
 from .cost import COST, Cost
+from .cross_padding import CROSS_PADDING, CrossPadding
 from .exercises import EXERCISES, Exercises
 from .grouped_heads import GROUPED_HEADS, GroupedHeads
 from .head_width import HEAD_WIDTH, HeadWidth
@@ -28,6 +32,7 @@ from .red_ball_rolls import RED_BALL_ROLLS, RedBallRolls
 from .rotary import ROTARY, Rotary
 from .scaling import SCALING, Scaling
 from .tiled_attention import TILED, Tiled
+from .training_step import TRAINING_STEP, TrainingStep
 
 __all__ = [
     "ALIBI",
@@ -66,10 +71,13 @@ __all__ = [
     "Scaling",
     "Tiled",
 ]
+__all__ += [  # content2
+    "BATCHED_HEADS", "CROSS_PADDING", "TRAINING_STEP", "BatchedHeads", "CrossPadding", "TrainingStep",
+]
 
 EXAMPLES: MappingProxyType[str, Example] = MappingProxyType({
     example.name: example
     for example in (RED_BALL_ROLLS, BUS_IS_LATE, SCALING, HEAD_WIDTH, RED_BALL_LAYER, INITIALISATION,
                     POSITIONS, GENERATION, TILED, COST, EXERCISES, ROTARY, ALIBI, KV_MEMORY, GROUPED_HEADS,
-                    MEANING)
+                    TRAINING_STEP, BATCHED_HEADS, CROSS_PADDING, MEANING)
 })

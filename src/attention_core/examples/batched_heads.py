@@ -1,0 +1,72 @@
+"""The worked example 'batched-heads': its inputs as authored; everything else is computed from them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from .._checks import frozen
+from ..batched import BatchedResult, batched_attention, linear, per_head_attention
+from ..exact import parse_matrix
+from ..softmax import causal_mask
+from .base import Example, Rows
+
+
+@dataclass(frozen=True)
+class BatchedHeads(Example):
+    """A batch of two causal sequences of three tokens, d_model = 4, two heads of d_head = 2, in one expression.
+
+    Every input is illustrative: the token rows of both sequences and the full-width W_q, W_k, W_v and W_O.
+    """
+
+    name: str = "batched-heads"
+    title: str = "a batch of two sequences, two heads"
+    tokens: tuple[str, ...] = ("red", "ball", "rolls", "bus", "is", "late")
+    sequences: tuple[tuple[str, ...], ...] = (("red", "ball", "rolls"), ("bus", "is", "late"))
+    X_text: Rows = (("1", "0", "1", "0"), ("0", "1", "0", "1"), ("1", "1", "0", "0"),
+                    ("0", "0", "1", "1"), ("1", "0", "0", "1"), ("0", "1", "1", "0"))
+    W_q_text: Rows = (("1", "0", "0", "1"), ("0", "1", "1", "0"), ("1", "1", "0", "0"), ("0", "0", "1", "1"))
+    W_k_text: Rows = (("0", "1", "1", "0"), ("1", "0", "0", "1"), ("0", "0", "1", "1"), ("1", "1", "0", "0"))
+    W_v_text: Rows = (("1", "0", "1", "0"), ("0", "1", "0", "1"), ("1", "1", "0", "0"), ("0", "0", "1", "1"))
+    W_o_text: Rows = (("1", "0", "0", "1/2"), ("0", "1", "0", "0"), ("0", "0", "1", "0"), ("1/2", "0", "0", "1"))
+    h: int = 2
+    illustrative: tuple[str, ...] = ("X", "W_q", "W_k", "W_v", "W_o")
+    exact: bool = False
+
+    @cached_property
+    def X(self) -> np.ndarray:
+        """The batch, (B, n, d_model) = (2, 3, 4): the token rows of each sequence in turn."""
+        B, n = len(self.sequences), len(self.sequences[0])
+        return frozen(parse_matrix(self.X_text).reshape(B, n, -1))  # (B*n, d_model) -> (B, n, d_model)
+
+    @cached_property
+    def W(self) -> dict[str, np.ndarray]:
+        """The full-width projections W_q, W_k, W_v, W_o, each (d_model, d_model)."""
+        return {name: frozen(parse_matrix(getattr(self, f"{name}_text"))) for name in ("W_q", "W_k", "W_v", "W_o")}
+
+    @cached_property
+    def mask(self) -> np.ndarray:
+        """The causal mask (n, n), shared by every sequence and head."""
+        return frozen(causal_mask(self.X.shape[1]))
+
+    @cached_property
+    def batched(self) -> BatchedResult:
+        """Batched multi-head attention of the whole batch in one expression."""
+        W = self.W
+        return batched_attention(self.X, W["W_q"], W["W_k"], W["W_v"], W["W_o"], self.h, self.mask)
+
+    @cached_property
+    def per_head(self) -> np.ndarray:
+        """U computed one sequence and one head at a time, as the rest of the site does, (B, n, d_model)."""
+        W = self.W
+        return frozen(per_head_attention(self.X, W["W_q"], W["W_k"], W["W_v"], W["W_o"], self.h, self.mask))
+
+    @cached_property
+    def linear_queries(self) -> np.ndarray:
+        """X W_q computed the nn.Linear way, x (W_q^T)^T with the weight stored (out, in), (B, n, d_model)."""
+        return frozen(linear(self.X, self.W["W_q"].T))  # weight (out, in) = W_q^T
+
+
+BATCHED_HEADS = BatchedHeads()

@@ -1,0 +1,94 @@
+"""The worked example 'cross-padding': its inputs as authored; everything else is computed from them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from .._checks import frozen
+from ..attention import AttentionResult, scaled_dot_product_attention
+from ..cross import combine_masks, cross_attention, filled_softmax
+from ..exact import parse_matrix
+from ..softmax import causal_mask, padding_mask
+from .base import Example, Rows
+from .red_ball_rolls import RED_BALL_ROLLS, RedBallRolls
+
+PAD = "[pad]"
+
+
+@dataclass(frozen=True)
+class CrossPadding(Example):
+    """Two decoder tokens attending over red ball rolls; then red ball rolls' head 1 with a [pad] token.
+
+    Keys and values are red ball rolls' head 1 (X = I, W_k, W_v). The decoder tokens, their input rows and
+    their query projection are illustrative; so is the finite fill, and the [pad] row reuses rolls' input row.
+    """
+
+    name: str = "cross-padding"
+    title: str = "cross-attention and padding"
+    tokens: tuple[str, ...] = ("la", "balle")
+    X_dec_text: Rows = (("1", "0", "0"), ("0", "1", "0"))
+    W_q_dec_text: Rows = (("1",), ("2",), ("0",))
+    right_real: tuple[bool, ...] = (True, True, False)
+    left_real: tuple[bool, ...] = (False, True, True)
+    finite_fill: float = -1e9
+    illustrative: tuple[str, ...] = ("X_dec", "W_q_dec")
+    exact: bool = True
+    source: RedBallRolls = RED_BALL_ROLLS  # keys, values and head 1: a change there reaches here
+
+    @property
+    def encoder_tokens(self) -> tuple[str, ...]:
+        """The tokens the decoder attends over: red ball rolls."""
+        return self.source.tokens
+
+    @cached_property
+    def cross(self) -> AttentionResult:
+        """Decoder queries over red ball rolls' keys and values: scores and weights (2, 3), output (2, d_v)."""
+        ex = self.source
+        return cross_attention(parse_matrix(self.X_dec_text), ex.X, parse_matrix(self.W_q_dec_text),
+                               ex.W_k[0], ex.W_v[0])
+
+    def padded_tokens(self, real: tuple[bool, ...]) -> tuple[str, ...]:
+        """The sequence with [pad] where `real` is False, real tokens in order from red."""
+        words = iter(self.encoder_tokens)
+        return tuple(next(words) if flag else PAD for flag in real)
+
+    def padded_rows(self, real: tuple[bool, ...]) -> np.ndarray:
+        """Input rows of the padded sequence: red ball rolls' rows in order, [pad] taking rolls' row, (n, d_model)."""
+        X, pad_row = self.source.X, self.source.X[-1]
+        words = iter(X)
+        return frozen(np.array([next(words) if flag else pad_row for flag in real]))
+
+    def combined(self, real: tuple[bool, ...]) -> np.ndarray:
+        """The causal mask AND the padding mask, (n, n)."""
+        return combine_masks(causal_mask(len(real)), padding_mask(real))
+
+    def scores(self, real: tuple[bool, ...]) -> np.ndarray:
+        """Head 1's scores Q K^T / sqrt(d_k) of the padded sequence, (n, n)."""
+        ex = self.source
+        X = self.padded_rows(real)
+        Q, K = X @ ex.W_q[0], X @ ex.W_k[0]  # (n, d_model) x (d_model, d_k) -> (n, d_k)
+        return frozen(Q @ K.T / np.sqrt(Q.shape[1]))  # (n, d_k) x (d_k, n) -> (n, n)
+
+    @cached_property
+    def right(self) -> AttentionResult:
+        """Head 1 on (red, ball, [pad]) with causal AND padding: every query keeps a key."""
+        ex = self.source
+        X = self.padded_rows(self.right_real)
+        Q, K, V = X @ ex.W_q[0], X @ ex.W_k[0], X @ ex.W_v[0]  # (n, d_k), (n, d_k), (n, d_v)
+        return scaled_dot_product_attention(Q, K, V, mask=self.combined(self.right_real))
+
+    @cached_property
+    def left_infinite(self) -> np.ndarray:
+        """Softmax of ([pad], red, ball) with masked scores set to -inf: the [pad] row is NaN, (n, n)."""
+        return frozen(filled_softmax(self.scores(self.left_real), self.combined(self.left_real), -np.inf))
+
+    @cached_property
+    def left_finite(self) -> np.ndarray:
+        """The same with masked scores set to the finite fill: the [pad] row has equal weights, (n, n)."""
+        return frozen(filled_softmax(self.scores(self.left_real), self.combined(self.left_real), self.finite_fill))
+
+
+CROSS_PADDING = CrossPadding()

@@ -1,0 +1,70 @@
+"""The worked example 'training-step': its inputs as authored; everything else is computed from them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from .._checks import frozen
+from ..exact import parse_entry, parse_vector
+from ..gradients import QueryStep, query_step, softmax_jacobian
+from .base import Example
+from .red_ball_rolls import RED_BALL_ROLLS, RedBallRolls
+from .scaling import SCALING, Scaling
+
+
+@dataclass(frozen=True)
+class TrainingStep(Example):
+    """One training step on head 1 of red ball rolls, and the softmax Jacobians of the scaling example.
+
+    X, W_q, W_k, W_v and the causal mask are red ball rolls' head 1; the weights of the Jacobians are the
+    scaling example's. The loss, its target for rolls and the learning rate are illustrative.
+    """
+
+    name: str = "training-step"
+    title: str = "one training step"
+    tokens: tuple[str, ...] = RED_BALL_ROLLS.tokens
+    target_text: tuple[str, ...] = ("0", "2")
+    learning_rate_text: str = "1"
+    focus: str = RED_BALL_ROLLS.focus
+    illustrative: tuple[str, ...] = ("target", "learning_rate")
+    exact: bool = False
+    head_source: RedBallRolls = RED_BALL_ROLLS  # the examples this one is built on: a change there reaches here
+    weights_source: Scaling = SCALING
+
+    @cached_property
+    def target(self) -> np.ndarray:
+        """The illustrative output rolls should move towards, (d_v,) = (2,)."""
+        return frozen(parse_vector(self.target_text))
+
+    @property
+    def learning_rate(self) -> float:
+        """The illustrative step size."""
+        return parse_entry(self.learning_rate_text)
+
+    @property
+    def row(self) -> int:
+        """Row of the token whose output is in the loss (rolls)."""
+        return self.tokens.index(self.focus)
+
+    @cached_property
+    def step(self) -> QueryStep:
+        """The gradient of L = 1/2 |o_rolls - target|^2 through head 1, and one step on W_q."""
+        ex = self.head_source
+        return query_step(ex.X, ex.W_q[0], ex.W_k[0], ex.W_v[0], self.row, self.target, self.learning_rate,
+                          mask=ex.mask)
+
+    @cached_property
+    def raw_jacobian(self) -> np.ndarray:
+        """J at the scaling example's weights of the raw scores, (2, 2)."""
+        return frozen(softmax_jacobian(self.weights_source.raw_weights))
+
+    @cached_property
+    def scaled_jacobian(self) -> np.ndarray:
+        """J at the weights of the scaled scores, (2, 2)."""
+        return frozen(softmax_jacobian(self.weights_source.scaled_weights))
+
+
+TRAINING_STEP = TrainingStep()

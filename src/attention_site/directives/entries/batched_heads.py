@@ -1,0 +1,164 @@
+"""An engineer's path (example "batched-heads"): a batch of two sequences, two heads, in one expression.
+
+Everything is computed by attention_core.batched. Rows of a batch are labelled by token (tokens of the two
+sequences differ); rows of split arrays by token and head, `red/h1`. Keys are labelled by position k1, k2, k3,
+because each sequence has its own.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from attention_core import BATCHED_HEADS as EX
+
+from ..errors import DirectiveError
+from ..registry import grid, scalar, table
+from ..shown import Column, Grid, Scalar, Table
+from .common import DECIMAL, EXACT, authored_grid, checked_weights, labels
+from .common import grid as make_grid
+
+NAME = EX.name
+TIMES = " × "
+PARITY_TOLERANCE = 1e-12
+B, N, D_MODEL = EX.X.shape
+D_HEAD = D_MODEL // EX.h
+HEAD_COLUMNS = tuple(f"h{i + 1}.{k + 1}" for i in range(EX.h) for k in range(D_HEAD))  # column k of head i
+INPUT_ROWS = labels("x", D_MODEL)
+
+
+def split_rows() -> tuple[str, ...]:
+    """Row labels of an array (B, h, n, ...) read row by row: `red/h1`, `ball/h1`, ... then head 2."""
+    return tuple(f"{token}/h{i + 1}" for sequence in EX.sequences for i in range(EX.h) for token in sequence)
+
+
+def flat(array: np.ndarray) -> np.ndarray:
+    """An array (B, h, n, k) or (B, n, k) as its rows, (B*h*n, k) or (B*n, k)."""
+    return np.asarray(array).reshape(-1, array.shape[-1])
+
+
+def shape_text(array: np.ndarray) -> str:
+    """`2 × 2 × 3 × 2`: the shape of an array, as the pages write shapes."""
+    return TIMES.join(str(k) for k in np.shape(array))
+
+
+def projection(name: str) -> Grid:
+    """A full-width projection as authored: rows the input entries, columns grouped by head."""
+    return authored_grid(EX.authored[name], INPUT_ROWS, HEAD_COLUMNS, EXACT, f"row of ${name[:2]}{name[2:].upper()}$")
+
+
+@grid(NAME, "w-q", "The illustrative full-width W_Q (d_model x d_model), columns grouped by head.")
+def w_q() -> Grid:
+    return projection("W_q")
+
+
+@grid(NAME, "w-k", "The illustrative full-width W_K (d_model x d_model), columns grouped by head.")
+def w_k() -> Grid:
+    return projection("W_k")
+
+
+@grid(NAME, "w-v", "The illustrative full-width W_V (d_model x d_model), columns grouped by head.")
+def w_v() -> Grid:
+    return projection("W_v")
+
+
+@grid(NAME, "w-o", "The illustrative output projection W_O (d_model x d_model): merged heads in, d_model out.")
+def w_o() -> Grid:
+    return authored_grid(EX.W_o_text, HEAD_COLUMNS, labels("u", D_MODEL), EXACT, "row of $W_O$")
+
+
+@grid(NAME, "inputs", "The batch X, (B, n, d_model): the token rows of sequence 1, then of sequence 2.")
+def inputs() -> Grid:
+    return authored_grid(EX.X_text, EX.tokens, INPUT_ROWS, EXACT, "token")
+
+
+@scalar(NAME, "b", "B, the number of sequences in the batch.")
+def batch_size() -> Scalar:
+    return Scalar(float(B), EXACT)
+
+
+@scalar(NAME, "n", "n, the number of tokens of each sequence.")
+def tokens() -> Scalar:
+    return Scalar(float(N), EXACT)
+
+
+@scalar(NAME, "d-model", "d_model, the width of each token row.")
+def d_model() -> Scalar:
+    return Scalar(float(D_MODEL), EXACT)
+
+
+@scalar(NAME, "h", "h, the number of heads.")
+def heads() -> Scalar:
+    return Scalar(float(EX.h), EXACT)
+
+
+@scalar(NAME, "d-head", "d_head = d_model / h, the width of each head's queries, keys and values.")
+def d_head() -> Scalar:
+    if D_HEAD * EX.h != D_MODEL or EX.batched.Q.shape[-1] != D_HEAD:
+        raise DirectiveError(f"d_model={D_MODEL} is not h={EX.h} heads of d_head={D_HEAD}")
+    return Scalar(float(D_HEAD), EXACT)
+
+
+@table(NAME, "shapes", "The shape of every array on the way, read from the arrays the core computed.")
+def shapes() -> Table:
+    r = EX.batched
+    full = EX.X @ EX.W["W_q"]  # (B, n, d_model) x (d_model, d_model) -> (B, n, d_model)
+    steps = (
+        ("$X$", "the batch", EX.X),
+        ("$X W_Q$", "full-width queries", full),
+        ("reshape", "the last axis cut into $h$ blocks", full.reshape(B, N, EX.h, D_HEAD)),
+        ("transpose", "heads moved next to the batch axis: $Q$", r.Q),
+        ("$Q K^\\top$", "scores, one $n \\times n$ matrix per sequence and head", r.scores),
+        ("$A V$", "each head's output", r.heads),
+        ("merge", "transpose back and reshape", r.concat),
+        ("$U$", "times $W_O$", r.U),
+    )
+    rows = tuple((step, meaning, shape_text(array)) for step, meaning, array in steps)
+    return Table((Column("step", "step", False), Column("meaning", "what it is", False),
+                  Column("shape", "shape", False)), rows)
+
+
+@grid(NAME, "queries-full", "X W_Q for every token of the batch, (B*n, d_model) rows, columns grouped by head.")
+def queries_full() -> Grid:
+    return make_grid(flat(EX.X @ EX.W["W_q"]), EX.tokens, HEAD_COLUMNS, EXACT, "token")
+
+
+@grid(NAME, "queries-split", "Q after the reshape and transpose, (B, h, n, d_head), read row by row.")
+def queries_split() -> Grid:
+    return make_grid(flat(EX.batched.Q), split_rows(), labels("d", D_HEAD), EXACT, "token/head")
+
+
+@grid(NAME, "weights", "The weights A, (B, h, n, n), read row by row; keys by position k1, k2, k3.")
+def weights() -> Grid:
+    A = checked_weights(flat(EX.batched.weights), np.tile(EX.mask, (B * EX.h, 1)))
+    return make_grid(A, split_rows(), labels("k", N), DECIMAL, "query/head \\ key")
+
+
+@grid(NAME, "merged", "The heads' outputs merged back, (B, n, d_model): head 1's columns, then head 2's.")
+def merged() -> Grid:
+    return make_grid(flat(EX.batched.concat), EX.tokens, HEAD_COLUMNS, DECIMAL, "token")
+
+
+@grid(NAME, "u", "U = merged heads x W_O, (B, n, d_model).")
+def u() -> Grid:
+    return make_grid(flat(EX.batched.U), EX.tokens, labels("u", D_MODEL), DECIMAL, "token")
+
+
+@scalar(NAME, "per-head-difference", "The largest |U batched - U one head and one sequence at a time|.")
+def per_head_difference() -> Scalar:
+    difference = float(np.abs(EX.batched.U - EX.per_head).max())
+    if not difference <= PARITY_TOLERANCE:
+        raise DirectiveError(f"batched and per-head attention differ by {difference!r}; nothing is published")
+    return Scalar(difference, DECIMAL)
+
+
+@grid(NAME, "w-q-linear", "W_Q as nn.Linear stores it: weight = W_Q^T, (out, in).")
+def w_q_linear() -> Grid:
+    return make_grid(EX.W["W_q"].T, HEAD_COLUMNS, INPUT_ROWS, EXACT, "out \\ in")
+
+
+@scalar(NAME, "linear-difference", "The largest |X W_Q - linear(X, W_Q^T)| over the batch.")
+def linear_difference() -> Scalar:
+    difference = float(np.abs(EX.X @ EX.W["W_q"] - EX.linear_queries).max())
+    if not difference <= PARITY_TOLERANCE:
+        raise DirectiveError(f"x W and x (W^T)^T differ by {difference!r}; nothing is published")
+    return Scalar(difference, DECIMAL)
