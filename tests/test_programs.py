@@ -31,6 +31,8 @@ PROGRAMS = [
     Program("red_ball_rolls.py", "docs/walkthrough/code.md", "<!-- attn:block red-ball-rolls program -->",
             "<!-- attn:block red-ball-rolls program-output -->"),
 ]
+INITIALISATION = Program("initialisation.py", "docs/walkthrough/initialisation.md",
+                         "<!-- attn:block initialisation program -->", "<!-- attn:table initialisation w-q head=1")
 
 
 def fenced(directive: str, page: str) -> str:
@@ -106,3 +108,23 @@ def test_an_input_the_build_cannot_read_without_running_is_refused(tmp_path: Pat
     run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=project_env(project),
                          timeout=120)
     assert "docs/programs/lesson_one_token.py:11: an input must be written with literals" in run.stderr
+
+
+def test_the_initialisation_program_draws_what_the_page_tables_show() -> None:
+    """Assert the page shows the initialisation program itself, and its draws equal initialise_heads' to 1e-15."""
+    import runpy
+
+    from attention_core import INITIALISATION as EX
+    from attention_core import initialise_heads
+
+    page = (ROOT / INITIALISATION.page).read_text(encoding="utf-8")
+    assert page.index(INITIALISATION.listing) < page.index(INITIALISATION.printout)
+    program = ROOT / "docs/programs" / INITIALISATION.file
+    assert fenced(INITIALISATION.listing, INITIALISATION.page) == program.read_text(encoding="utf-8")
+    drawn = runpy.run_path(str(program))["W"]  # our own program file, run by the test, never by the build
+    expected = initialise_heads(EX.seed, EX.d_model, EX.d_k, EX.d_v, EX.h)
+    for kind, core in (("W_q", expected.W_q), ("W_k", expected.W_k), ("W_v", expected.W_v)):
+        assert len(drawn[kind]) == len(core)
+        for ours, theirs in zip(drawn[kind], core, strict=True):
+            assert abs(ours - theirs).max() < 1e-15, kind
+    assert abs(drawn["W_O"] - expected.W_o).max() < 1e-15

@@ -10,10 +10,11 @@ import numpy as np
 
 from attention_core import INITIALISATION as EX
 
+from ..listings import listing
 from ..options import integer
-from ..registry import grid, table
-from ..shown import Column, Grid, Number, Table
-from .common import checked_weights, labels, style_of
+from ..registry import block, grid, scalar, table
+from ..shown import Column, Grid, MarkdownBlock, Number, Scalar, Table
+from .common import EXACT, checked_weights, labels, style_of
 from .common import grid as make_grid
 from .counts import count_text
 
@@ -80,3 +81,14 @@ def w_o() -> Grid:
 def initial_weights(head: int) -> Grid:
     A = checked_weights(EX.multihead.heads[head - 1].weights, EX.multihead.heads[head - 1].mask)
     return make_grid(A, EX.tokens, EX.tokens, STYLE, "query \\ key")
+
+
+@block(NAME, "program", "docs/programs/initialisation.py, its seed and sizes checked against the example.")
+def program() -> MarkdownBlock:
+    return listing("initialisation.py", {"seed": EX.seed, "d_model": EX.d_model, "d_k": EX.d_k, "d_v": EX.d_v,
+                                         "heads": EX.h})
+
+
+@scalar(NAME, "seed", "The seed of the one generator every matrix is drawn from.")
+def seed() -> Scalar:
+    return Scalar(float(EX.seed), EXACT)
