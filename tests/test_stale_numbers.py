@@ -19,7 +19,9 @@ from conftest import change_ball_key, mkdocs, project_env
 
 pytestmark = pytest.mark.slow
 
-BUILT_ON_RED_BALL_ROLLS = ("red-ball-rolls", "red-ball-layer", "kv-cache", "exercises")
+BUILT_ON_RED_BALL_ROLLS = (
+    "red-ball-rolls", "red-ball-layer", "kv-cache", "exercises", "cross-padding", "training-step",
+)
 # Entries of those examples that must NOT change, and why.
 INDEPENDENT_OF_THE_BALL_KEY = {
     **dict.fromkeys(
@@ -40,6 +42,16 @@ INDEPENDENT_OF_THE_BALL_KEY = {
     "red-ball-rolls values-head2-minus-head1": "both heads' value projections, neither a key",
     "red-ball-rolls w-o-heads": "which heads each column of W_O takes from: W_O alone",
     "red-ball-layer epsilon": "LayerNorm's epsilon, a constant of the layer",
+    **dict.fromkeys(["cross-padding " + name for name in (
+        "decoder-inputs", "decoder-queries", "w-q-decoder", "lengths", "finite-fill", "right-causal", "right-padding",
+        "right-combined", "left-allowed", "left-combined", "left-empty-rows", "left-nan", "left-finite-weights",
+    )], "the decoder's own inputs and queries, the masks, and left-padded rows whose queries are zero"),
+    **dict.fromkeys(["training-step " + name for name in (
+        "raw-jacobian", "scaled-jacobian", "largest-entries", "largest-growth", "largest-ratio", "learning-rate",
+        "target", "target-distance",
+    )], "the Jacobians come from the scaling example; the target and the step size are chosen"),
+    **dict.fromkeys(["kv-cache cache-diagram", "red-ball-rolls flow-diagram", "red-ball-rolls heads-diagram",
+                     "red-ball-layer norms-diagram"], "diagrams of shapes, which a key's value does not change"),
     **dict.fromkeys(["red-ball-rolls spreadsheet", "red-ball-layer spreadsheet", "kv-cache spreadsheet"],
                     "a link to the workbook: the file's cells change, the link does not"),
     **dict.fromkeys(["exercises causal-givens", "exercises shape-givens"], "the exercises' given sizes"),
