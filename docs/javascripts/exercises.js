@@ -120,11 +120,18 @@
     status.textContent = "Cleared.";
   }
 
+  /** Print the answer key: for this one print, every box shows its answer and every closed
+      answer block is opened (and closed again afterwards). */
   function printKey() {
     var root = document.documentElement;
+    var opened = Array.prototype.filter.call(document.querySelectorAll(".md-content details:not([open])"), function (details) {
+      details.open = true;
+      return true;
+    });
     root.setAttribute("data-print", "answer-key");
     var done = function () {
       root.removeAttribute("data-print");
+      opened.forEach(function (details) { details.open = false; });
       window.removeEventListener("afterprint", done);
     };
     window.addEventListener("afterprint", done);
