@@ -74,26 +74,47 @@
       var box = block.getBoundingClientRect();
       last = box.bottom;
       var measured = { top: box.top, bottom: box.bottom, height: box.height };
-      if (box.height > height) measured.cuts = cutPoints(block, box.top);
+      if (box.height > height) tallBlock(block, measured);
       return measured;
     });
     root.removeAttribute("data-slides-measuring");
     return boxes;
   }
 
+  /** Measure a tall block as its windows show it: clipped, so its children's margins stay inside. */
+  function tallBlock(block, measured) {
+    block.style.overflow = "hidden";
+    var box = block.getBoundingClientRect();
+    measured.height = box.height;
+    measured.cuts = cutPoints(block, box.top);
+    block.style.overflow = "";
+  }
+
   /** Where a block taller than a slide may be cut, from its top: below a row, a paragraph, a line of code. */
   function cutPoints(block, top) {
     var points = [];
-    block.querySelectorAll("tr, p, li, dt, dd, h3, h4, h5, .highlight, svg, math[display=block]").forEach(function (node) {
+    block.querySelectorAll("tr, p, li, dt, dd, h3, h4, h5, .highlight, svg.abh-figure, math[display=block]").forEach(function (node) {
       points.push(node.getBoundingClientRect().bottom - top);
     });
     block.querySelectorAll("pre > code").forEach(function (code) {
-      var box = code.getBoundingClientRect();
-      var style = getComputedStyle(code);
-      var line = parseFloat(style.lineHeight) || 1.4 * parseFloat(style.fontSize);
-      for (var y = box.top - top + parseFloat(style.paddingTop) + line; y < box.bottom - top; y += line) points.push(y);
+      points = points.concat(lineGaps(code, top));
     });
     return points.sort(function (a, b) { return a - b; });
+  }
+
+  /** The middle of the gap between each two lines of `code`, from `top`: a cut there splits no line. */
+  function lineGaps(code, top) {
+    var range = document.createRange();
+    range.selectNodeContents(code);
+    var rects = Array.prototype.filter.call(range.getClientRects(), function (rect) { return rect.height > 0; })
+      .sort(function (a, b) { return a.top - b.top; });
+    var lines = [];
+    rects.forEach(function (rect) {
+      var line = lines[lines.length - 1];
+      if (line && rect.top < line.bottom - 1) line.bottom = Math.max(line.bottom, rect.bottom);
+      else lines.push({ top: rect.top, bottom: rect.bottom });
+    });
+    return lines.slice(1).map(function (line, i) { return (lines[i].bottom + line.top) / 2 - top; });
   }
 
   /** Cut a tall block into windows [from, to) of at most `first`, then `height` pixels each. */
@@ -102,7 +123,7 @@
     var from = 0;
     var limit = first;
     while (from < box.height - 1) {
-      var to = box.cuts.filter(function (y) { return y > from + 1 && y <= from + limit; }).pop();
+      var to = box.cuts.concat([box.height]).filter(function (y) { return y > from + 1 && y <= from + limit; }).pop();
       if (to === undefined) to = Math.min(box.height, from + limit); // nowhere to cut: cut anyway
       result.push({ from: from, to: to });
       from = to;
@@ -216,10 +237,12 @@
     });
   }
 
-  /** The slide that shows `block` now. */
-  function slideOf(block) {
+  /** The slide that shows `block` (at `from` pixels down, for a tall one) now. */
+  function slideOf(block, from) {
     for (var i = 0; i < state.slides.length; i++) {
-      if (state.slides[i].blocks.indexOf(block) >= 0) return i;
+      var slide = state.slides[i];
+      var window = slide.window && slide.window.block === block ? slide.window : null;
+      if (slide.blocks.indexOf(block) >= 0 && (!window || from < window.to)) return i;
     }
     return 0;
   }
@@ -289,9 +312,10 @@
   /** Lay the slides out again for a new screen size, text size, font or picture, on the same content. */
   function refit() {
     if (!state.active || !state.slides[state.index]) return;
-    var first = state.slides[state.index].blocks[0];
+    var slide = state.slides[state.index];
+    var window = slide.window && slide.window.block === slide.blocks[0] ? slide.window : null;
     layout();
-    go(slideOf(first));
+    go(slideOf(slide.blocks[0], window ? window.from : 0));
   }
 
   function enter(slideNumber, opener) {
