@@ -18,7 +18,7 @@
   var FIGURE_LABEL_UNITS = 14; // the font size of a figure's labels, in its viewBox units (hooks/figures.py)
   var SWIPE_PIXELS = 60;
 
-  var state = { active: false, index: 0, count: 0, slides: [], controls: null, opener: null };
+  var state = { active: false, index: 0, count: 0, slides: [], laidOut: null, controls: null, opener: null };
   var NEXT_KEYS = { ArrowRight: 1, PageDown: 1, n: 1 };
   var PREVIOUS_KEYS = { ArrowLeft: 1, PageUp: 1, p: 1 };
 
@@ -291,9 +291,16 @@
     return controls;
   }
 
+  /** Lay the slides out again if forced, or if blocks were added or the stage changed size. */
+  function layOutIfChanged(force) {
+    var key = blocks().length + " " + room();
+    if (force || key !== state.laidOut) state.count = layout(); // blocks other scripts added are laid out too
+    state.laidOut = key;
+  }
+
   function go(index) {
     if (!state.active) return;
-    state.count = layout(); // blocks that other scripts added since are laid out too
+    layOutIfChanged(false);
     state.index = Math.max(0, Math.min(state.count - 1, index));
     show(state.index);
     var slide = state.slides[state.index];
@@ -314,13 +321,14 @@
     if (!state.active || !state.slides[state.index]) return;
     var slide = state.slides[state.index];
     var window = slide.window && slide.window.block === slide.blocks[0] ? slide.window : null;
-    layout();
+    layOutIfChanged(true);
     go(slideOf(slide.blocks[0], window ? window.from : 0));
   }
 
   function enter(slideNumber, opener) {
     if (!article() || !blocks().length) return;
     state.active = true;
+    state.laidOut = null;
     state.opener = opener || null;
     var root = document.documentElement;
     root.removeAttribute("data-slides-pending");

@@ -23,9 +23,9 @@ def visible_heading(page: Page) -> str:
     return heading.evaluate("node => node.firstChild.textContent.trim()")
 
 
-def expect_slide(page: Page, number: int, count: int, heading: str) -> None:
-    """Assert slide `number` of `count` is the one on screen, in the counter and in the URL."""
-    expect(page.locator(".slide-position")).to_have_text(f"{number} / {count}")
+def expect_slide(page: Page, number: int, count: int | None, heading: str) -> None:
+    """Assert slide `number` of `count` (any count if None) is the one on screen, in the counter and in the URL."""
+    expect(page.locator(".slide-position")).to_have_text(re.compile(rf"^{number} / {count or '[0-9]+'}$"))
     assert visible_heading(page) == heading
     assert re.search(rf"[?&]slide={number}\b", page.url), page.url
     others = page.locator(".md-content__inner > [data-slide]:not([data-slide-current])")
@@ -81,7 +81,7 @@ def test_slides_follow_keys_buttons_gear_and_url(page: Page, playground_url: str
     expect(dialog).to_be_hidden()
     expect(gear).to_be_focused()
     expect(page.locator("html")).to_have_attribute("data-text-size", "175")
-    expect_slide(page, 1, 5, headings[0])
+    expect_slide(page, 1, None, headings[0])  # larger text: long sections now take several slides
     gear.click()
     expect(dialog).to_be_visible()
     dialog.get_by_role("button", name="Close").click()
@@ -91,14 +91,14 @@ def test_slides_follow_keys_buttons_gear_and_url(page: Page, playground_url: str
     assert "slide=" not in page.url
     expect(page.get_by_role("heading", name="The last section")).to_be_visible()
     page.keyboard.press("v")
-    expect_slide(page, 1, 5, headings[0])
+    expect_slide(page, 1, None, headings[0])
 
 
 def test_slides_fit_the_screen_on_a_phone(page: Page, playground_url: str) -> None:
     """Assert a slide fits a 375 px wide screen and the buttons stay on screen."""
     page.set_viewport_size({"width": 375, "height": 667})
     page.goto(playground_url + "?slide=3")
-    expect(page.locator(".slide-position")).to_have_text("3 / 5")
+    expect(page.locator(".slide-position")).to_have_text(re.compile(r"^3 / \d+$"))  # a phone may need more slides
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     for name in ["Previous slide", "Next slide", "Slide settings"]:
         box = page.get_by_role("button", name=name).bounding_box()
