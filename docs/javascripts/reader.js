@@ -102,11 +102,13 @@
     });
   }
 
-  /** Let keyboard users scroll boxes that scroll sideways (wide tables, wide math) with the arrows. */
+  /** Let keyboard users scroll boxes that scroll sideways (wide tables, wide math) with the arrows,
+      and mark every such box so that it shows that it scrolls. */
   function makeScrollBoxesFocusable() {
     var boxes = document.querySelectorAll(".md-content .md-typeset__scrollwrap, .md-content .arithmatex, .md-content .scroll-box");
     boxes.forEach(function (box) {
       var scrolls = box.scrollWidth > box.clientWidth + 1 && /auto|scroll/.test(getComputedStyle(box).overflowX);
+      box.toggleAttribute("data-scrolls", scrolls); // shows a "scrolls sideways" cue (reader.css)
       var focusable = box.querySelector("a[href], button, input, select, textarea, [tabindex]:not([data-scroll-box])");
       if (scrolls && !focusable) {
         if (box.hasAttribute("data-scroll-box")) return;
