@@ -105,7 +105,7 @@
   /** Let keyboard users scroll boxes that scroll sideways (wide tables, wide math) with the arrows,
       and mark every such box so that it shows that it scrolls. */
   function makeScrollBoxesFocusable() {
-    var boxes = document.querySelectorAll(".md-content .md-typeset__scrollwrap, .md-content .arithmatex, .md-content .scroll-box");
+    var boxes = document.querySelectorAll(".md-content .md-typeset__scrollwrap, .md-content .arithmatex, .md-content .scroll-box, .md-content figure:has(> svg.abh-figure)");
     boxes.forEach(function (box) {
       var scrolls = box.scrollWidth > box.clientWidth + 1 && /auto|scroll/.test(getComputedStyle(box).overflowX);
       box.toggleAttribute("data-scrolls", scrolls); // shows a "scrolls sideways" cue (reader.css)
@@ -113,11 +113,11 @@
       if (scrolls && !focusable) {
         if (box.hasAttribute("data-scroll-box")) return;
         var table = box.querySelector("table");
-        var caption = table && table.querySelector("caption");
+        var caption = box.querySelector("caption, figcaption");
+        var kind = table ? "wide table" : box.matches("figure") ? "wide picture" : "wide formula";
         box.setAttribute("tabindex", "0");
         box.setAttribute("role", "group");
-        box.setAttribute("aria-label", (caption ? caption.textContent.trim() + ", " : "") +
-          (table ? "wide table, scrolls sideways" : "wide formula, scrolls sideways"));
+        box.setAttribute("aria-label", (caption ? caption.textContent.trim() + ", " : "") + kind + ", scrolls sideways");
         box.setAttribute("data-scroll-box", "");
       } else if (box.hasAttribute("data-scroll-box")) {
         ["tabindex", "role", "aria-label", "data-scroll-box"].forEach(function (name) { box.removeAttribute(name); });
@@ -148,7 +148,18 @@
     scrollCheck = requestAnimationFrame(makeScrollBoxesFocusable);
   }
 
+  /** Tell each generated figure its natural width in label sizes (viewBox width / 14 units), so that
+      CSS never draws its labels smaller than the page's text (figures.css; slides.css). */
+  function measureFigures(doc) {
+    doc.querySelectorAll(".md-content svg.abh-figure[viewBox]").forEach(function (svg) {
+      var width = Number(svg.getAttribute("viewBox").split(/[\s,]+/)[2]);
+      if (width > 0) svg.style.setProperty("--abh-figure-ems", String(width / FIGURE_LABEL_UNITS));
+    });
+  }
+  var FIGURE_LABEL_UNITS = 14; // the font size of a figure's labels, in viewBox units (hooks/figures.py)
+
   onPage(function (doc) {
+    measureFigures(doc);
     repairNavigationLabels(doc);
     nameCodeToolbars();
     makeScrollBoxesFocusable();

@@ -15,7 +15,6 @@
   var ICON_NEXT = "M8.6 16.6 10 18l6-6-6-6-1.4 1.4 4.6 4.6z";
   var ICON_CLOSE = "M19 6.4 17.6 5 12 10.6 6.4 5 5 6.4 10.6 12 5 17.6 6.4 19 12 13.4 17.6 19 19 17.6 13.4 12z";
   var ICON_GEAR = gearPath();
-  var FIGURE_LABEL_UNITS = 14; // the font size of a figure's labels, in its viewBox units (hooks/figures.py)
   var SWIPE_PIXELS = 60;
 
   var state = { active: false, index: 0, count: 0, slides: [], laidOut: null, controls: null, opener: null };
@@ -178,20 +177,11 @@
     return slides;
   }
 
-  /** Tell figures their natural size, so that on a slide their labels match the text. */
-  function sizeFigures() {
-    article().querySelectorAll("svg.abh-figure[viewBox]").forEach(function (svg) {
-      var width = Number(svg.getAttribute("viewBox").split(/[\s,]+/)[2]);
-      if (width > 0) svg.style.setProperty("--abh-figure-ems", String(width / FIGURE_LABEL_UNITS));
-    });
-  }
-
   /** Split the article into slides for the screen as it is now; number each block with its slide. */
   function layout() {
     var list = blocks();
     var height = room();
     document.documentElement.style.setProperty("--slide-room", Math.floor(height * 0.72) + "px");
-    sizeFigures();
     clearWindow();
     var boxes = measure(list, height - 2.4 * parseFloat(getComputedStyle(article()).fontSize));
     var titleHeight = 2.4 * parseFloat(getComputedStyle(article()).fontSize);

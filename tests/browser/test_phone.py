@@ -85,3 +85,35 @@ def test_a_table_that_scrolls_sideways_says_so(phone: Page, playground_url: str)
     expect(wrapper).to_have_attribute("data-scrolls", "")
     cue = wrapper.evaluate("w => getComputedStyle(w, '::before').content")
     assert "scrolls sideways" in cue
+
+
+# The smallest text of each figure on screen, in CSS pixels (its font size times the figure's scale),
+# and the page's small text: the size of a table's text.
+FIGURE_TEXT = """() => {
+    const table = document.querySelector(".md-content .md-typeset table:not([class])");
+    const small = table ? parseFloat(getComputedStyle(table).fontSize) : 12.8;
+    const figures = [...document.querySelectorAll(".md-content svg.abh-figure")].filter(svg => svg.getClientRects().length);
+    return {small, figures: figures.map(svg => {
+        const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+        const sizes = [...svg.querySelectorAll("text")].map(text => parseFloat(getComputedStyle(text).fontSize) * scale);
+        return [svg.querySelector("title").textContent, Math.min(...sizes)];
+    })};
+}"""
+
+
+def test_figure_text_is_never_smaller_than_the_page_small_text_on_a_phone(
+        phone: Page, built_site: Path, site_url: str) -> None:
+    """Assert at 375 px, at 100 % and 200 % text, no figure's text is smaller than the page's table text."""
+    pages = [path for path in site_pages(built_site) if "abh-figure" in page_file(built_site, path).read_text("utf-8")]
+    assert len(pages) >= 5
+    too_small = {}
+    for path in pages:
+        phone.goto(site_url + path)
+        wait_for_features(phone)
+        for setting in ["default", "text-200"]:
+            phone.evaluate(APPLY_SETTING, [SETTINGS[setting][0], "default"])
+            measured = phone.evaluate(FIGURE_TEXT)
+            small = [(title, round(size, 1)) for title, size in measured["figures"] if size < measured["small"] - 0.05]
+            if small:
+                too_small[f"{path} ({setting}, page text {measured['small']} px)"] = small
+    assert not too_small, json.dumps(too_small, indent=1)
