@@ -99,14 +99,14 @@
 
   /** The editable table: one row per token with its key and value boxes. */
   function buildInputsTable(tokens, keyInputs, valueInputs) {
-    return el("table", { className: "calculator__table" }, [
+    return el("table", { className: "calculator__table calculator__inputs" }, [
       el("caption", { text: "Keys and values (editable)" }),
       el("thead", {}, [headerRow(["token", "key", "value"])]),
       el("tbody", {}, tokens.map(function (token, row) {
         return el("tr", {}, [
           el("th", { scope: "row", text: token }),
-          el("td", {}, [el("span", { className: "calculator__vector" }, keyInputs[row])]),
-          el("td", {}, [el("span", { className: "calculator__vector" }, valueInputs[row])])
+          el("td", { "data-column": "key" }, [el("span", { className: "calculator__vector" }, keyInputs[row])]),
+          el("td", { "data-column": "value" }, [el("span", { className: "calculator__vector" }, valueInputs[row])])
         ]);
       }))
     ]);

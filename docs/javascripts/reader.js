@@ -116,7 +116,7 @@
         var caption = box.querySelector("caption, figcaption");
         var kind = table ? "wide table" : box.matches("figure") ? "wide picture" : "wide formula";
         box.setAttribute("tabindex", "0");
-        box.setAttribute("role", "group");
+        if (!box.matches("figure")) box.setAttribute("role", "group"); // a figure keeps its own role
         box.setAttribute("aria-label", (caption ? caption.textContent.trim() + ", " : "") + kind + ", scrolls sideways");
         box.setAttribute("data-scroll-box", "");
       } else if (box.hasAttribute("data-scroll-box")) {

@@ -18,9 +18,9 @@ WIDTH = 375
 
 # Every answer box whose box is not wholly inside the screen, or is hidden by something that
 # scrolls (a box one has to scroll sideways to find does not count as in view).
-BOXES_OUT_OF_VIEW = """() => {
+BOXES_OUT_OF_VIEW = """(selector) => {
     const out = [];
-    for (const input of document.querySelectorAll(".md-content .fill-in__input")) {
+    for (const input of document.querySelectorAll(selector)) {
         const box = input.getBoundingClientRect();
         let clipped = box.left < 0 || box.right > window.innerWidth || box.width === 0;
         for (let node = input.parentElement; node && !clipped; node = node.parentElement) {
@@ -55,7 +55,7 @@ def test_every_answer_box_is_in_view_on_a_phone(phone: Page, built_site: Path, s
         assert phone.locator(".fill-in__input").count() > 0
         for setting in ["default", "text-200"]:
             phone.evaluate(APPLY_SETTING, [SETTINGS[setting][0], "default"])
-            if boxes := phone.evaluate(BOXES_OUT_OF_VIEW):
+            if boxes := phone.evaluate(BOXES_OUT_OF_VIEW, ".md-content .fill-in__input"):
                 out[f"{path} ({setting})"] = boxes
     assert not out, json.dumps(out, indent=1)
 
@@ -75,6 +75,14 @@ def test_the_paired_boxes_of_step_3_sit_in_one_card_per_row(phone: Page, site_ur
     assert "weight × value" in row.locator("td", has=first).evaluate("td => getComputedStyle(td, '::before').content")
     ARTIFACTS.mkdir(exist_ok=True)
     row.screenshot(path=str(ARTIFACTS / "phone-step-3-card.png"))
+
+
+def test_every_calculator_box_is_in_view_on_a_phone(phone: Page, site_url: str) -> None:
+    """Assert at 375 px every box of the lesson's calculator (query, keys, values) lies inside the screen."""
+    phone.goto(site_url + "lesson/")
+    wait_for_features(phone)
+    assert phone.locator(".calculator__input").count() == 14
+    assert phone.evaluate(BOXES_OUT_OF_VIEW, ".calculator__input") == []
 
 
 def test_a_table_that_scrolls_sideways_says_so(phone: Page, playground_url: str) -> None:
