@@ -183,8 +183,8 @@
     var height = room();
     document.documentElement.style.setProperty("--slide-room", Math.floor(height * 0.72) + "px");
     clearWindow();
-    var boxes = measure(list, height - 2.4 * parseFloat(getComputedStyle(article()).fontSize));
-    var titleHeight = 2.4 * parseFloat(getComputedStyle(article()).fontSize);
+    var titleHeight = 2.4 * parseFloat(getComputedStyle(article()).fontSize); // "Title (continued)"
+    var boxes = measure(list, height - titleHeight);
     var slides = [];
     var offset = 0;
     sections(list).forEach(function (section) {
@@ -338,6 +338,7 @@
     var current = article() && article().querySelector("[data-slide-current]");
     state.active = false;
     document.documentElement.removeAttribute("data-slides");
+    document.documentElement.style.removeProperty("--slide-room");
     if (state.controls) state.controls.remove();
     state.controls = null;
     var inner = article();

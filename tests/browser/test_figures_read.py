@@ -62,5 +62,6 @@ def test_the_lesson_heat_map_words_match_its_colours(page: Page, site_url: str, 
     contrast = [abs(shade) for _, shade in cells]
     assert contrast == sorted(contrast), cells  # the heavier the cell, the further from the page
     darker = cells[-1][1] > 0
-    wrong = claims_about_shade(page.evaluate(WORDS_NEAR_THE_MAP)) - ({"darker"} if darker else {"lighter", "paler", "brighter"})
+    true_words = {"darker"} if darker else {"lighter", "paler", "brighter"}
+    wrong = claims_about_shade(page.evaluate(WORDS_NEAR_THE_MAP)) - true_words
     assert not wrong, f"in {setting}, heavier cells are {'darker' if darker else 'lighter'}, yet the words say {wrong}"

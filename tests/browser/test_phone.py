@@ -46,7 +46,8 @@ def phone(browser: Browser) -> Iterator[Page]:
 
 def test_every_answer_box_is_in_view_on_a_phone(phone: Page, built_site: Path, site_url: str) -> None:
     """Assert at 375 px, at 100 % and 200 % text, every input of every fill-in table lies inside the screen."""
-    pages = [path for path in site_pages(built_site) if 'class="fill-in"' in page_file(built_site, path).read_text("utf-8")]
+    pages = [path for path in site_pages(built_site)
+             if 'class="fill-in"' in page_file(built_site, path).read_text("utf-8")]
     assert "lesson/" in pages and "walkthrough/exercises/" in pages
     out = {}
     for path in pages:
@@ -100,10 +101,12 @@ def test_a_table_that_scrolls_sideways_says_so(phone: Page, playground_url: str)
 FIGURE_TEXT = """() => {
     const table = document.querySelector(".md-content .md-typeset table:not([class])");
     const small = table ? parseFloat(getComputedStyle(table).fontSize) : 12.8;
-    const figures = [...document.querySelectorAll(".md-content svg.abh-figure")].filter(svg => svg.getClientRects().length);
+    const figures = [...document.querySelectorAll(".md-content svg.abh-figure")]
+        .filter(svg => svg.getClientRects().length);
     return {small, figures: figures.map(svg => {
         const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
-        const sizes = [...svg.querySelectorAll("text")].map(text => parseFloat(getComputedStyle(text).fontSize) * scale);
+        const sizes = [...svg.querySelectorAll("text")]
+            .map(text => parseFloat(getComputedStyle(text).fontSize) * scale);
         return [svg.querySelector("title").textContent, Math.min(...sizes)];
     })};
 }"""

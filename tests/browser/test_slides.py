@@ -35,7 +35,8 @@ SLIDE_REPORT = """async () => {
             .filter(node => node.matches(text) && node.getClientRects().length && node.textContent.trim())
             .map(node => parseFloat(getComputedStyle(node).fontSize));
         const wide = shown.flatMap(block => [block, ...block.querySelectorAll("*")])
-            .filter(node => node.scrollWidth > node.clientWidth + 1 && /auto|scroll/.test(getComputedStyle(node).overflowX));
+            .filter(node => node.scrollWidth > node.clientWidth + 1
+                && /auto|scroll/.test(getComputedStyle(node).overflowX));
         report.push({
             slide: i + 1,
             smallest: Math.min(...sizes),
@@ -98,8 +99,10 @@ def test_a_swipe_moves_between_slides_on_a_touch_screen(browser: Browser, site_u
         swipe = """([x0, x1]) => {
             const target = document.querySelector(".md-content__inner [data-slide-current]");
             const touch = x => new Touch({identifier: 1, target, clientX: x, clientY: 300});
-            target.dispatchEvent(new TouchEvent("touchstart", {touches: [touch(x0)], changedTouches: [touch(x0)], bubbles: true}));
-            target.dispatchEvent(new TouchEvent("touchend", {touches: [], changedTouches: [touch(x1)], bubbles: true}));
+            const send = (type, touches, x) =>
+                target.dispatchEvent(new TouchEvent(type, {touches, changedTouches: [touch(x)], bubbles: true}));
+            send("touchstart", [touch(x0)], x0);
+            send("touchend", [], x1);
         }"""
         page.evaluate(swipe, [300, 100])
         expect(position).to_contain_text("3 / ")
