@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -110,3 +111,24 @@ def test_a_swipe_moves_between_slides_on_a_touch_screen(browser: Browser, site_u
         expect(position).to_contain_text("2 / ")
     finally:
         context.close()
+
+
+def test_slides_are_laid_out_again_when_the_text_size_changes(page: Page, site_url: str) -> None:
+    """Assert choosing 200 % text during a talk re-cuts the slides: more of them, the same section on
+    screen, and the current one still fits."""
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(site_url + "lesson/?slide=3")
+    wait_for_features(page)
+    position = page.locator(".slide-position")
+    expect(position).to_contain_text("3 / ")
+    before = int(position.inner_text().split("/")[1])
+    heading = page.locator(".md-content__inner > h2[data-slide-current]").inner_text()
+    page.evaluate("window.readerSettings.save({size: '200'})")
+    expect(position).not_to_have_text(re.compile(rf" / {before}$"))
+    assert int(position.inner_text().split("/")[1]) > before
+    assert page.locator(".md-content__inner > h2[data-slide-current]").inner_text() == heading
+    stage = page.locator(".md-content")
+    assert stage.evaluate("s => s.scrollHeight <= s.clientHeight")
+    size = page.locator(".md-content__inner > [data-slide-current]:not(h2)").first.evaluate(
+        "n => parseFloat(getComputedStyle(n).fontSize)")
+    assert size >= 48
