@@ -158,6 +158,34 @@
   }
   var FIGURE_LABEL_UNITS = 14; // the font size of a figure's labels, in viewBox units (hooks/figures.py)
 
+  /** Relative luminance of an "rgb(r, g, b)" colour (WCAG 2). */
+  function luminance(rgb) {
+    return rgb.slice(0, 3).reduce(function (sum, channel, i) {
+      var c = channel / 255;
+      c = c <= 0.04045 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4);
+      return sum + c * [0.2126, 0.7152, 0.0722][i];
+    }, 0);
+  }
+
+  function channels(colour) {
+    return (colour.match(/[\d.]+/g) || ["255", "255", "255"]).map(Number);
+  }
+
+  /** Write each heat-map number in black or white, whichever reads better on its cell as the
+      reader's theme and settings colour it (no halo needed: one of the two is always 4.5:1 or more). */
+  function colourCellNumbers() {
+    var page = channels(getComputedStyle(document.body).backgroundColor);
+    document.querySelectorAll(".md-content svg.abh-figure g > rect.abh-cell").forEach(function (cell) {
+      var text = cell.parentNode.querySelector(".abh-cell-text");
+      if (!text) return;
+      var style = getComputedStyle(cell);
+      var alpha = parseFloat(style.fillOpacity);
+      var ink = channels(style.fill);
+      var seen = ink.slice(0, 3).map(function (c, i) { return alpha * c + (1 - alpha) * page[i]; });
+      text.setAttribute("data-on", luminance(seen) > 0.179 ? "light" : "dark");
+    });
+  }
+
   /** In a script (e^{s-m}, p_{pos,2i+1}) a + or − is set close, as TeX sets it, not with the full
       space of the main line. (The converter in hooks/mathml.py could write these attributes.) */
   function tightenScriptOperators(doc) {
@@ -168,8 +196,19 @@
     });
   }
 
+  var recolour = null;
+  function scheduleRecolour() {
+    clearTimeout(recolour);
+    recolour = setTimeout(colourCellNumbers, 300); // after Material's colour transitions (0.25 s) have ended
+  }
+  new MutationObserver(scheduleRecolour).observe(document.documentElement,
+    { attributes: true, attributeFilter: ["data-paper", "data-tint", "data-contrast"] });
+  new MutationObserver(scheduleRecolour).observe(document.body,
+    { attributes: true, attributeFilter: ["data-md-color-scheme"] });
+
   onPage(function (doc) {
     measureFigures(doc);
+    colourCellNumbers();
     tightenScriptOperators(doc);
     repairNavigationLabels(doc);
     nameCodeToolbars();

@@ -65,3 +65,39 @@ def test_the_lesson_heat_map_words_match_its_colours(page: Page, site_url: str, 
     true_words = {"darker"} if darker else {"lighter", "paler", "brighter"}
     wrong = claims_about_shade(page.evaluate(WORDS_NEAR_THE_MAP)) - true_words
     assert not wrong, f"in {setting}, heavier cells are {'darker' if darker else 'lighter'}, yet the words say {wrong}"
+
+
+# Each heat-map number: the contrast between its colour and the colour its cell shows on this page.
+CELL_NUMBER_CONTRAST = """() => {
+    const rgb = text => text.match(/[\\d.]+/g).slice(0, 3).map(Number);
+    const luminance = ([r, g, b]) => [r, g, b].map(c => c / 255)
+        .map(c => c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)
+        .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
+    const page = rgb(getComputedStyle(document.body).backgroundColor);
+    return [...document.querySelectorAll(".md-content svg.abh-figure g > rect.abh-cell")].flatMap(cell => {
+        const text = cell.parentElement.querySelector(".abh-cell-text");
+        if (!text || !text.getClientRects().length) return [];
+        const style = getComputedStyle(cell);
+        const alpha = parseFloat(style.fillOpacity);
+        const seen = rgb(style.fill).map((c, i) => alpha * c + (1 - alpha) * page[i]);
+        const [a, b] = [luminance(seen), luminance(rgb(getComputedStyle(text).fill))].sort((x, y) => y - x);
+        return [[text.textContent, (a + 0.05) / (b + 0.05), getComputedStyle(text).stroke]];
+    });
+}"""
+
+
+@pytest.mark.parametrize("setting", ["default", "dark", "cream-and-tint", "more-contrast"])
+def test_heat_map_numbers_read_without_a_halo(page: Page, site_url: str, setting: str) -> None:
+    """Assert every number on a heat map has 4.5:1 against its cell, drawn without a halo, in four settings."""
+    problems = {}
+    for path in ["lesson/", "walkthrough/second-head/", "walkthrough/softmax/"]:
+        page.goto(site_url + path)
+        wait_for_features(page)
+        page.evaluate(APPLY_SETTING, list(SETTINGS[setting]))
+        page.wait_for_timeout(400)  # the numbers are recoloured once the theme has settled
+        cells = page.evaluate(CELL_NUMBER_CONTRAST)
+        assert cells, path
+        low = [(text, round(ratio, 2), stroke) for text, ratio, stroke in cells if ratio < 4.5 or stroke != "none"]
+        if low:
+            problems[path] = low[:5]
+    assert not problems, problems
