@@ -36,23 +36,98 @@
   function numberInput(value, label, onchange) {
     return el("input", {
       type: "text", inputmode: "decimal", value: String(value), autocomplete: "off", spellcheck: "false",
-      className: "calculator__input", "aria-label": label, oninput: onchange
+      className: "calculator__input", "aria-label": label, "aria-keyshortcuts": "ArrowUp ArrowDown",
+      oninput: onchange, onkeydown: function (event) { step(event, onchange); }
     });
   }
 
+  function parseNumber(text) {
+    var cleaned = String(text).trim().replace(/[\u2212\u2013]/g, "-").replace(",", ".");
+    return /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(cleaned) ? Number(cleaned) : NaN;
+  }
+
+  /** ArrowUp and ArrowDown add or take 1 (0.1 with Shift), keeping the decimals shown. */
+  function step(event, onchange) {
+    if (event.key !== "ArrowUp" && event.key !== "ArrowDown") return;
+    var value = parseNumber(event.target.value);
+    if (!isFinite(value)) return;
+    event.preventDefault();
+    var size = event.shiftKey ? 0.1 : 1;
+    var places = Math.max((String(event.target.value).split(".")[1] || "").length, event.shiftKey ? 1 : 0);
+    event.target.value = format(value + (event.key === "ArrowUp" ? size : -size), places).replace(/^-(0\.?0*)$/, "$1");
+    onchange();
+  }
+
   function readNumber(input) {
-    var text = input.value.trim().replace(/[\u2212\u2013]/g, "-").replace(",", ".");
-    var ok = /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(text);
-    var value = ok ? Number(text) : NaN;
+    var value = parseNumber(input.value);
     if (isFinite(value)) input.removeAttribute("aria-invalid");
     else input.setAttribute("aria-invalid", "true");
     return value;
+  }
+
+  /** Say which boxes hold no number and what a box accepts; point each bad box at the message. */
+  function reportInvalid(inputs, message) {
+    var bad = inputs.filter(function (input) { return input.getAttribute("aria-invalid") === "true"; });
+    inputs.forEach(function (input) { input.removeAttribute("aria-describedby"); });
+    bad.forEach(function (input) { input.setAttribute("aria-describedby", message.id); });
+    if (!bad.length) {
+      message.textContent = "";
+      return false;
+    }
+    var names = bad.slice(0, 3).map(function (input) {
+      return "\u201c" + input.value.trim() + "\u201d in " + input.getAttribute("aria-label");
+    });
+    message.textContent = "Not a number: " + names.join("; ") + (bad.length > 3 ? " and " + (bad.length - 3) + " more" : "") +
+      ". Each box takes one number, such as 2, -0.5, 1.25 or 6.9e-1. The results below wait until every box holds one.";
+    return true;
+  }
+
+  /** Blank the results: old numbers must not stand next to inputs that no longer give them. */
+  function showNoResult(resultCells, outputCell) {
+    resultCells.forEach(function (cells) {
+      cells.score.textContent = cells.exp.textContent = cells.weightText.textContent = "\u2013";
+      cells.bar.style.width = "0";
+    });
+    outputCell.textContent = "\u2013";
   }
 
   function headerRow(cells) {
     return el("tr", {}, cells.map(function (content) {
       return el("th", { scope: "col" }, Array.isArray(content) ? content : [content]);
     }));
+  }
+
+  /** The editable table: one row per token with its key and value boxes. */
+  function buildInputsTable(tokens, keyInputs, valueInputs) {
+    return el("table", { className: "calculator__table calculator__inputs" }, [
+      el("caption", { text: "Keys and values (editable)" }),
+      el("thead", {}, [headerRow(["token", "key", "value"])]),
+      el("tbody", {}, tokens.map(function (token, row) {
+        return el("tr", {}, [
+          el("th", { scope: "row", text: token }),
+          el("td", { "data-column": "key" }, [el("span", { className: "calculator__vector" }, keyInputs[row])]),
+          el("td", { "data-column": "value" }, [el("span", { className: "calculator__vector" }, valueInputs[row])])
+        ]);
+      }))
+    ]);
+  }
+
+  /** The results table: score, e^s and weight (with a bar) for each token; `resultCells` are filled by update. */
+  function buildResultsTable(tokens, resultCells, scale, queryToken) {
+    var scoreHeading = scale === 1 ? "score q·k" : "score " + scale + " × q·k";
+    return el("table", { className: "calculator__table calculator__results" }, [
+      el("caption", {}, ["Scores, e", el("sup", { text: "s" }), " and weights for the query of " + queryToken]),
+      el("thead", {}, [headerRow(["token", scoreHeading, ["e", el("sup", { text: "s" })], "weight"])]),
+      el("tbody", {}, tokens.map(function (token, row) {
+        var cells = resultCells[row];
+        return el("tr", {}, [
+          el("th", { scope: "row", text: token }), cells.score, cells.exp,
+          el("td", { className: "calculator__weight-cell" }, [
+            el("span", { className: "calculator__bar", "aria-hidden": "true" }, [cells.bar]), cells.weightText
+          ])
+        ]);
+      }))
+    ]);
   }
 
   function build(container) {
@@ -66,8 +141,6 @@
     counter += 1;
     var id = "attention-calculator-" + counter;
     var tokens = spec.tokens;
-    
-    
     var digits = spec.digits === undefined ? 3 : spec.digits;
     var outputDigits = spec.output_digits === undefined ? digits : spec.output_digits;
     var scale = spec.scale === undefined ? 1 : spec.scale;
@@ -87,33 +160,10 @@
       return { score: el("td"), exp: el("td"), weightText: el("span", { className: "calculator__weight" }), bar: el("span", { className: "calculator__bar-fill" }) };
     });
     var outputCell = el("output", { className: "calculator__output", "aria-live": "polite" });
-    var message = el("p", { className: "calculator__message", role: "alert" });
+    var message = el("p", { className: "calculator__message", id: id + "-message", role: "alert" });
 
-    var inputsTable = el("table", { className: "calculator__table" }, [
-      el("caption", { text: "Keys and values (editable)" }),
-      el("thead", {}, [headerRow(["token", "key", "value"])]),
-      el("tbody", {}, tokens.map(function (token, row) {
-        return el("tr", {}, [
-          el("th", { scope: "row", text: token }),
-          el("td", {}, [el("span", { className: "calculator__vector" }, keyInputs[row])]),
-          el("td", {}, [el("span", { className: "calculator__vector" }, valueInputs[row])])
-        ]);
-      }))
-    ]);
-    var scoreHeading = scale === 1 ? "score q·k" : "score " + scale + " × q·k";
-    var resultsTable = el("table", { className: "calculator__table calculator__results" }, [
-      el("caption", {}, ["Scores, e", el("sup", { text: "s" }), " and weights for the query of " + queryToken]),
-      el("thead", {}, [headerRow(["token", scoreHeading, ["e", el("sup", { text: "s" })], "weight"])]),
-      el("tbody", {}, tokens.map(function (token, row) {
-        var cells = resultCells[row];
-        return el("tr", {}, [
-          el("th", { scope: "row", text: token }), cells.score, cells.exp,
-          el("td", { className: "calculator__weight-cell" }, [
-            el("span", { className: "calculator__bar", "aria-hidden": "true" }, [cells.bar]), cells.weightText
-          ])
-        ]);
-      }))
-    ]);
+    var inputsTable = buildInputsTable(tokens, keyInputs, valueInputs);
+    var resultsTable = buildResultsTable(tokens, resultCells, scale, queryToken);
 
     var form = el("form", { className: "calculator", id: id, "aria-labelledby": id + "-title", onsubmit: function (event) { event.preventDefault(); } }, [
       el("p", { className: "calculator__title", id: id + "-title", text: "Attention calculator: the query of \u201c" + queryToken + "\u201d" }),
@@ -139,13 +189,12 @@
       var query = queryInputs.map(readNumber);
       var keys = keyInputs.map(function (row) { return row.map(readNumber); });
       var values = valueInputs.map(function (row) { return row.map(readNumber); });
-      var all = query.concat.apply(query, keys.concat(values));
-      if (all.some(function (x) { return !isFinite(x); })) {
-        message.textContent = "Every entry must be a number, such as 2, -0.5 or 1.25.";
+      var inputs = queryInputs.concat.apply(queryInputs, keyInputs.concat(valueInputs));
+      if (reportInvalid(inputs, message)) {
+        showNoResult(resultCells, outputCell);
         container.setAttribute("data-state", "invalid");
         return;
       }
-      message.textContent = "";
       var result = attend(query, keys, values, scale);
       resultCells.forEach(function (cells, row) {
         cells.score.textContent = format(result.scores[row], digits);

@@ -120,11 +120,18 @@
     status.textContent = "Cleared.";
   }
 
+  /** Print the answer key: for this one print, every box shows its answer and every closed
+      answer block is opened (and closed again afterwards). */
   function printKey() {
     var root = document.documentElement;
+    var opened = Array.prototype.filter.call(document.querySelectorAll(".md-content details:not([open])"), function (details) {
+      details.open = true;
+      return true;
+    });
     root.setAttribute("data-print", "answer-key");
     var done = function () {
       root.removeAttribute("data-print");
+      opened.forEach(function (details) { details.open = false; });
       window.removeEventListener("afterprint", done);
     };
     window.addEventListener("afterprint", done);
@@ -136,7 +143,19 @@
     return table.closest(".md-typeset__scrollwrap") || table.closest(".md-typeset__table") || table;
   }
 
+  /** Give every cell its column's name, so that on a phone each row can show as a card of labelled boxes. */
+  function labelColumns(table) {
+    var names = Array.prototype.map.call(table.querySelectorAll("thead th"), function (th) { return th.textContent.trim(); });
+    table.querySelectorAll("tbody tr").forEach(function (row) {
+      Array.prototype.forEach.call(row.cells, function (cell, i) {
+        if (names[i]) cell.setAttribute("data-column", names[i]);
+      });
+    });
+    table.setAttribute("data-fill-in-table", "");
+  }
+
   function setUpTable(table) {
+    labelColumns(table);
     var scope = blockOf(table);
     var cells = Array.prototype.slice.call(table.querySelectorAll(".fill-in:not([data-ready])"));
     cells.forEach(setUpCell);
@@ -153,6 +172,11 @@
       status
     ]);
     scope.parentNode.insertBefore(toolbar, scope.nextSibling);
+    table.addEventListener("keydown", function (event) {
+      if (event.key !== "Enter" || !event.target.classList.contains("fill-in__input")) return;
+      event.preventDefault(); // Enter in a box checks the table, as the Check button does
+      check(table, status);
+    });
   }
 
   abh.onPage(function (doc) {

@@ -102,20 +102,22 @@
     });
   }
 
-  /** Let keyboard users scroll boxes that scroll sideways (wide tables, wide math) with the arrows. */
+  /** Let keyboard users scroll boxes that scroll sideways (wide tables, wide math) with the arrows,
+      and mark every such box so that it shows that it scrolls. */
   function makeScrollBoxesFocusable() {
-    var boxes = document.querySelectorAll(".md-content .md-typeset__scrollwrap, .md-content .arithmatex, .md-content .scroll-box");
+    var boxes = document.querySelectorAll(".md-content .md-typeset__scrollwrap, .md-content .arithmatex, .md-content .scroll-box, .md-content figure:has(> svg.abh-figure)");
     boxes.forEach(function (box) {
       var scrolls = box.scrollWidth > box.clientWidth + 1 && /auto|scroll/.test(getComputedStyle(box).overflowX);
+      box.toggleAttribute("data-scrolls", scrolls); // shows a "scrolls sideways" cue (reader.css)
       var focusable = box.querySelector("a[href], button, input, select, textarea, [tabindex]:not([data-scroll-box])");
       if (scrolls && !focusable) {
         if (box.hasAttribute("data-scroll-box")) return;
         var table = box.querySelector("table");
-        var caption = table && table.querySelector("caption");
+        var caption = box.querySelector("caption, figcaption");
+        var kind = table ? "wide table" : box.matches("figure") ? "wide picture" : "wide formula";
         box.setAttribute("tabindex", "0");
-        box.setAttribute("role", "group");
-        box.setAttribute("aria-label", (caption ? caption.textContent.trim() + ", " : "") +
-          (table ? "wide table, scrolls sideways" : "wide formula, scrolls sideways"));
+        if (!box.matches("figure")) box.setAttribute("role", "group"); // a figure keeps its own role
+        box.setAttribute("aria-label", (caption ? caption.textContent.trim() + ", " : "") + kind + ", scrolls sideways");
         box.setAttribute("data-scroll-box", "");
       } else if (box.hasAttribute("data-scroll-box")) {
         ["tabindex", "role", "aria-label", "data-scroll-box"].forEach(function (name) { box.removeAttribute(name); });
@@ -146,7 +148,68 @@
     scrollCheck = requestAnimationFrame(makeScrollBoxesFocusable);
   }
 
+  /** Tell each generated figure its natural width in label sizes (viewBox width / 14 units), so that
+      CSS never draws its labels smaller than the page's text (figures.css; slides.css). */
+  function measureFigures(doc) {
+    doc.querySelectorAll(".md-content svg.abh-figure[viewBox]").forEach(function (svg) {
+      var width = Number(svg.getAttribute("viewBox").split(/[\s,]+/)[2]);
+      if (width > 0) svg.style.setProperty("--abh-figure-ems", String(width / FIGURE_LABEL_UNITS));
+    });
+  }
+  var FIGURE_LABEL_UNITS = 14; // the font size of a figure's labels, in viewBox units (hooks/figures.py)
+
+  /** Relative luminance of an "rgb(r, g, b)" colour (WCAG 2). */
+  function luminance(rgb) {
+    return rgb.slice(0, 3).reduce(function (sum, channel, i) {
+      var c = channel / 255;
+      c = c <= 0.04045 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4);
+      return sum + c * [0.2126, 0.7152, 0.0722][i];
+    }, 0);
+  }
+
+  function channels(colour) {
+    return (colour.match(/[\d.]+/g) || ["255", "255", "255"]).map(Number);
+  }
+
+  /** Write each heat-map number in black or white, whichever reads better on its cell as the
+      reader's theme and settings colour it (no halo needed: one of the two is always 4.5:1 or more). */
+  function colourCellNumbers() {
+    var page = channels(getComputedStyle(document.body).backgroundColor);
+    document.querySelectorAll(".md-content svg.abh-figure g > rect.abh-cell").forEach(function (cell) {
+      var text = cell.parentNode.querySelector(".abh-cell-text");
+      if (!text) return;
+      var style = getComputedStyle(cell);
+      var alpha = parseFloat(style.fillOpacity);
+      var ink = channels(style.fill);
+      var seen = ink.slice(0, 3).map(function (c, i) { return alpha * c + (1 - alpha) * page[i]; });
+      text.setAttribute("data-on", luminance(seen) > 0.179 ? "light" : "dark");
+    });
+  }
+
+  /** In a script (e^{s-m}, p_{pos,2i+1}) a + or − is set close, as TeX sets it, not with the full
+      space of the main line. (The converter in hooks/mathml.py could write these attributes.) */
+  function tightenScriptOperators(doc) {
+    doc.querySelectorAll(".md-content :is(msub, msup, msubsup) > :not(:first-child) mo:not([lspace])").forEach(function (mo) {
+      if (!/^[+\u2212=-]$/.test(mo.textContent.trim()) || !mo.previousElementSibling) return;
+      mo.setAttribute("lspace", "0.05em");
+      mo.setAttribute("rspace", "0.05em");
+    });
+  }
+
+  var recolour = null;
+  function scheduleRecolour() {
+    clearTimeout(recolour);
+    recolour = setTimeout(colourCellNumbers, 300); // after Material's colour transitions (0.25 s) have ended
+  }
+  new MutationObserver(scheduleRecolour).observe(document.documentElement,
+    { attributes: true, attributeFilter: ["data-paper", "data-tint", "data-contrast"] });
+  new MutationObserver(scheduleRecolour).observe(document.body,
+    { attributes: true, attributeFilter: ["data-md-color-scheme"] });
+
   onPage(function (doc) {
+    measureFigures(doc);
+    colourCellNumbers();
+    tightenScriptOperators(doc);
     repairNavigationLabels(doc);
     nameCodeToolbars();
     makeScrollBoxesFocusable();

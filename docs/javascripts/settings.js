@@ -1,6 +1,7 @@
 /* Reading settings: paper, tint, contrast, text size, motion and Material's light/dark.
-   The head script in overrides/main.html stores and applies them (window.readerSettings);
-   this file adds the header button and the panel that changes them. */
+   The head script in overrides/main.html stores and applies them (window.readerSettings), from the
+   data in overrides/partials/reading-settings.json; this file adds the header button and the panel
+   that changes them, built from the same data. */
 (function () {
   "use strict";
   var abh = window.AttentionByHand;
@@ -10,20 +11,8 @@
 
   var ICON_SETTINGS = "M3 20 8.6 4h2.3L16.5 20h-2.4l-1.4-4.1H6.8L5.4 20H3zm4.5-6.1h4.5L9.75 7.3 7.5 13.9zM18 4h2v3h2v2h-2v3h-2V9h-2V7h2V4zm-1 11h4v2h-4v-2z";
 
-  var LABELS = {
-    theme: { legend: "Theme", options: [["auto", "Follow the system"], ["light", "Light"], ["dark", "Dark"]] },
-    paper: { legend: "Paper", options: [["white", "White"], ["cream", "Cream"]] },
-    tint: {
-      legend: "Tint",
-      options: [["none", "None"], ["blue", "Blue"], ["green", "Green"], ["yellow", "Yellow"], ["rose", "Rose"], ["grey", "Grey"]]
-    },
-    contrast: { legend: "Contrast", options: [["normal", "Normal"], ["more", "More"]] },
-    size: {
-      legend: "Text size",
-      options: [["100", "100 %"], ["125", "125 %"], ["150", "150 %"], ["175", "175 %"], ["200", "200 %"]]
-    },
-    motion: { legend: "Motion", options: [["full", "Normal"], ["reduce", "Reduced"]] }
-  };
+  // Names, values, labels and defaults: overrides/partials/reading-settings.json, read by the head script.
+  var DATA = store.data;
   var THEME_MEDIA = {
     auto: "(prefers-color-scheme)",
     light: "(prefers-color-scheme: light)",
@@ -82,14 +71,14 @@
   }
 
   function group(name) {
-    var spec = LABELS[name];
+    var spec = DATA.settings[name];
     var options = spec.options.map(function (option) {
       var id = "reader-" + name + "-" + option[0];
       var input = el("input", {
         type: "radio", name: "reader-" + name, id: id, value: option[0], "data-setting": name,
         onchange: function (event) { choose(name, event.target.value); }
       });
-      var swatch = name === "tint" || name === "paper"
+      var swatch = spec.swatches
         ? el("span", { className: "reader-swatch reader-swatch--" + option[0], "aria-hidden": "true" })
         : null;
       return el("label", { className: "reader-option", for: id }, [input, swatch, el("span", { text: option[1] })]);
@@ -110,7 +99,7 @@
         text: "Applies to every page and is remembered in this browser. Until you choose, contrast, motion and theme follow your system."
       }),
       el("form", { method: "dialog", className: "reader-settings__form" },
-        ["theme", "paper", "tint", "contrast", "size", "motion"].map(group)),
+        DATA.order.map(group)),
       el("div", { className: "reader-settings__actions" }, [reset, close])
     ]);
     dialog.addEventListener("click", function (event) {
@@ -158,8 +147,9 @@
   }
 
   // Follow the system's preferences for whatever the reader has not chosen.
-  ["(prefers-contrast: more)", "(prefers-reduced-motion: reduce)"].forEach(function (query) {
-    var media = window.matchMedia ? matchMedia(query) : null;
+  Object.keys(DATA.settings).forEach(function (name) {
+    var system = DATA.settings[name].system;
+    var media = system && window.matchMedia ? matchMedia(system.query) : null;
     if (media && media.addEventListener) {
       media.addEventListener("change", function () {
         store.apply();

@@ -1,6 +1,9 @@
-/* Slide mode for any page: the title and introduction are slide 1, each <h2> starts the next.
-   Enter with the header button or the "v" key, or open a URL with ?slide=N. Nothing moves in
-   the DOM: each top-level block of the article gets data-slide, and CSS shows the current one. */
+/* Slide mode for any page: the title and introduction start slide 1, each <h2> starts a new one.
+   Text keeps a size readable from the back of a room (slides.css); a section too long for one
+   screen is cut into several slides between its blocks (paragraphs, tables, figures, admonitions),
+   never inside one, and the later ones repeat the section's title. Enter with the header button or
+   the "v" key, or open a URL with ?slide=N; move with the keys, the buttons or a swipe. Nothing
+   moves in the DOM: each top-level block gets data-slide, and CSS shows the current slide's. */
 (function () {
   "use strict";
   var abh = window.AttentionByHand;
@@ -12,9 +15,9 @@
   var ICON_NEXT = "M8.6 16.6 10 18l6-6-6-6-1.4 1.4 4.6 4.6z";
   var ICON_CLOSE = "M19 6.4 17.6 5 12 10.6 6.4 5 5 6.4 10.6 12 5 17.6 6.4 19 12 13.4 17.6 19 19 17.6 13.4 12z";
   var ICON_GEAR = gearPath();
-  var BASE_WIDTH = 860; // CSS pixels of text column before the slide is zoomed to fit
+  var SWIPE_PIXELS = 60;
 
-  var state = { active: false, index: 0, count: 0, controls: null, opener: null };
+  var state = { active: false, index: 0, count: 0, slides: [], laidOut: null, controls: null, opener: null };
   var NEXT_KEYS = { ArrowRight: 1, PageDown: 1, n: 1 };
   var PREVIOUS_KEYS = { ArrowLeft: 1, PageUp: 1, p: 1 };
 
@@ -35,18 +38,203 @@
     return document.querySelector(".md-content__inner");
   }
 
-  /** Number every top-level block of the article with the slide it belongs to; return the count. */
-  function markSlides() {
-    var blocks = article() ? article().children : [];
-    var index = 0;
-    var seenContent = false;
-    for (var i = 0; i < blocks.length; i++) {
-      var block = blocks[i];
-      if (block.tagName === "H2" && seenContent) index += 1;
-      if (block.tagName !== "SCRIPT") seenContent = true;
-      block.setAttribute("data-slide", String(index));
+  /** The article's top-level blocks, in order. */
+  function blocks() {
+    var inner = article();
+    return inner ? Array.prototype.filter.call(inner.children, function (block) { return block.tagName !== "SCRIPT"; }) : [];
+  }
+
+  /** The page's sections: the title with the introduction, then one from each <h2>. */
+  function sections(list) {
+    var result = [];
+    list.forEach(function (block) {
+      if (!result.length || (block.tagName === "H2" && result[result.length - 1].length)) result.push([]);
+      result[result.length - 1].push(block);
+    });
+    return result;
+  }
+
+  /** The height a slide's blocks may fill: the stage without its padding. */
+  function room() {
+    var stage = document.querySelector(".md-content");
+    var style = getComputedStyle(stage);
+    return stage.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+  }
+
+  /** Each block's top and bottom with every block laid out as on a slide (a slide's first and last
+      blocks lose their outer margins, so blocks i to j need bottom(j) - top(i)); and, for a block
+      taller than `height`, the places where it may be cut. */
+  function measure(list, height) {
+    var root = document.documentElement;
+    root.setAttribute("data-slides-measuring", "");
+    var last = 0;
+    var boxes = list.map(function (block) {
+      if (!block.getClientRects().length) return { top: last, bottom: last }; // display: none
+      var box = block.getBoundingClientRect();
+      last = box.bottom;
+      var measured = { top: box.top, bottom: box.bottom, height: box.height };
+      if (box.height > height) tallBlock(block, measured);
+      return measured;
+    });
+    root.removeAttribute("data-slides-measuring");
+    return boxes;
+  }
+
+  /** Measure a tall block as its windows show it: clipped, so its children's margins stay inside. */
+  function tallBlock(block, measured) {
+    block.style.overflow = "hidden";
+    var box = block.getBoundingClientRect();
+    measured.height = box.height;
+    measured.cuts = cutPoints(block, box.top);
+    block.style.overflow = "";
+  }
+
+  /** Where a block taller than a slide may be cut, from its top: below a row, a paragraph, a line of code. */
+  function cutPoints(block, top) {
+    var points = [];
+    block.querySelectorAll("tr, p, li, dt, dd, h3, h4, h5, .highlight, svg.abh-figure, math[display=block]").forEach(function (node) {
+      points.push(node.getBoundingClientRect().bottom - top);
+    });
+    block.querySelectorAll("pre > code").forEach(function (code) {
+      points = points.concat(lineGaps(code, top));
+    });
+    return points.sort(function (a, b) { return a - b; });
+  }
+
+  /** The middle of the gap between each two lines of `code`, from `top`: a cut there splits no line. */
+  function lineGaps(code, top) {
+    var range = document.createRange();
+    range.selectNodeContents(code);
+    var rects = Array.prototype.filter.call(range.getClientRects(), function (rect) { return rect.height > 0; })
+      .sort(function (a, b) { return a.top - b.top; });
+    var lines = [];
+    rects.forEach(function (rect) {
+      var line = lines[lines.length - 1];
+      if (line && rect.top < line.bottom - 1) line.bottom = Math.max(line.bottom, rect.bottom);
+      else lines.push({ top: rect.top, bottom: rect.bottom });
+    });
+    return lines.slice(1).map(function (line, i) { return (lines[i].bottom + line.top) / 2 - top; });
+  }
+
+  /** Cut a tall block into windows [from, to) of at most `first`, then `height` pixels each. */
+  function windows(box, first, height) {
+    var result = [];
+    var from = 0;
+    var limit = first;
+    while (from < box.height - 1) {
+      var to = box.cuts.concat([box.height]).filter(function (y) { return y > from + 1 && y <= from + limit; }).pop();
+      if (to === undefined) to = Math.min(box.height, from + limit); // nowhere to cut: cut anyway
+      result.push({ from: from, to: to });
+      from = to;
+      limit = height;
     }
-    return blocks.length ? index + 1 : 0;
+    return result;
+  }
+
+  /** A heading, or a lead-in ending with a colon, stays on the slide of what follows it. */
+  function keepsWithNext(block) {
+    return /^H[1-6]$/.test(block.tagName) || (block.tagName === "P" && /:\s*$/.test(block.textContent));
+  }
+
+  function headingText(block) {
+    return block && /^H[12]$/.test(block.tagName) ? block.textContent.replace(/¶\s*$/, "").trim() : "";
+  }
+
+  /** Cut one section into slides of whole blocks, as many as fit on the screen each. A block taller
+      than a slide is shown through windows, one a slide, the first after what precedes it if there
+      is room. */
+  function pack(section, boxes, height, titleHeight) {
+    var title = headingText(section[0]);
+    var slides = [];
+    var add = function (blocks, window) {
+      slides.push({ blocks: blocks, window: window || null, title: title, continued: slides.length > 0 });
+    };
+    var addWindows = function (before, index, first) {
+      windows(boxes[index], first - 8, height - titleHeight - 8).forEach(function (window, i) {
+        add(i ? [section[index]] : before.concat([section[index]]), { block: section[index], from: window.from, to: window.to });
+      });
+    };
+    var start = 0;
+    while (start < section.length) {
+      var limit = slides.length ? height - titleHeight : height;
+      if (boxes[start].cuts) {
+        addWindows([], start, limit);
+        start += 1;
+        continue;
+      }
+      var end = start + 1;
+      while (end < section.length && !boxes[end].cuts && boxes[end].bottom - boxes[start].top <= limit) end += 1;
+      var room = end < section.length && boxes[end].cuts ? limit - (boxes[end].top - boxes[start].top) : 0;
+      if (room >= 0.3 * limit) {
+        addWindows(section.slice(start, end), end, room);
+        start = end + 1;
+        continue;
+      }
+      while (end - 1 > start && end < section.length && keepsWithNext(section[end - 1])) end -= 1;
+      add(section.slice(start, end));
+      start = end;
+    }
+    return slides;
+  }
+
+  /** Split the article into slides for the screen as it is now; number each block with its slide. */
+  function layout() {
+    var list = blocks();
+    var height = room();
+    document.documentElement.style.setProperty("--slide-room", Math.floor(height * 0.72) + "px");
+    clearWindow();
+    var titleHeight = 2.4 * parseFloat(getComputedStyle(article()).fontSize); // "Title (continued)"
+    var boxes = measure(list, height - titleHeight);
+    var slides = [];
+    var offset = 0;
+    sections(list).forEach(function (section) {
+      var sectionBoxes = boxes.slice(offset, offset + section.length);
+      offset += section.length;
+      pack(section, sectionBoxes, height, titleHeight).forEach(function (slide) {
+        slide.blocks.forEach(function (block) { block.setAttribute("data-slide", String(slides.length)); });
+        slides.push(slide);
+      });
+    });
+    state.slides = slides;
+    return slides.length;
+  }
+
+  /** Show slide `index`: its blocks, the window onto a tall one, and on a continued slide the section's title. */
+  function show(index) {
+    var slide = state.slides[index];
+    blocks().forEach(function (block) {
+      block.toggleAttribute("data-slide-current", slide.blocks.indexOf(block) >= 0);
+      block.toggleAttribute("data-slide-first", block === slide.blocks[0]);
+      block.toggleAttribute("data-slide-last", block === slide.blocks[slide.blocks.length - 1]);
+    });
+    if (slide.continued && slide.title) article().setAttribute("data-slide-continued", slide.title + " (continued)");
+    else article().removeAttribute("data-slide-continued");
+    clearWindow();
+    if (slide.window) {
+      var block = slide.window.block;
+      block.setAttribute("data-slide-window", "");
+      block.style.maxHeight = Math.ceil(slide.window.to - slide.window.from) + "px";
+      block.scrollTop = slide.window.from;
+    }
+  }
+
+  /** Show a tall block whole again. */
+  function clearWindow() {
+    document.querySelectorAll("[data-slide-window]").forEach(function (block) {
+      block.removeAttribute("data-slide-window");
+      block.style.maxHeight = "";
+      block.scrollTop = 0;
+    });
+  }
+
+  /** The slide that shows `block` (at `from` pixels down, for a tall one) now. */
+  function slideOf(block, from) {
+    for (var i = 0; i < state.slides.length; i++) {
+      var slide = state.slides[i];
+      var window = slide.window && slide.window.block === block ? slide.window : null;
+      if (slide.blocks.indexOf(block) >= 0 && (!window || from < window.to)) return i;
+    }
+    return 0;
   }
 
   function requestedSlide() {
@@ -93,48 +281,44 @@
     return controls;
   }
 
-  /** Zoom the article so the current slide fills the screen, never below a readable size. */
-  function fit() {
-    var inner = article();
-    var stage = document.querySelector(".md-content");
-    if (!state.active || !inner || !stage) return;
-    var style = getComputedStyle(stage);
-    var availableWidth = stage.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-    var availableHeight = stage.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
-    var width = Math.min(BASE_WIDTH, availableWidth);
-    inner.style.zoom = "1";
-    inner.style.width = width + "px";
-    var height = inner.getBoundingClientRect().height;
-    var zoom = Math.min(availableWidth / width, availableHeight / Math.max(height, 1), 2.5);
-    var smallest = document.documentElement.getAttribute("data-text-size") === "100" ? 0.75 : 1;
-    inner.style.zoom = String(Math.max(zoom, smallest));
+  /** Lay the slides out again if forced, or if blocks were added or the stage changed size. */
+  function layOutIfChanged(force) {
+    var key = blocks().length + " " + room();
+    if (force || key !== state.laidOut) state.count = layout(); // blocks other scripts added are laid out too
+    state.laidOut = key;
   }
 
   function go(index) {
     if (!state.active) return;
-    state.count = markSlides(); // blocks that other scripts added since are numbered too
+    layOutIfChanged(false);
     state.index = Math.max(0, Math.min(state.count - 1, index));
-    var blocks = article().children;
-    for (var i = 0; i < blocks.length; i++) {
-      blocks[i].toggleAttribute("data-slide-current", blocks[i].getAttribute("data-slide") === String(state.index));
-    }
-    var heading = article().querySelector("[data-slide-current]:is(h1, h2)");
-    var title = heading ? heading.textContent.replace(/¶\s*$/, "").trim() : "";
-    state.controls.position.textContent = (state.index + 1) + " / " + state.count;
-    state.controls.announcer.textContent = "Slide " + (state.index + 1) + " of " + state.count + (title ? ": " + title : "");
-    state.controls.querySelector(".slide-button--previous").disabled = state.index === 0;
-    state.controls.querySelector(".slide-button--next").disabled = state.index === state.count - 1;
+    show(state.index);
+    var slide = state.slides[state.index];
+    var title = slide.title + (slide.continued ? " (continued)" : "");
+    var controls = state.controls;
+    controls.position.textContent = (state.index + 1) + " / " + state.count;
+    controls.position.style.minWidth = (2 * String(state.count).length + 3) + "ch";
+    controls.announcer.textContent = "Slide " + (state.index + 1) + " of " + state.count + (title ? ": " + title : "");
+    controls.querySelector(".slide-button--previous").disabled = state.index === 0;
+    controls.querySelector(".slide-button--next").disabled = state.index === state.count - 1;
     setUrl(state.index + 1);
     var stage = document.querySelector(".md-content");
     if (stage) stage.scrollTop = 0;
-    fit();
+  }
+
+  /** Lay the slides out again for a new screen size, text size, font or picture, on the same content. */
+  function refit() {
+    if (!state.active || !state.slides[state.index]) return;
+    var slide = state.slides[state.index];
+    var window = slide.window && slide.window.block === slide.blocks[0] ? slide.window : null;
+    layOutIfChanged(true);
+    go(slideOf(slide.blocks[0], window ? window.from : 0));
   }
 
   function enter(slideNumber, opener) {
-    if (!article()) return;
-    state.count = markSlides();
-    if (!state.count) return;
+    if (!article() || !blocks().length) return;
     state.active = true;
+    state.laidOut = null;
     state.opener = opener || null;
     var root = document.documentElement;
     root.removeAttribute("data-slides-pending");
@@ -154,13 +338,18 @@
     var current = article() && article().querySelector("[data-slide-current]");
     state.active = false;
     document.documentElement.removeAttribute("data-slides");
+    document.documentElement.style.removeProperty("--slide-room");
     if (state.controls) state.controls.remove();
     state.controls = null;
     var inner = article();
     if (inner) {
-      inner.style.zoom = "";
-      inner.style.width = "";
-      Array.prototype.forEach.call(inner.children, function (block) { block.removeAttribute("data-slide-current"); });
+      clearWindow();
+      inner.removeAttribute("data-slide-continued");
+      blocks().forEach(function (block) {
+        block.removeAttribute("data-slide-current");
+        block.removeAttribute("data-slide-first");
+        block.removeAttribute("data-slide-last");
+      });
     }
     var stage = document.querySelector(".md-content");
     if (stage) ["tabindex", "role", "aria-roledescription", "aria-label"].forEach(function (name) { stage.removeAttribute(name); });
@@ -216,9 +405,43 @@
     }, ICON_SLIDES, [".reader-settings-toggle", "[data-md-component=palette]"]);
   }
 
+  /** True when a touch began in something that scrolls sideways itself (a wide table, code). */
+  function inSideScroller(target) {
+    for (var node = target; node && node.nodeType === 1 && !node.classList.contains("md-content"); node = node.parentNode) {
+      if (node.scrollWidth > node.clientWidth + 1 && /auto|scroll/.test(getComputedStyle(node).overflowX)) return true;
+    }
+    return false;
+  }
+
+  var touch = null;
+  function onTouchStart(event) {
+    var point = event.touches[0];
+    touch = state.active && event.touches.length === 1 && !inSideScroller(event.target) ? { x: point.clientX, y: point.clientY } : null;
+  }
+
+  /** A swipe to the left shows the next slide, to the right the previous one. */
+  function onTouchEnd(event) {
+    if (!touch || !state.active) return;
+    var point = event.changedTouches[0];
+    var dx = point.clientX - touch.x;
+    var dy = point.clientY - touch.y;
+    touch = null;
+    if (Math.abs(dx) >= SWIPE_PIXELS && Math.abs(dx) > 2 * Math.abs(dy)) go(state.index + (dx < 0 ? 1 : -1));
+  }
+
+  var pending = null;
+  function scheduleRefit() {
+    cancelAnimationFrame(pending);
+    pending = requestAnimationFrame(refit);
+  }
+
   window.addEventListener("keydown", onKey, true);
-  window.addEventListener("resize", fit);
-  new MutationObserver(fit).observe(document.documentElement, { attributes: true, attributeFilter: ["data-text-size"] });
+  window.addEventListener("resize", scheduleRefit);
+  window.addEventListener("touchstart", onTouchStart, { passive: true });
+  window.addEventListener("touchend", onTouchEnd, { passive: true });
+  window.addEventListener("load", scheduleRefit, true); // a picture in the article finished loading
+  if (document.fonts && document.fonts.addEventListener) document.fonts.addEventListener("loadingdone", scheduleRefit);
+  new MutationObserver(scheduleRefit).observe(document.documentElement, { attributes: true, attributeFilter: ["data-text-size"] });
 
   abh.onPage(function () {
     addHeaderButton();
@@ -231,7 +454,7 @@
     }
     if (requested !== null) enter(requested, null);
     else document.documentElement.removeAttribute("data-slides-pending");
-    if (document.fonts && document.fonts.ready) document.fonts.ready.then(fit);
+    if (document.fonts && document.fonts.ready) document.fonts.ready.then(scheduleRefit);
   });
-  abh.slides = { enter: enter, leave: leave, go: go, state: state };
+  abh.slides = { enter: enter, leave: leave, go: go, refit: refit, state: state };
 })();

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-import pytest
-from playwright.sync_api import Page, Route, expect
+import json
+import re
 
-from browser.conftest import wait_for_features
+import pytest
+from conftest import ROOT
+from playwright.sync_api import Browser, Page, Route, expect
+
+from browser.conftest import open_context, wait_for_features
 
 pytestmark = pytest.mark.browser
 
@@ -114,3 +118,52 @@ def test_settings_panel_works_with_the_keyboard(page: Page, playground_url: str)
     expect(dialog).to_be_hidden()
     expect(button).to_be_focused()
     expect(button).to_have_attribute("aria-expanded", "false")
+
+
+SETTINGS_DATA = ROOT / "overrides" / "partials" / "reading-settings.json"
+
+
+def test_the_panel_offers_what_the_one_settings_file_lists(page: Page, playground_url: str) -> None:
+    """Assert the panel's groups and options are those of reading-settings.json, each applies its
+    attribute, and neither the template nor the script keeps a copy of the values."""
+    data = json.loads(SETTINGS_DATA.read_text("utf-8"))
+    page.goto(playground_url)
+    wait_for_features(page)
+    open_settings(page)
+    dialog = page.get_by_role("dialog", name="Reading settings")
+    legends = dialog.locator("fieldset legend").all_inner_texts()
+    assert legends == [data["settings"][name]["legend"] for name in data["order"]]
+    for name in data["order"]:
+        spec = data["settings"][name]
+        group = dialog.locator("fieldset", has=page.locator("legend", has_text=spec["legend"]))
+        assert group.locator("label").all_inner_texts() == [label for _, label in spec["options"]]
+        if "attribute" in spec:
+            value, label = spec["options"][-1]
+            group.get_by_role("radio", name=label, exact=True).check()
+            expect(page.locator("html")).to_have_attribute(spec["attribute"], value)
+    copies = {path: text for path in [ROOT / "overrides" / "main.html", ROOT / "docs" / "javascripts" / "settings.js"]
+              if re.search(r'"(cream|yellow|175)"', text := path.read_text("utf-8"))}
+    assert not copies, f"settings values copied outside {SETTINGS_DATA.name}: {list(copies)}"
+
+
+def test_on_a_phone_the_title_fits_and_close_stays_in_view(browser: Browser, site_url: str) -> None:
+    """Assert at 375 x 667 the header shows the page title whole and the panel's Close button is on screen."""
+    context = open_context(browser, [], viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True)
+    phone = context.new_page()
+    try:
+        phone.goto(site_url + "lesson/")
+        wait_for_features(phone)
+        site_name = phone.locator(".md-header__topic:first-child .md-ellipsis")
+        expect(site_name).to_have_text("Attention by Hand")
+        assert site_name.evaluate("t => t.scrollWidth <= t.clientWidth"), "the site name is cut"
+        phone.mouse.wheel(0, 400)
+        title = phone.locator(".md-header__topic[data-md-component=header-topic] .md-ellipsis")
+        expect(title).to_have_text("The bus is late")
+        assert title.evaluate("t => t.scrollWidth <= t.clientWidth"), "the title is cut"
+        open_settings(phone)
+        close = phone.get_by_role("dialog", name="Reading settings").get_by_role("button", name="Close")
+        expect(close).to_be_in_viewport(ratio=1)
+        close.click()
+        expect(phone.get_by_role("dialog", name="Reading settings")).to_be_hidden()
+    finally:
+        context.close()

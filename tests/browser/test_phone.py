@@ -1,0 +1,130 @@
+"""On a 375 px phone: every answer box of every fill-in table in view, and wide tables that say they scroll."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from browser.conftest import ARTIFACTS, foreign, open_context, wait_for_features
+from browser.test_every_page import APPLY_SETTING, SETTINGS, page_file, site_pages
+
+pytestmark = pytest.mark.browser
+
+WIDTH = 375
+
+# Every answer box whose box is not wholly inside the screen, or is hidden by something that
+# scrolls (a box one has to scroll sideways to find does not count as in view).
+BOXES_OUT_OF_VIEW = """(selector) => {
+    const out = [];
+    for (const input of document.querySelectorAll(selector)) {
+        const box = input.getBoundingClientRect();
+        let clipped = box.left < 0 || box.right > window.innerWidth || box.width === 0;
+        for (let node = input.parentElement; node && !clipped; node = node.parentElement) {
+            if (!/auto|scroll|hidden/.test(getComputedStyle(node).overflowX)) continue;
+            const frame = node.getBoundingClientRect();
+            clipped = box.left < frame.left - 1 || box.right > frame.right + 1;
+        }
+        if (clipped) out.push([input.getAttribute("aria-label"), Math.round(box.left), Math.round(box.right)]);
+    }
+    return out;
+}"""
+
+
+@pytest.fixture
+def phone(browser: Browser) -> Iterator[Page]:
+    """A 375 x 740 touch screen; fails the test on any request to another host."""
+    requests: list[str] = []
+    context = open_context(browser, requests, viewport={"width": WIDTH, "height": 740}, is_mobile=True, has_touch=True)
+    yield context.new_page()
+    context.close()
+    assert not [url for url in requests if foreign(url)]
+
+
+def test_every_answer_box_is_in_view_on_a_phone(phone: Page, built_site: Path, site_url: str) -> None:
+    """Assert at 375 px, at 100 % and 200 % text, every input of every fill-in table lies inside the screen."""
+    pages = [path for path in site_pages(built_site)
+             if 'class="fill-in"' in page_file(built_site, path).read_text("utf-8")]
+    assert "lesson/" in pages and "walkthrough/exercises/" in pages
+    out = {}
+    for path in pages:
+        phone.goto(site_url + path)
+        wait_for_features(phone)
+        assert phone.locator(".fill-in__input").count() > 0
+        for setting in ["default", "text-200"]:
+            phone.evaluate(APPLY_SETTING, [SETTINGS[setting][0], "default"])
+            if boxes := phone.evaluate(BOXES_OUT_OF_VIEW, ".md-content .fill-in__input"):
+                out[f"{path} ({setting})"] = boxes
+    assert not out, json.dumps(out, indent=1)
+
+
+def test_the_paired_boxes_of_step_3_sit_in_one_card_per_row(phone: Page, site_url: str) -> None:
+    """Assert the lesson's step 3 shows each token's two boxes together, with the column's name, typed into."""
+    phone.goto(site_url + "lesson/")
+    wait_for_features(phone)
+    first = phone.get_by_role("textbox", name="weight × value for bus, entry 1")
+    second = phone.get_by_role("textbox", name="weight × value for bus, entry 2")
+    first.scroll_into_view_if_needed()
+    first.fill("6.65")
+    second.fill("0")
+    expect(second).to_be_in_viewport()
+    row = phone.locator("tr", has=first)
+    assert row.evaluate("r => getComputedStyle(r).display") == "block"
+    assert "weight × value" in row.locator("td", has=first).evaluate("td => getComputedStyle(td, '::before').content")
+    ARTIFACTS.mkdir(exist_ok=True)
+    row.screenshot(path=str(ARTIFACTS / "phone-step-3-card.png"))
+
+
+def test_every_calculator_box_is_in_view_on_a_phone(phone: Page, site_url: str) -> None:
+    """Assert at 375 px every box of the lesson's calculator (query, keys, values) lies inside the screen."""
+    phone.goto(site_url + "lesson/")
+    wait_for_features(phone)
+    assert phone.locator(".calculator__input").count() == 14
+    assert phone.evaluate(BOXES_OUT_OF_VIEW, ".calculator__input") == []
+
+
+def test_a_table_that_scrolls_sideways_says_so(phone: Page, playground_url: str) -> None:
+    """Assert the playground's 24-column table shows a "scrolls sideways" cue on a phone."""
+    phone.goto(playground_url)
+    wait_for_features(phone)
+    wrapper = phone.locator(".md-typeset__scrollwrap", has=phone.locator("th", has_text="column 23"))
+    expect(wrapper).to_have_attribute("data-scrolls", "")
+    cue = wrapper.evaluate("w => getComputedStyle(w, '::before').content")
+    assert "scrolls sideways" in cue
+
+
+# The smallest text of each figure on screen, in CSS pixels (its font size times the figure's scale),
+# and the page's small text: the size of a table's text.
+FIGURE_TEXT = """() => {
+    const table = document.querySelector(".md-content .md-typeset table:not([class])");
+    const small = table ? parseFloat(getComputedStyle(table).fontSize) : 12.8;
+    const figures = [...document.querySelectorAll(".md-content svg.abh-figure")]
+        .filter(svg => svg.getClientRects().length);
+    return {small, figures: figures.map(svg => {
+        const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+        const sizes = [...svg.querySelectorAll("text")]
+            .map(text => parseFloat(getComputedStyle(text).fontSize) * scale);
+        return [svg.querySelector("title").textContent, Math.min(...sizes)];
+    })};
+}"""
+
+
+def test_figure_text_is_never_smaller_than_the_page_small_text_on_a_phone(
+        phone: Page, built_site: Path, site_url: str) -> None:
+    """Assert at 375 px, at 100 % and 200 % text, no figure's text is smaller than the page's table text."""
+    pages = [path for path in site_pages(built_site) if "abh-figure" in page_file(built_site, path).read_text("utf-8")]
+    assert len(pages) >= 5
+    too_small = {}
+    for path in pages:
+        phone.goto(site_url + path)
+        wait_for_features(phone)
+        for setting in ["default", "text-200"]:
+            phone.evaluate(APPLY_SETTING, [SETTINGS[setting][0], "default"])
+            measured = phone.evaluate(FIGURE_TEXT)
+            small = [(title, round(size, 1)) for title, size in measured["figures"] if size < measured["small"] - 0.05]
+            if small:
+                too_small[f"{path} ({setting}, page text {measured['small']} px)"] = small
+    assert not too_small, json.dumps(too_small, indent=1)

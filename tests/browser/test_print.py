@@ -1,0 +1,118 @@
+"""Printing the lesson and the exercises: a worksheet by default, the answer key on request.
+
+The PDFs Chromium prints are read back with `pdftotext` (Debian's poppler-utils), so the test
+checks what lands on paper, not what the stylesheet intends.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+
+import pytest
+from playwright.sync_api import Page
+
+from browser.conftest import ARTIFACTS, wait_for_features
+
+pytestmark = pytest.mark.browser
+
+PAGES = ["lesson/", "walkthrough/exercises/"]
+NUMBER = re.compile(r"\d+(?:\.\d+)?")
+
+# The text of the answers, and of everything else a worksheet prints, read from the page on screen.
+# An answer is a "success" block, or the body of a "question" block that holds no answer block.
+SPLIT_ANSWERS = """() => {
+    const answers = "details.success, details.question:not(:has(details.success)) > :not(summary)";
+    const text = node => {
+        const copy = node.cloneNode(true);
+        copy.querySelectorAll("annotation, .attention-calculator, .fill-in-toolbar").forEach(n => n.remove());
+        const walker = document.createTreeWalker(copy, NodeFilter.SHOW_TEXT);
+        const parts = [];
+        while (walker.nextNode()) parts.push(walker.currentNode.data);
+        return parts.join(" ");  // one number per text node: math and figures put each in its own
+    };
+    const article = document.querySelector(".md-content__inner");
+    const rest = article.cloneNode(true);
+    rest.querySelectorAll(answers).forEach(node => node.remove());
+    return {
+        answers: [...article.querySelectorAll(answers)].map(text).join(" "),
+        rest: text(rest),
+        blanks: [...article.querySelectorAll(".fill-in")].map(cell => cell.dataset.display),
+    };
+}"""
+
+VISIBLE_CONTROLS = """() => [...document.querySelectorAll("button, input, select, textarea, [role=button]")]
+    .filter(node => node.getClientRects().length > 0)
+    .map(node => node.outerHTML.slice(0, 120))"""
+
+
+def numbers(text: str) -> set[str]:
+    """The numbers written in `text`, as strings of digits."""
+    return set(NUMBER.findall(text))
+
+
+def print_to_text(page: Page, name: str) -> str:
+    """Print the page to a PDF in test-artifacts/ and return the text pdftotext reads from it."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    pdf = ARTIFACTS / f"{name}.pdf"
+    page.pdf(path=str(pdf), format="A4", print_background=True)
+    result = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True)
+    return result.stdout
+
+
+def answer_figures(page: Page) -> tuple[set[str], list[str]]:
+    """The numbers that only the answers show, and the answer of every empty box."""
+    split = page.evaluate(SPLIT_ANSWERS)
+    figures = numbers(split["answers"]) - numbers(split["rest"])
+    return figures, [number for blank in split["blanks"] for number in NUMBER.findall(blank)]
+
+
+@pytest.fixture(autouse=True)
+def _needs_pdftotext() -> None:
+    """Skip (fail on CI) without Debian's poppler-utils."""
+    if shutil.which("pdftotext") is None:
+        message = "pdftotext is missing: apt-get install poppler-utils (scripts/install-browser.sh)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_the_printed_worksheet_has_no_answer_and_no_control(page: Page, site_url: str, path: str) -> None:
+    """Assert the default print holds the questions but no answer figure, no answer block and no control."""
+    page.goto(site_url + path)
+    wait_for_features(page)
+    figures, _ = answer_figures(page)
+    assert len(figures) >= 5, figures
+    page.locator(".fill-in__input").first.fill("0.7")
+    page.evaluate("() => document.querySelectorAll('details').forEach(d => { d.open = true; })")  # as Material does
+
+    text = print_to_text(page, "worksheet-" + path.strip("/").replace("/", "-"))
+    assert page.locator("h1").evaluate("h => h.firstChild.textContent.trim()") in text
+    leaked = figures & numbers(text)
+    assert not leaked, f"answer figures on the worksheet: {sorted(leaked)}"
+    for words in ["Answer", "Show answers", "Print answer key", "Reset", "0.7"]:
+        assert not re.search(rf"(?<![\w.]){re.escape(words)}(?![\w.])", text), words
+    page.emulate_media(media="print")
+    assert page.evaluate(VISIBLE_CONTROLS) == []
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_the_printed_answer_key_holds_every_answer(page: Page, site_url: str, path: str) -> None:
+    """Assert "Print answer key" prints every answer figure and the answer of every empty box."""
+    page.goto(site_url + path)
+    wait_for_features(page)
+    figures, blanks = answer_figures(page)
+    page.evaluate("window.print = () => { window.printed = true; }")  # the dialog would block the test
+    page.get_by_role("button", name="Print answer key").first.click()
+    assert page.evaluate("window.printed")
+
+    text = print_to_text(page, "answer-key-" + path.strip("/").replace("/", "-"))
+    missing = (figures | set(blanks)) - numbers(text)
+    assert not missing, f"answers missing from the key: {sorted(missing)}"
+    assert "Answer" in text
+    page.evaluate("window.dispatchEvent(new Event('afterprint'))")
+    assert page.locator("html").get_attribute("data-print") is None
+    assert page.locator("details[open]").count() == 0

@@ -1,0 +1,134 @@
+"""Every page as slides on a projector: text readable from the back row, and no slide that scrolls or clips."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from browser.conftest import ARTIFACTS, open_context, wait_for_features
+from browser.test_every_page import site_pages
+
+pytestmark = pytest.mark.browser
+
+SCREENS = {  # (width, height): the smallest body text on a slide, in CSS pixels
+    (1920, 1080): 24,
+    (1280, 720): 18,
+}
+
+# Walk through every slide of the page and report, for each, the smallest text of its running
+# prose (paragraphs, lists, table cells, captions, code) and how far its content overflows the
+# stage, down or sideways (a wide table's own scroll box counts as overflow too).
+SLIDE_REPORT = """async () => {
+    await document.fonts.ready;
+    const slides = window.AttentionByHand.slides;
+    const stage = document.querySelector(".md-content");
+    const text = "p, li, td, th, dd, dt, figcaption, summary, pre, blockquote";
+    const report = [];
+    slides.enter(1);
+    for (let i = 0; i < slides.state.count; i++) {
+        slides.go(i);
+        const shown = [...document.querySelectorAll(".md-content__inner [data-slide-current]")];
+        const sizes = shown.flatMap(block => [block, ...block.querySelectorAll(text)])
+            .filter(node => node.matches(text) && node.getClientRects().length && node.textContent.trim())
+            .map(node => parseFloat(getComputedStyle(node).fontSize));
+        const wide = shown.flatMap(block => [block, ...block.querySelectorAll("*")])
+            .filter(node => node.scrollWidth > node.clientWidth + 1
+                && /auto|scroll/.test(getComputedStyle(node).overflowX));
+        report.push({
+            slide: i + 1,
+            smallest: Math.min(...sizes),
+            down: stage.scrollHeight - stage.clientHeight,
+            across: Math.max(stage.scrollWidth - stage.clientWidth, ...wide.map(n => n.scrollWidth - n.clientWidth)),
+        });
+    }
+    slides.leave();
+    return report;
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), list(SCREENS))
+def test_every_slide_of_every_page_is_readable_and_fits(browser: Browser, built_site: Path, site_url: str,
+                                                         width: int, height: int) -> None:
+    """Assert on every slide of every page the body text is at least the floor and nothing overflows."""
+    floor = SCREENS[(width, height)]
+    context = open_context(browser, [], viewport={"width": width, "height": height})
+    page = context.new_page()
+    problems = {}
+    try:
+        for path in site_pages(built_site):
+            page.goto(site_url + path)
+            wait_for_features(page)
+            for slide in page.evaluate(SLIDE_REPORT):
+                if slide["smallest"] < floor or slide["down"] > 1 or slide["across"] > 1:
+                    problems[f"{path or 'home'} slide {slide['slide']}"] = slide
+    finally:
+        context.close()
+    assert not problems, json.dumps(problems, indent=1)
+
+
+def test_a_long_section_becomes_several_slides_that_repeat_its_title(page: Page, site_url: str) -> None:
+    """Assert the lesson's "All three tokens at once" continues on a second slide titled "(continued)"."""
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(site_url + "lesson/")
+    wait_for_features(page)
+    page.get_by_role("button", name="Present as slides").click()
+    heading = page.get_by_role("heading", name="All three tokens at once")
+    while not heading.is_visible():
+        page.keyboard.press("ArrowRight")
+    size = heading.evaluate("h => parseFloat(getComputedStyle(h.nextElementSibling).fontSize)")
+    assert size >= 24
+    page.keyboard.press("ArrowRight")
+    expect(heading).to_be_hidden()
+    continued = page.locator(".md-content__inner").evaluate("n => getComputedStyle(n, '::before').content")
+    assert continued == '"All three tokens at once (continued)"'
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "slide-lesson-all-three-continued.png"))
+
+
+def test_a_swipe_moves_between_slides_on_a_touch_screen(browser: Browser, site_url: str) -> None:
+    """Assert a swipe to the left shows the next slide and a swipe to the right the previous one."""
+    context = open_context(browser, [], viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(site_url + "lesson/?slide=2")
+        position = page.locator(".slide-position")
+        expect(position).to_contain_text("2 / ")
+        swipe = """([x0, x1]) => {
+            const target = document.querySelector(".md-content__inner [data-slide-current]");
+            const touch = x => new Touch({identifier: 1, target, clientX: x, clientY: 300});
+            const send = (type, touches, x) =>
+                target.dispatchEvent(new TouchEvent(type, {touches, changedTouches: [touch(x)], bubbles: true}));
+            send("touchstart", [touch(x0)], x0);
+            send("touchend", [], x1);
+        }"""
+        page.evaluate(swipe, [300, 100])
+        expect(position).to_contain_text("3 / ")
+        page.evaluate(swipe, [100, 300])
+        expect(position).to_contain_text("2 / ")
+    finally:
+        context.close()
+
+
+def test_slides_are_laid_out_again_when_the_text_size_changes(page: Page, site_url: str) -> None:
+    """Assert choosing 200 % text during a talk re-cuts the slides: more of them, the same section on
+    screen, and the current one still fits."""
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(site_url + "lesson/?slide=3")
+    wait_for_features(page)
+    position = page.locator(".slide-position")
+    expect(position).to_contain_text("3 / ")
+    before = int(position.inner_text().split("/")[1])
+    heading = page.locator(".md-content__inner > h2[data-slide-current]").inner_text()
+    page.evaluate("window.readerSettings.save({size: '200'})")
+    expect(position).not_to_have_text(re.compile(rf" / {before}$"))
+    assert int(position.inner_text().split("/")[1]) > before
+    assert page.locator(".md-content__inner > h2[data-slide-current]").inner_text() == heading
+    stage = page.locator(".md-content")
+    assert stage.evaluate("s => s.scrollHeight <= s.clientHeight")
+    size = page.locator(".md-content__inner > [data-slide-current]:not(h2)").first.evaluate(
+        "n => parseFloat(getComputedStyle(n).fontSize)")
+    assert size >= 48
