@@ -67,6 +67,7 @@ node_modules/.installed: package.json package-lock.json
 # Debian's Chromium for the browser tests: Playwright drives it and never downloads a browser of its own.
 browser:
 	bash scripts/install-debian-packages.sh /usr/bin/chromium chromium fonts-dejavu-core
+	bash scripts/install-debian-packages.sh pdftotext poppler-utils
 
 # LibreOffice Calc recalculates the example workbooks in the tests, as a teacher's spreadsheet program would.
 libreoffice:

@@ -56,7 +56,7 @@ def test_scoring_blanks_are_whole_number_boxes() -> None:
 def test_softmax_table_with_total_row() -> None:
     """Assert e^s to 2 places (7.39, 1.00, 2.72; total 11.11) and weights to 3 (0.665, 0.090, 0.245)."""
     assert expand("<!-- attn:table bus-is-late softmax -->") == textwrap.dedent("""
-        | token | score s | e^s | weight = e^s ÷ total |
+        | token | score s | eˢ | weight = eˢ ÷ total |
         |:---|---:|---:|---:|
         | bus | 2 | 7.39 | 0.665 |
         | is | 0 | 1.00 | 0.090 |
@@ -71,8 +71,8 @@ def test_softmax_blanks_leave_scores_shown() -> None:
     rows = [line for line in text.split("\n") if line.startswith("| ")][1:]
     assert [row.split(" | ")[1] for row in rows] == ["2", "0", "1", ""]
     assert text.count('class="fill-in"') == 8
-    assert 'data-display="11.11" data-label="e^s for Total"' in text
-    assert 'data-display="0.090" data-label="weight = e^s ÷ total for is"' in text
+    assert 'data-display="11.11" data-label="eˢ for Total"' in text
+    assert 'data-display="0.090" data-label="weight = eˢ ÷ total for is"' in text
 
 
 def test_mixing_table_says_the_total_uses_unrounded_values() -> None:

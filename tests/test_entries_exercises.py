@@ -18,7 +18,7 @@ def test_exercise_1_causal_columns() -> None:
 def test_exercise_2_softmax() -> None:
     """Assert softmax of (0, ln 2, 0): e^s = (1, 2, 1), total 4, weights (1/4, 1/2, 1/4)."""
     assert expand("<!-- attn:table exercises softmax -->") == textwrap.dedent("""
-        | key | score s | e^s | weight |
+        | key | score s | eˢ | weight |
         |:---|---:|---:|---:|
         | key 1 | 0 | 1 | 1/4 |
         | key 2 | ln 2 | 2 | 1/2 |

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
@@ -166,7 +167,31 @@ def test_cells_show_values_and_shade() -> None:
     cells = [g for g in ET.fromstring(heatmap()).iter(f"{SVG}g") if g.find(f"{SVG}title") is not None]
     rolls = [g for g in cells if g.find(f"{SVG}title").text.startswith("rolls")]
     assert [g.find(f"{SVG}text").text for g in rolls] == ["0.25", "0.25", "0.50"]
-    assert [g.find(f"{SVG}rect").get("fill-opacity") for g in rolls] == ["0.29", "0.29", "0.51"]
+    assert [g.find(f"{SVG}rect").get("fill-opacity") for g in rolls] == ["0.45", "0.45", "0.65"]
+
+
+def test_the_lesson_weights_get_shades_apart() -> None:
+    """Assert 0.090, 0.212 and 0.245 (late's weights) get opacities at least 0.035 apart, rising with the weight."""
+    from attention_site.figures import _shade
+
+    shades = [_shade(w) for w in (0.0, 0.090, 0.212, 0.245, 1.0)]
+    assert shades == sorted(shades) and shades[0] == pytest.approx(0.06) and shades[-1] == pytest.approx(0.96)
+    assert min(b - a for a, b in itertools.pairwise(shades)) >= 0.035
+
+
+def test_an_axis_keeps_one_number_style() -> None:
+    """Assert a log axis that reaches 10⁷ writes 10,000 as 10⁴, and one that stays below 10⁵ keeps digits."""
+    from attention_site.figures import growth_chart_svg
+
+    def ticks(svg: str) -> list[str]:
+        return [t.text for t in ET.fromstring(svg).iter(f"{SVG}text") if "abh-tick" in (t.get("class") or "")]
+
+    wide = growth_chart_svg([4, 16, 64], {"a": [10.0, 1e4, 1e7]}, title="t", desc="d", x_label="x", y_label="y",
+                            log=True, id_prefix="w")
+    assert "10⁴" in ticks(wide) and "10,000" not in ticks(wide)
+    narrow = growth_chart_svg([4, 16, 64], {"a": [10.0, 100.0, 1e4]}, title="t", desc="d", x_label="x",
+                              y_label="y", log=True, id_prefix="n")
+    assert "10,000" in ticks(narrow)
 
 
 def test_cell_text_replaces_values() -> None:

@@ -33,6 +33,7 @@ RE_ID_PREFIX = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 RE_TRAILING_ZEROS = re.compile(r"\.?0+$")
 
 FONT_SIZE = 14
+POWERS_FROM = 1e5  # axis values from here on are powers of ten
 CELL = 48
 LABEL_WIDTH = 84
 HEADER_HEIGHT = 34
@@ -401,16 +402,22 @@ def _heat_cell(x: float, y: float, value: float, text: str, tip: str, masked: bo
                  f'fill="url(#{id_prefix}-hatch)"/>')
     else:
         shape = (f'<rect class="abh-cell abh-heat" x="{_n(x)}" y="{_n(y)}" width="{CELL}" height="{CELL}" '
-                 f'fill-opacity="{_n(0.06 + 0.9 * float(value))}"/>')
+                 f'fill-opacity="{_n(_shade(float(value)))}"/>')
     strong = " abh-on-strong" if not masked and float(value) >= STRONG else ""
     label = _text(x + CELL / 2, y + CELL / 2, text, f"abh-cell-text{strong}", anchor="middle", middle=True)
     return f"<g><title>{escape(tip)}</title>{shape}{label if text else ''}</g>"
 
 
+def _shade(weight: float) -> float:
+    """The opacity of a heat cell: a curve that spreads the small weights attention usually gives (0.09, 0.21,
+    0.25 stay apart in every theme) and keeps 0 faint and 1 full."""
+    return 0.06 + 0.9 * max(0.0, min(1.0, weight)) ** 0.6
+
+
 def _heat_legend(x: float, y: float, with_mask: bool, id_prefix: str) -> str:
     """Return the legend: a 0-to-1 ramp, and the hatching when some cells are masked."""
     steps = [f'<rect class="abh-heat" x="{_n(x + 40 + k * 12)}" y="{_n(y)}" width="12" height="14" '
-             f'fill-opacity="{_n(0.06 + 0.9 * k / 9)}"/>' for k in range(10)]
+             f'fill-opacity="{_n(_shade(k / 9))}"/>' for k in range(10)]
     parts = [_text(x + 34, y + 7, "0", "abh-tick", anchor="end", middle=True), *steps,
              _text(x + 166, y + 7, "1", "abh-tick", middle=True)]
     if with_mask:
@@ -516,9 +523,11 @@ class _Plot:
     def x_ticks(self, xs: Sequence[float]) -> list[str]:
         """Return a tick and a label under each data x, thinned so that labels do not collide."""
         step = max(1, math.ceil(len(xs) * 64 / (self.right - self.left)))
-        return [part for value in list(xs)[::step] for part in (
+        shown = list(xs)[::step]
+        powers = max(map(abs, shown)) >= POWERS_FROM  # one number style per axis
+        return [part for value in shown for part in (
             _line(self.x(value), self.bottom, self.x(value), self.bottom + 5, "abh-axis"),
-            _text(self.x(value), self.bottom + 20, _compact(value), "abh-tick", anchor="middle"))]
+            _text(self.x(value), self.bottom + 20, _compact(value, powers), "abh-tick", anchor="middle"))]
 
     def y_ticks(self) -> list[str]:
         """Return grid lines with labels: every decade on a log chart, five steps on a linear one."""
@@ -528,9 +537,10 @@ class _Plot:
             values = [10.0 ** k for k in range(int(low), int(high) + 1, stride)]
         else:
             values = [low + (high - low) * k / 5 for k in range(6)]
+        powers = max(map(abs, values)) >= POWERS_FROM  # one number style per axis: 10⁴ beside 10⁷, never 10,000
         return [part for value in values for part in (
             _line(self.left, self.y(value), self.right, self.y(value), "abh-grid"),
-            _text(self.left - 8, self.y(value), _compact(value), "abh-tick", anchor="end", middle=True))]
+            _text(self.left - 8, self.y(value), _compact(value, powers), "abh-tick", anchor="end", middle=True))]
 
     def series(self, index: int, xs: Sequence[float], ys: Sequence[float], label: str) -> list[str]:
         """Return one series: a line through its points, each point a marker with a tooltip."""
@@ -567,10 +577,11 @@ def _series_legend(labels: list[str], x: float, y: float) -> list[str]:
     return [*parts, "</g>"]
 
 
-def _compact(value: float) -> str:
-    """Format an axis value: digits with separators up to 99,999, then a power of ten."""
+def _compact(value: float, powers: bool | None = None) -> str:
+    """Format an axis value: digits with separators, or a power of ten (by default from 100,000 up)."""
     value = float(value)
-    if value == 0 or 1e-3 <= abs(value) < 1e5:
+    powers = abs(value) >= POWERS_FROM if powers is None else powers
+    if value == 0 or (abs(value) >= 1e-3 and (not powers or abs(value) < 1000)):
         return f"{value:,.0f}" if value == round(value) else f"{value:,.3g}"
     exponent = math.floor(math.log10(abs(value)))
     mantissa = value / 10.0**exponent

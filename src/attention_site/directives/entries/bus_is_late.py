@@ -205,8 +205,8 @@ def softmax_table(query: Query) -> Table:
     total_row = ("Total", "", Number(float(steps.totals), POWERS), Number(float(A.sum()), WEIGHTS))
     notes = (rounded_sum_note(list(steps.exponentials), float(steps.totals), POWERS.digits),
              rounded_sum_note(list(A), float(A.sum()), WEIGHTS.digits))
-    columns = (Column("token", "token", False), Column("score", "score s"), Column("exponential", "e^s"),
-               Column("weight", "weight = e^s ÷ total"))
+    columns = (Column("token", "token", False), Column("score", "score s"), Column("exponential", "eˢ"),
+               Column("weight", "weight = eˢ ÷ total"))
     return Table(columns, (*rows, total_row), " ".join(note for note in notes if note) or None)
 
 
@@ -250,7 +250,8 @@ def all_output() -> Grid:
 def weights_heatmap() -> Figure:
     return weights_figure(
         EX.all_tokens.weights, TOKENS, WEIGHTS, title="Attention weights A for the bus is late",
-        caption="Each row is one token's query sharing out its attention; darker cells get more weight.",
+        caption="Each row is one token's query sharing out its attention; the more strongly coloured a cell, "
+                "the more weight it gets.",
         id_prefix="bil-weights",
     )
 

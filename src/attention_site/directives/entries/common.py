@@ -79,7 +79,7 @@ def weights_figure(
             for i, row in enumerate(A)]
     rows = " ".join(f"{token}: " + ", ".join(cell or "masked" for cell in row) + "." for token, row in zip(
         tokens, text, strict=True))
-    desc = f"One row per query, one column per key; darker cells carry more weight. {rows}"
+    desc = f"One row per query, one column per key; a more strongly coloured cell carries more weight. {rows}"
     svg = heatmap_svg(A.tolist(), tokens, tokens, title=title, desc=desc, cell_text=text, masked=masked,
                       id_prefix=id_prefix)
     return Figure(svg, caption)

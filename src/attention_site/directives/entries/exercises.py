@@ -50,7 +50,7 @@ def softmax_table() -> Table:
         for j in range(len(EX.scores))
     )
     total = ("total", "", Number(float(steps.totals), STYLE), "")
-    return Table((Column("key", "key", False), Column("score", "score s"), Column("exp", "e^s"),
+    return Table((Column("key", "key", False), Column("score", "score s"), Column("exp", "eˢ"),
                   Column("weight", "weight")), (*rows, total))
 
 

@@ -114,7 +114,7 @@ def softmax_rows() -> Table:
         permitted = steps.exponentials[i][allowed[i]] if allowed is not None else steps.exponentials[i]
         rows.append((token, Vector(as_rows(permitted)[0], STYLE), Number(float(steps.totals[i]), STYLE),
                      Vector(as_rows(checked_weights(EX.head.weights, EX.mask)[i])[0], STYLE)))
-    columns = (Column("query", "query row", False), Column("exponentials", "permitted e^s"),
+    columns = (Column("query", "query row", False), Column("exponentials", "permitted eˢ"),
                Column("total", "their total"), Column("weights", "weight row"))
     return Table(columns, tuple(rows))
 
