@@ -76,6 +76,7 @@ class Engine:
 
 engine: Engine | None = None
 offline = False  # a build for reading from disk (Material's offline plugin): its search runs in an iframe worker
+page_dates: dict[str, str] = {}  # each page's last commit date, read once a build
 reloaded = False  # this build loaded the engine afresh: every page depends on it, so every page is rebuilt
 broken: str | None = None  # why the engine could not load, shown on every page while serving
 
@@ -104,6 +105,8 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         raise PluginError(f"mkdocs.yml: markdown_extensions lacks {', '.join(missing)}; the pages need them")
     anchor_snippets(config, project_root(config))
     use_local_worker_shim(config)
+    page_dates.clear()
+    page_dates.update(commit_dates(project_root(config)))
     stamp = (*fingerprint([PACKAGE, core_folder()]), file_stamp(Path(config.config_file_path)))
     reloaded = engine is None or engine.stamp != stamp
     if reloaded:
@@ -295,7 +298,7 @@ def front_matter_lines(page: Page, markdown: str) -> int:
 
 def on_page_markdown(markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Refuse snippets from outside their folder, then replace every directive of the page with what it computes."""
-    updated = last_commit_date(source_path(page, config), project_root(config))
+    updated = page_dates.get(source_path(page, config))
     if updated:
         page.meta.setdefault("revision_date", updated)  # Material shows it under the page as "Last update"
     if engine is None:
@@ -308,18 +311,20 @@ def on_page_markdown(markdown: str, /, *, page: Page, config: MkDocsConfig, file
         return failed_page_markdown(fail(str(error)))
 
 
-@functools.cache
-def last_commit_date(path: str, root: Path) -> str | None:
-    """The date of the last commit that changed the page (`2026-12-01`), from git history, never the clock.
-
-    A build from a folder without git history (an unpacked archive) shows no date.
-    """
+def commit_dates(root: Path) -> dict[str, str]:
+    """The date of the last commit of every page (`docs/x.md` -> `2026-12-01`), from git history, never the
+    clock: one `git log` for the whole build, newest commit first. Without git history, no dates."""
     try:
-        done = subprocess.run(["git", "log", "-1", "--format=%cs", "--", path], cwd=root, capture_output=True,
-                              text=True, timeout=30, check=False)
+        done = subprocess.run(["git", "log", "--format=%x00%cs", "--name-only", "--", "docs"], cwd=root,
+                              capture_output=True, text=True, timeout=60, check=False)
     except OSError:
-        return None
-    return done.stdout.strip() or None
+        return {}
+    dates: dict[str, str] = {}
+    for block in done.stdout.split("\0")[1:]:
+        date, *names = block.strip().split("\n")
+        for name in names:
+            dates.setdefault(name, date)
+    return dates
 
 
 def fail(message: str) -> str:
