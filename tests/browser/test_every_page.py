@@ -4,14 +4,16 @@ reading settings, no sideways scroll on a 375 px phone; and math rendered with t
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page
 
-from browser.conftest import foreign, open_context, run_axe
+from browser.conftest import foreign, open_context, run_axe, wait_for_features
 
 pytestmark = pytest.mark.browser
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 SETTINGS = {  # name: (reading settings, Material's colour scheme)
     "default": ({}, "default"),
@@ -49,21 +51,52 @@ def describe(violations: list[dict]) -> list[str]:
             for v in violations]
 
 
-def test_every_page_has_no_axe_violation_in_five_settings(page: Page, built_site: Path, site_url: str) -> None:
-    """Assert axe-core finds nothing on any page in any of the five reading settings.
+def page_paths() -> list[str]:
+    """Every page's path on the site, from the Markdown in docs/ (known before the site is built)."""
+    paths = []
+    for source in sorted(DOCS.rglob("*.md")):
+        relative = source.relative_to(DOCS).with_suffix("").as_posix()
+        paths.append("" if relative == "index" else relative.removesuffix("index") if relative.endswith("index")
+                     else relative + "/")
+    return [*paths, "404.html"]
 
-    Each page is loaded once and switched through the settings in place, the way the settings panel
+
+@pytest.fixture(scope="module")
+def axe_page(browser: Browser) -> Iterator[Page]:
+    """A page for axe-core. Its context lets the test tool itself be injected past the site's Content Security
+    Policy (test_the_content_security_policy_is_enforced shows the policy holds for everything else)."""
+    requests: list[str] = []
+    context = open_context(browser, requests, viewport={"width": 1280, "height": 800}, bypass_csp=True)
+    yield context.new_page()
+    context.close()
+    assert [url for url in requests if foreign(url)] == []
+
+
+@pytest.mark.parametrize("path", page_paths())
+def test_no_axe_violation_in_five_settings(axe_page: Page, built_site: Path, site_url: str, path: str) -> None:
+    """Assert axe-core finds nothing on the page in any of the five reading settings.
+
+    The page is loaded once and switched through the settings in place, the way the settings panel
     switches them (test_settings.py checks that a reload gives the same result).
     """
-    problems: dict[str, dict[str, list[str]]] = {}
-    for path in site_pages(built_site):
-        page.goto(site_url + path)
-        for setting, (stored, scheme) in SETTINGS.items():
-            page.evaluate(APPLY_SETTING, [stored, scheme])
-            violations = run_axe(page)
-            if violations:
-                problems.setdefault(setting, {})[path] = describe(violations)
+    assert page_file(built_site, path).is_file(), path
+    axe_page.goto(site_url + path)
+    problems: dict[str, list[str]] = {}
+    for setting, (stored, scheme) in SETTINGS.items():
+        axe_page.evaluate(APPLY_SETTING, [stored, scheme])
+        violations = run_axe(axe_page)
+        if violations:
+            problems[setting] = describe(violations)
     assert not problems, json.dumps(problems, indent=1)
+
+
+def test_the_content_security_policy_is_enforced(page: Page, site_url: str) -> None:
+    """Assert a script that is not the site's own cannot run on a page, while the page's own scripts do."""
+    page.goto(site_url + "lesson/")
+    wait_for_features(page)
+    with pytest.raises(Exception, match="Content Security Policy"):
+        page.add_script_tag(content="window.injected = true;")
+    assert page.evaluate("window.injected === undefined")
 
 
 def test_no_page_scrolls_sideways_on_a_phone(browser: Browser, built_site: Path, site_url: str) -> None:
