@@ -110,7 +110,7 @@ def test_diagram_is_labelled_and_never_shrinks(example: str, name: str) -> None:
     for _, (rows, cols) in drawn(root):
         assert f"{rows} × {cols}" in desc.text
     width = root.get("viewBox").split()[2]
-    assert root.get("style") == f"min-width: {width}px; max-width: {width}px"
+    assert root.get("style") == f"--abh-floor: {width}px; max-width: {width}px"
 
 
 @pytest.mark.parametrize(("example", "name"), DIAGRAMS)

@@ -102,7 +102,7 @@ def test_diagrams_never_shrink_and_name_every_shape(draw: Callable[[str], str]) 
     """Assert a diagram keeps its natural width (min-width) and its desc names each drawn shape."""
     root = ET.fromstring(draw("d"))
     width = root.get("viewBox").split()[2]
-    assert root.get("style") == f"min-width: {width}px; max-width: {width}px"
+    assert root.get("style") == f"--abh-floor: {width}px; max-width: {width}px"
     shapes = [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "abh-shape" and "×" in t.text]
     assert shapes and all(shape in root.find(f"{SVG}desc").text for shape in shapes)
 

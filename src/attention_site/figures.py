@@ -314,7 +314,7 @@ def _svg(kind: str, width: float, height: float, title: str, desc: str, id_prefi
         raise ValueError(f"id_prefix must be a letter then letters, digits, '-' or '_', got '{id_prefix}'")
     if not title.strip() or not desc.strip():
         raise ValueError("a figure needs a non-empty title and desc (its text alternative)")
-    floor = "" if shrink else f"min-width: {_n(width)}px; "
+    floor = "" if shrink else f"--abh-floor: {_n(width)}px; "  # figures.css: the floor grows with the text size
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="abh-figure {kind}" role="img" '
         f'viewBox="0 0 {_n(width)} {_n(height)}" width="100%" style="{floor}max-width: {_n(width)}px" '
