@@ -27,12 +27,11 @@ def inject_probe(route: Route) -> None:
     """Serve the page with the probe inserted right after the <body> tag, and admitted by the page's Content
     Security Policy through its hash (the policy stays on for everything else)."""
     response = route.fetch()
-    html = response.text()
-    start = html.index("<body")
-    end = html.index(">", start) + 1
     body = re.search(r"<script>(.*?)</script>", PROBE, re.DOTALL)[1]
     digest = base64.b64encode(hashlib.sha256(body.encode()).digest()).decode()
-    html = html.replace("script-src 'self'", f"script-src 'self' 'sha256-{digest}'", 1)
+    html = response.text().replace("script-src 'self'", f"script-src 'self' 'sha256-{digest}'", 1)
+    start = html.index("<body")
+    end = html.index(">", start) + 1
     route.fulfill(response=response, body=html[:end] + PROBE + html[end:])
 
 
