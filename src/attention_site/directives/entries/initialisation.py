@@ -74,7 +74,7 @@ def w_v(head: int) -> Grid:
 @grid(NAME, "w-o", "The drawn output projection W_O (4x3).")
 def w_o() -> Grid:
     rows = tuple(f"h{k + 1} o{j + 1}" for k in range(EX.h) for j in range(EX.d_v))
-    return make_grid(W.W_o, rows, labels("u", EX.d_model), STYLE, "$W_O$")
+    return make_grid(W.W_o, rows, labels("u", EX.d_model), STYLE, "row of $W_O$")
 
 
 @grid(NAME, "initial-weights", "The untrained head's causal weights on red ball rolls (X = I_3).", options=(HEAD,))
