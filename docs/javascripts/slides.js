@@ -180,7 +180,9 @@
   /** Split the article into slides for the screen as it is now; number each block with its slide. */
   function layout() {
     var list = blocks();
-    var height = room();
+    // One line of slack: what a block's own layout adds once shown alone (a tab set's active panel, a margin
+    // kept inside it) must not push the slide past the stage.
+    var height = room() - parseFloat(getComputedStyle(article()).fontSize);
     document.documentElement.style.setProperty("--slide-room", Math.floor(height * 0.72) + "px");
     clearWindow();
     var titleHeight = 2.4 * parseFloat(getComputedStyle(article()).fontSize); // "Title (continued)"
