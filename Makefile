@@ -34,9 +34,10 @@ zensical: $(STAMP)
 serve-zensical: $(STAMP)
 	$(PYTHON) scripts/zensical.py serve $(PORT)
 
-# -v names each test as it starts, so a long one (a whole-site build, the browser suite) never looks like a hang.
+# -v names each test as it starts, so a long one (a whole-site build, the browser suite) never looks like a hang;
+# -rP prints what passing tests report: the mutation test's counts, the scanner's work counts.
 test: setup lint
-	NO_MKDOCS_2_WARNING=1 $(PYTHON) -m pytest -v
+	NO_MKDOCS_2_WARNING=1 $(PYTHON) -m pytest -v -rP
 
 quick: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 $(PYTHON) -m pytest -q -m "not browser and not slow"
