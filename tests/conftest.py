@@ -61,10 +61,38 @@ def project_copy(tmp_path: Path) -> Path:
     return copy_project(tmp_path / "project")
 
 
+# The environment of the session's own build: dates from a fixed instant, as `make build` takes them from the
+# last commit, so the build is reproducible (tests/test_reproducible.py builds once more and compares).
+REPRODUCIBLE = {"SOURCE_DATE_EPOCH": "1700000000", "PYTHONHASHSEED": "1", "TZ": "UTC"}
+
+
+def strict_build(project: Path, site: Path, cwd: Path | None = None, **env: str) -> Path:
+    """Build `project` with --strict into `site` (from the folder `cwd`, the project's own by default), assert it
+    succeeded, and return `site`."""
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(project / "mkdocs.yml"),
+         "--site-dir", str(site)],
+        cwd=cwd or project, env=project_env(project, **env), capture_output=True, text=True, timeout=600,
+    )
+    assert result.returncode == 0, result.stderr
+    return site
+
+
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site as `mkdocs build --strict` writes it, built once per test session."""
-    project = copy_project(tmp_path_factory.mktemp("built") / "project")
-    result = mkdocs(project, "build", "--strict", "--site-dir", str(project / "site"))
-    assert result.returncode == 0, result.stderr
-    return project / "site"
+    """The site as `mkdocs build --strict` writes it, built once per test session, reproducibly, and from a folder
+    other than the project's (so it also shows the build finds the core and the snippets from anywhere)."""
+    root = tmp_path_factory.mktemp("built")
+    project = copy_project(root / "project")
+    (root / "elsewhere").mkdir()
+    return strict_build(project, project / "site", cwd=root / "elsewhere", **REPRODUCIBLE)
+
+
+@pytest.fixture(scope="session")
+def site_with_a_new_ball_key(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the project with ball's key changed from ln 2 to ln 3 (examples and program), built strictly into
+    its `site/`; returns the project."""
+    project = copy_project(tmp_path_factory.mktemp("new-ball-key") / "project")
+    change_ball_key(project)
+    strict_build(project, project / "site")
+    return project

@@ -36,9 +36,15 @@ RANDOM_PER_FIELD = 2
 Leaves = tuple
 
 
+# The name under which `attention_core` exports each example (RED_BALL_ROLLS for red-ball-rolls), read before
+# any mutation swaps one.
+CONSTANTS = {example.name: next(name for name in attention_core.__all__ if getattr(attention_core, name) is example)
+             for example in EXAMPLES.values()}
+
+
 def constant_of(example: Example) -> str:
-    """The name under which `attention_core` exports an example: RED_BALL_ROLLS for red-ball-rolls."""
-    return next(name for name in attention_core.__all__ if getattr(attention_core, name) is example)
+    """The name under which `attention_core` exports an example."""
+    return CONSTANTS[example.name]
 
 
 def leaf_paths(value: object, path: tuple[int, ...] = ()) -> list[tuple[int, ...]]:
@@ -127,10 +133,15 @@ def swapped_examples(example: Example, field: str, new: object) -> dict[str, Exa
     return result
 
 
-def fresh_engine(examples: dict[str, Example]):
-    """Import the directive engine anew with `examples` in place of the originals; return its expand function."""
+def put_in_place(examples: dict[str, Example]) -> None:
+    """Make `attention_core` export `examples` under their names."""
     for constant, example in examples.items():
         setattr(attention_core, constant, example)
+
+
+def fresh_engine(examples: dict[str, Example]):
+    """Import the directive engine anew with `examples` in place of the originals; return it."""
+    put_in_place(examples)
     for name in [name for name in sys.modules if name.startswith("attention_site")]:
         del sys.modules[name]
     return importlib.import_module("attention_site.directives")
@@ -167,8 +178,8 @@ def run_one(example: Example, field: str, kind: str, new: object) -> dict[str, o
         report["errors"] = [error for page in pages_using(names) if (error := expand_page(engine, page))]
     except Exception:  # a crash is what the test looks for: report it whole
         report["crash"] = traceback.format_exc()
-    finally:
-        fresh_engine(originals)
+    finally:  # the next mutation imports the engine afresh; only the exports need restoring
+        put_in_place(originals)
     report["outcome"] = "stopped" if report["errors"] else "built"
     return report
 
@@ -179,13 +190,16 @@ def as_tuples(value: object) -> object:
 
 
 def main() -> None:
-    """Run every mutation, or the one named on the command line as EXAMPLE FIELD JSON-VALUE."""
+    """Run every mutation; or every N-th from the K-th on, given `K/N` (one share of the work for each of N
+    processes); or the one named on the command line as EXAMPLE FIELD JSON-VALUE."""
     if len(sys.argv) == 4:
         example = EXAMPLES[sys.argv[1]]
         print(json.dumps(run_one(example, sys.argv[2], "given", as_tuples(json.loads(sys.argv[3])))))
         return
-    for example, field, kind, new in mutations():
-        print(json.dumps(run_one(example, field, kind, new)), flush=True)
+    share, shares = map(int, sys.argv[1].split("/")) if len(sys.argv) == 2 else (0, 1)
+    for index, (example, field, kind, new) in enumerate(mutations()):
+        if index % shares == share:
+            print(json.dumps(run_one(example, field, kind, new)), flush=True)
 
 
 if __name__ == "__main__":

@@ -1,8 +1,8 @@
 """Links and anchors: the strict build refuses a broken one (issue 6, reliability 4).
 
-Each test adds one bad link to a temporary copy of the project and checks that `mkdocs build --strict` stops
-and names it. The unchanged site building cleanly is proven by the `built_site` fixture, so a failure here is
-the bad link's doing and nothing else's.
+One copy of the project gets every bad link and one good link at once; a strict build prints a warning for
+each before it stops, and each test reads its own in the log. The unchanged site building cleanly is proven
+by the `built_site` fixture, so a failure here is the planted links' doing and nothing else's.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import mkdocs
+from conftest import copy_project, mkdocs
 
 # The page every copy of the site has; a bad link is appended at its end.
 PAGE = "index.md"
@@ -48,6 +48,25 @@ def another_page(project: Path, site: Path) -> str:
     return pages[0]
 
 
+# The links planted in one copy of the site, all at once: a strict build prints every warning before it stops,
+# so one build shows what each link does. The last is good and must not be reported.
+MISSING_PAGES = ["no-such-page.md", "../outside-docs.md"]
+MISSING_ANCHOR = "#no-such-section"
+
+
+@pytest.fixture(scope="module")
+def planted(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
+    """One strict build of a copy with every bad link and one good link planted on PAGE: its targets, exit
+    code and log."""
+    project = copy_project(tmp_path_factory.mktemp("links") / "project")
+    there = f"{another_page(project, built_site)}{MISSING_ANCHOR}"  # PAGE is at the top of docs/
+    good = f"#{first_heading_id((built_site / 'index.html').read_text(encoding='utf-8'))}"
+    for target in [*MISSING_PAGES, MISSING_ANCHOR, there, good]:
+        add_link(project, PAGE, target)
+    code, log = strict_build(project)
+    return {"anchor there": there, "good": good, "code": code, "log": log}
+
+
 @pytest.mark.slow
 def test_the_unchanged_site_builds_strictly(built_site: Path) -> None:
     """Assert the site as it is builds with --strict, so the failures below are the bad links' doing."""
@@ -55,43 +74,37 @@ def test_the_unchanged_site_builds_strictly(built_site: Path) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("target", ["no-such-page.md", "../outside-docs.md"])
-def test_a_link_to_a_missing_page_fails_the_build(built_site: Path, project_copy: Path, target: str) -> None:
+@pytest.mark.parametrize("target", MISSING_PAGES)
+def test_a_link_to_a_missing_page_fails_the_build(planted: dict[str, object], target: str) -> None:
     """Assert a link to a page that does not exist stops the strict build and the log quotes the link."""
-    add_link(project_copy, PAGE, target)
-    code, log = strict_build(project_copy)
-    assert code != 0, log
-    assert f"'{target}'" in log and "not found" in log, log
+    log = str(planted["log"])
+    assert planted["code"] != 0, log
+    assert re.search(rf"'{re.escape(target)}'.*not found", log), log
 
 
 @pytest.mark.slow
-def test_a_broken_anchor_on_the_same_page_fails_the_build(built_site: Path, project_copy: Path) -> None:
+def test_a_broken_anchor_on_the_same_page_fails_the_build(planted: dict[str, object]) -> None:
     """Assert a link to a heading the page does not have stops the strict build and names the anchor."""
-    add_link(project_copy, PAGE, "#no-such-section")
-    code, log = strict_build(project_copy)
-    assert code != 0, log
-    assert "'#no-such-section'" in log and "no such anchor" in log, log
+    log = str(planted["log"])
+    assert planted["code"] != 0, log
+    assert re.search(rf"'{MISSING_ANCHOR}'.*no such anchor", log), log
 
 
 @pytest.mark.slow
-def test_a_broken_anchor_on_another_page_fails_the_build(built_site: Path, project_copy: Path) -> None:
+def test_a_broken_anchor_on_another_page_fails_the_build(planted: dict[str, object]) -> None:
     """Assert a link to an existing page but a missing heading of it stops the strict build."""
-    other = another_page(project_copy, built_site)
-    target = f"{other}#no-such-section"  # PAGE is at the top of docs/
-    add_link(project_copy, PAGE, target)
-    code, log = strict_build(project_copy)
-    assert code != 0, log
-    assert f"'{target}'" in log and "does not contain an anchor '#no-such-section'" in log, log
+    log, target = str(planted["log"]), str(planted["anchor there"])
+    assert planted["code"] != 0, log
+    assert f"'{target}'" in log and f"does not contain an anchor '{MISSING_ANCHOR}'" in log, log
 
 
 @pytest.mark.slow
-def test_a_good_link_and_anchor_still_build(built_site: Path, project_copy: Path) -> None:
-    """Assert the check is not simply failing every new link: a link to a real heading builds cleanly."""
-    html = (built_site / "index.html").read_text(encoding="utf-8")
-    anchor = first_heading_id(html)
-    add_link(project_copy, PAGE, f"#{anchor}")
-    code, log = strict_build(project_copy)
-    assert code == 0, log
+def test_a_good_link_and_anchor_are_not_reported(planted: dict[str, object]) -> None:
+    """Assert the check is not simply failing every new link: a link to a real heading, planted beside the bad
+    ones, draws no warning."""
+    log, good = str(planted["log"]), str(planted["good"])
+    assert f"'{good}'" not in log, log
+    assert len(re.findall(rf"Doc file '{PAGE}' contains a link", log)) == 4, log
 
 
 def first_heading_id(html: str) -> str:

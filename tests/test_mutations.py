@@ -8,6 +8,7 @@ reads its report. The counts are printed (`pytest -s` or the summary of `make te
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -23,17 +24,31 @@ RUNNER = Path(__file__).resolve().parent / "mutations.py"
 RE_PLACED = re.compile(r"^docs/[\w/.-]+\.md:\d+: \S")
 
 
+def reports(runs: list[subprocess.Popen[str]]) -> list[dict[str, object]]:
+    """The reports of runner processes started together, one per mutation, once all have finished."""
+    outputs = [run.communicate(timeout=1800) for run in runs]
+    for run, (_, errors) in zip(runs, outputs, strict=True):
+        assert run.returncode == 0, errors[-3000:]
+    return [json.loads(line) for stdout, _ in outputs for line in stdout.splitlines()]
+
+
+def start(*args: str) -> subprocess.Popen[str]:
+    """Start the runner with `args`."""
+    return subprocess.Popen([sys.executable, str(RUNNER), *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+
+
 def run(*args: str) -> list[dict[str, object]]:
     """The runner's reports, one per mutation."""
-    done = subprocess.run([sys.executable, str(RUNNER), *args], capture_output=True, text=True, timeout=1800)
-    assert done.returncode == 0, done.stderr[-3000:]
-    return [json.loads(line) for line in done.stdout.splitlines()]
+    return reports([start(*args)])
 
 
 @pytest.fixture(scope="module")
 def every_mutation() -> list[dict[str, object]]:
-    """Every seeded random and targeted mutation of every input field of every example."""
-    return run()
+    """Every seeded random and targeted mutation of every input field of every example, shared among as many
+    runner processes as the machine has cores."""
+    shares = os.cpu_count() or 1
+    return reports([start(f"{share}/{shares}") for share in range(shares)])
 
 
 def errors_of(report: dict[str, object]) -> list[str]:
