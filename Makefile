@@ -37,7 +37,7 @@ serve-zensical: $(STAMP)
 # -v names each test as it starts, so a long one (a whole-site build, the browser suite) never looks like a hang;
 # -rP prints what passing tests report: the mutation test's counts, the scanner's work counts.
 test: setup lint
-	NO_MKDOCS_2_WARNING=1 $(PYTHON) -m pytest -v -rP
+	NO_MKDOCS_2_WARNING=1 $(PYTHON) -m pytest -v -rP -n auto --dist loadgroup
 
 quick: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 $(PYTHON) -m pytest -q -m "not browser and not slow"

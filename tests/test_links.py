@@ -13,6 +13,9 @@ from pathlib import Path
 import pytest
 from conftest import copy_project, mkdocs
 
+# One worker runs these together under `pytest -n`, so the shared fixture is made once.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("links")]
+
 # The page every copy of the site has; a bad link is appended at its end.
 PAGE = "index.md"
 
@@ -67,13 +70,11 @@ def planted(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[
     return {"anchor there": there, "good": good, "code": code, "log": log}
 
 
-@pytest.mark.slow
 def test_the_unchanged_site_builds_strictly(built_site: Path) -> None:
     """Assert the site as it is builds with --strict, so the failures below are the bad links' doing."""
     assert (built_site / "index.html").is_file()
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("target", MISSING_PAGES)
 def test_a_link_to_a_missing_page_fails_the_build(planted: dict[str, object], target: str) -> None:
     """Assert a link to a page that does not exist stops the strict build and the log quotes the link."""
@@ -82,7 +83,6 @@ def test_a_link_to_a_missing_page_fails_the_build(planted: dict[str, object], ta
     assert re.search(rf"'{re.escape(target)}'.*not found", log), log
 
 
-@pytest.mark.slow
 def test_a_broken_anchor_on_the_same_page_fails_the_build(planted: dict[str, object]) -> None:
     """Assert a link to a heading the page does not have stops the strict build and names the anchor."""
     log = str(planted["log"])
@@ -90,7 +90,6 @@ def test_a_broken_anchor_on_the_same_page_fails_the_build(planted: dict[str, obj
     assert re.search(rf"'{MISSING_ANCHOR}'.*no such anchor", log), log
 
 
-@pytest.mark.slow
 def test_a_broken_anchor_on_another_page_fails_the_build(planted: dict[str, object]) -> None:
     """Assert a link to an existing page but a missing heading of it stops the strict build."""
     log, target = str(planted["log"]), str(planted["anchor there"])
@@ -98,7 +97,6 @@ def test_a_broken_anchor_on_another_page_fails_the_build(planted: dict[str, obje
     assert f"'{target}'" in log and f"does not contain an anchor '{MISSING_ANCHOR}'" in log, log
 
 
-@pytest.mark.slow
 def test_a_good_link_and_anchor_are_not_reported(planted: dict[str, object]) -> None:
     """Assert the check is not simply failing every new link: a link to a real heading, planted beside the bad
     ones, draws no warning."""

@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 from conftest import change_ball_key, mkdocs
 
-pytestmark = pytest.mark.slow
+# One worker runs these together under `pytest -n`, so the shared fixture is made once.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("mutations")]
 
 RUNNER = Path(__file__).resolve().parent / "mutations.py"
 RE_PLACED = re.compile(r"^docs/[\w/.-]+\.md:\d+: \S")

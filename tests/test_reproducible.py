@@ -8,6 +8,9 @@ from pathlib import Path
 import pytest
 from conftest import REPRODUCIBLE, copy_project, strict_build
 
+# One worker runs these together under `pytest -n`, so the shared fixture is made once.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("reproducible")]
+
 # Everything that may differ between two honest builds of the same commit, except the sources: where the
 # checkout lives, the hash seed (set and dict-of-str ordering), and the local time zone. The first build is
 # the session's own (`built_site`: REPRODUCIBLE, seed 1, UTC); this file makes the second.
@@ -49,14 +52,12 @@ def two_builds(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Bu
     return tree(built_site), tree(second)
 
 
-@pytest.mark.slow
 def test_two_clean_builds_write_the_same_files(two_builds: Builds) -> None:
     """Assert both builds write exactly the same list of files."""
     first, second = two_builds
     assert sorted(first) == sorted(second)
 
 
-@pytest.mark.slow
 def test_two_clean_builds_are_byte_identical(two_builds: Builds) -> None:
     """Assert every file the two builds share has the same bytes, and show how the first few differ."""
     first, second = two_builds
@@ -65,7 +66,6 @@ def test_two_clean_builds_are_byte_identical(two_builds: Builds) -> None:
     assert not differing, f"{len(differing)} file(s) differ: {differing[:20]}\n\n{report}"
 
 
-@pytest.mark.slow
 def test_no_build_path_leaks_into_the_site(built_site: Path, two_builds: Builds) -> None:
     """Assert no built file names the folder it was built in (a machine's path must not reach readers)."""
     first, _ = two_builds
@@ -74,7 +74,6 @@ def test_no_build_path_leaks_into_the_site(built_site: Path, two_builds: Builds)
     assert not leaking, f"the build folder's path appears in {leaking}"
 
 
-@pytest.mark.slow
 def test_sitemap_dates_come_from_source_date_epoch(two_builds: Builds) -> None:
     """Assert the sitemap's dates are those of SOURCE_DATE_EPOCH, not of the day of the build."""
     first, _ = two_builds

@@ -79,3 +79,15 @@ def test_a_broken_example_is_shown_on_every_page_until_fixed(server: Served) -> 
     assert "src/attention_core/examples/bus_is_late.py:" in fetch(server.base + PAGE)
     module.write_text(good)
     wait_for(lambda: "(1/2, 5/4)" in fetch(server.base + PAGE), "the page coming back once the input is fixed")
+
+
+def test_an_edited_template_override_reaches_every_page(server: Served) -> None:
+    """Assert editing the theme override is served on every page at the next rebuild: neither the templates
+    compiled by earlier rebuilds (kept in memory while serving) nor --dirty (which rebuilds only changed pages)
+    serves the old one."""
+    override = server.project / "overrides/main.html"
+    marker = '<meta name="preview-check" content="edited">'
+    override.write_text(override.read_text().replace("{{ super() }}", "{{ super() }}\n  " + marker, 1))
+    wait_for(lambda: marker in fetch(server.base + PAGE), "the edited override being served")
+    for page in DEPENDENT_PAGES:
+        assert marker in fetch(server.base + page), f"{page} still drawn with the old override"

@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, project_env
 
-pytestmark = pytest.mark.slow
+# One worker runs these together under `pytest -n`, so the shared fixture is made once.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("new-ball-key")]
 
 BUILT_ON_RED_BALL_ROLLS = (
     "red-ball-rolls", "red-ball-layer", "kv-cache", "exercises", "cross-padding", "training-step",
