@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from .claims import render_check, render_word
 from .errors import DirectiveError, DirectiveErrors, did_you_mean
-from .registry import REGISTRY, Entry, lookup, split_options
+from .registry import Entry, lookup, split_options
 from .render import render_block, render_figure, render_table, render_tex, render_value, restyle
 from .shown import Shown
 from .syntax import (
@@ -110,7 +110,7 @@ def find_entry(directive: Directive) -> Entry:
             f"attn:{directive.kind} takes an example and a name, then options: "
             f"<!-- attn:{directive.kind} EXAMPLE NAME option=value -->; got {len(directive.words)} name(s)"
         )
-    return lookup(directive.kind, *directive.words, registry=REGISTRY)
+    return lookup(directive.kind, *directive.words)  # loads the entries of that example only
 
 
 def render_with_digits(draw: Callable[..., str]) -> Callable[..., str]:
