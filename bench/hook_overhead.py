@@ -1,22 +1,27 @@
-"""Hook overhead: what the build-time hooks add to a full `mkdocs build` (issue 6, benchmark 1).
+"""Hook overhead: what the build-time hooks add to a full `mkdocs build` (issue 6, benchmark 1; issue 15).
 
-Three builds of the same pages, each from its own temporary copy of the project, interleaved and repeated:
+Five builds of the same pages, from three temporary copies of the project, interleaved and repeated:
 
-- as is:          the project unchanged (directives expanded and math converted by the hooks);
-- math only:      every directive already replaced by its output (written once, before timing, with the
-                  engine's own `directives.expand_directives`), and a one-function hook that only converts
-                  math to MathML;
+- as is:          the project unchanged (directives expanded and math converted by the hooks), with the
+                  pages' directives and MathML kept in `.cache/` by an earlier build (warm);
+- as is, cold:    the same with `.cache/pages` and `.cache/mathml` removed before each build: every page
+                  computed, every formula converted;
+- no directives:  every directive already replaced by its output (written once, before timing, with the
+                  engine's own `directives.expand_directives`), and every hook of the site but the expansion
+                  of directives (safety checks, workbooks, math, security policy, sharing tags), warm;
+- no directives, cold: the same with the kept MathML removed before each build;
 - no hooks:       the same pre-rendered pages, and no hooks at all (math left as LaTeX for a script to render).
 
-directives' cost = as is - math only; all hooks' cost = as is - no hooks. Targets: directives at most 5 % of
-the full build, all hooks (math included) at most 15 %. It also checks that the pre-rendered pages give the
-same HTML as the real build, so the comparison is of equal work. Each build is timed by its CPU time (user +
-system of the mkdocs process, the work it does) and by the wall clock (what a contributor waits for); the
-targets are judged on CPU time, since on a shared machine the wall clock also counts other jobs' turns. Last, it
-times each step the hooks add to a cold build (importing NumPy, the core, the engine; expanding the pages;
-converting the math) in fresh processes, to show where their share goes.
+directives' cost = as is - no directives; all hooks' cost = as is - no hooks (each warm and cold). Targets:
+directives at most 5 % of the full build, all hooks (math included) at most 15 %. It also checks that the
+pre-rendered pages give the same HTML as the real build, so the comparison is of equal work. Each build is
+timed by its CPU time (user + system of the mkdocs process, the work it does) and by the wall clock (what a
+contributor waits for); the targets are judged on CPU time, since on a shared machine the wall clock also
+counts other jobs' turns. The workbooks' cache is warm in every variant. Last, it times each step the hooks
+add (importing the engine, NumPy, the core, latex2mathml; expanding the pages; converting the math; reading
+them back from a warm cache) in fresh processes, to show where their share goes.
 
-    python bench/hook_overhead.py            # 7 repetitions of each build (about 1-2 minutes)
+    python bench/hook_overhead.py            # 7 repetitions of each build (about 3-6 minutes)
     python bench/hook_overhead.py --quick    # 3 repetitions
 """
 
@@ -39,40 +44,22 @@ RE_HOOKS_BLOCK = re.compile(r"^hooks:[ \t]*\n(?:[ \t]+-[^\n]*\n)+", re.MULTILINE
 RE_FRONT_MATTER = re.compile(r"\A(---[ \t]*\n.*?\n(?:---|\.\.\.)[ \t]*\n)", re.DOTALL)
 RE_BUILT_IN = re.compile(r"Documentation built in ([0-9.]+) seconds")
 
-# Written into the "math only" copy: the site's own math conversion (page and table of contents, as
-# attention_site/mkdocs_hooks.py does it), and nothing else.
-MATH_ONLY_HOOK = '''"""Benchmark hook: convert math to MathML as the site's hooks do, and do nothing else."""
+# Written into the "no directives" copy, whose pages already hold their directives' output: every hook of the
+# site (the safety checks, the workbooks, the math conversion with its cache, the security policy and sharing
+# tags) but the expansion of directives in on_page_markdown.
+NO_DIRECTIVES_HOOK = '''"""Benchmark hook: the site's hooks without the expansion of directives."""
 
-from pathlib import Path
-
-from attention_site import build_cache, mathml, mkdocs_hooks
-
-convert = {}
-
-
-def on_config(config):
-    """Keep the MathML between builds under the same keys as the site's hooks."""
-    sources = build_cache.sources_key([mkdocs_hooks.PACKAGE, mkdocs_hooks.core_folder()])
-    formulas = build_cache.TextCache(Path(config.config_file_path).parent / mkdocs_hooks.MATHML_CACHE, sources)
-    convert.update(page=formulas.cached(mathml.convert_math), title=formulas.cached(mathml.convert_title))
-    return config
-
-
-def walk(items):
-    """Every entry of a table of contents, depth first."""
-    for item in items:
-        yield item
-        yield from walk(item.children)
-
-
-def on_page_content(html, /, *, page, config, files):
-    """Convert the page's LaTeX to MathML, in its table of contents too."""
-    for item in walk(page.toc):
-        item.title = convert["title"](item.title) if "\\\\(" in item.title else item.title
-    return convert["page"](html)
+from attention_site.mkdocs_hooks import (  # noqa: F401
+    on_config,
+    on_files,
+    on_page_content,
+    on_post_page,
+    on_post_template,
+    on_startup,
+)
 '''
-VARIANTS = ("as is", "as is, cold", "math only", "math only, cold", "no hooks")
-COLD = ("as is, cold", "math only, cold")  # built after removing the kept pages and MathML (.cache/pages, /mathml)
+VARIANTS = ("as is", "as is, cold", "no directives", "no directives, cold", "no hooks")
+COLD = ("as is, cold", "no directives, cold")  # built after removing the kept pages and MathML (.cache/pages, /mathml)
 KEPT = (".cache/pages", ".cache/mathml")  # the workbooks' cache (.cache/workbooks) stays warm in every variant
 MEASURES = ("cpu", "wall", "built in")
 
@@ -179,12 +166,12 @@ def set_hooks(project: Path, hooks: list[str]) -> None:
 def prepare(folder: Path) -> dict[str, Path]:
     """Make the three copies (a cold variant builds in its warm one's copy); the pre-rendering happens here, once,
     outside every timing."""
-    copies = {name: copy_to(folder, name.replace(" ", "-")) for name in ("as is", "math only", "no hooks")}
-    for name in ("math only", "no hooks"):
+    copies = {name: copy_to(folder, name.replace(" ", "-")) for name in ("as is", "no directives", "no hooks")}
+    for name in ("no directives", "no hooks"):
         changed = expand_pages(copies[name])
         print(f"  {name}: pre-rendered the directives of {changed} pages", flush=True)
-    (copies["math only"] / "hooks" / "bench_math_only.py").write_text(MATH_ONLY_HOOK, encoding="utf-8")
-    set_hooks(copies["math only"], ["hooks/bench_math_only.py"])
+    (copies["no directives"] / "hooks" / "bench_no_directives.py").write_text(NO_DIRECTIVES_HOOK, encoding="utf-8")
+    set_hooks(copies["no directives"], ["hooks/bench_no_directives.py"])
     set_hooks(copies["no hooks"], [])
     return {name: copies[name.removesuffix(", cold")] for name in VARIANTS}
 
@@ -245,13 +232,13 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="hook-overhead-") as folder:
         projects = prepare(Path(folder))
         runs: dict[str, list[dict[str, float]]] = {name: [] for name in VARIANTS}
-        for name in ("as is", "math only", "no hooks"):  # warm the disk cache, .pyc files and kept results, untimed
+        for name in ("as is", "no directives", "no hooks"):  # warm the disk cache, .pyc files and kept results, untimed
             build(projects[name])
         for rep in range(reps):  # interleaved, so a noisy moment on a shared machine hurts all five alike
             for name in VARIANTS:
                 runs[name].append(build(projects[name], cold=name in COLD))
             print(f"  repetition {rep + 1}/{reps} done", flush=True)
-        differing = same_html(projects["as is"] / "site", projects["math only"] / "site")
+        differing = same_html(projects["as is"] / "site", projects["no directives"] / "site")
         costs = hook_costs(projects["as is"], projects["no hooks"] / "site", reps)
     medians = {name: {key: median([run[key] for run in runs[name]]) for key in MEASURES} for name in VARIANTS}
     report(medians, reps, differing)
@@ -279,8 +266,9 @@ def results_markdown(medians: dict[str, dict[str, float]], reps: int, steps: dic
         "computed and every formula converted (the workbooks' cache, older than this one, is warm in every "
         "variant). Python reuses its `.pyc` files in all of them.",
         f"Share of the full build's CPU time, **warm**: the directives {verdict(warm['directives'], 0.05)}, the "
-        f"math {warm['math']:.1%}, all hooks {verdict(warm['all hooks'], 0.15)}. **Cold**: the directives "
-        f"{verdict(cold['directives'], 0.05)}, the math {cold['math']:.1%}, all hooks "
+        f"other hooks (math, checks, policy) {warm['other hooks']:.1%}, all hooks {verdict(warm['all hooks'], 0.15)}. "
+        f"**Cold**: the directives {verdict(cold['directives'], 0.05)}, the other hooks {cold['other hooks']:.1%}, "
+        "all hooks "
         f"{verdict(cold['all hooks'], 0.15)}.",
         "Where the hooks' time goes (CPU time, fresh processes, median), as a share of the cold full build:",
         markdown_table(["step", "CPU s", "share of the build"],
@@ -296,10 +284,10 @@ def verdict(share: float, target: float) -> str:
 
 
 def shares(base: dict[str, float], cold: bool = False) -> dict[str, float]:
-    """The directives', the math's and all hooks' share of the full build, warm or cold, from one measure's medians."""
-    full, math = ("as is, cold", "math only, cold") if cold else ("as is", "math only")
-    return {"directives": ratio(base[full] - base[math], base[full]),
-            "math": ratio(base[math] - base["no hooks"], base[full]),
+    """The directives', the other hooks' and all hooks' share of the full build (warm or cold), from medians."""
+    full, rest = ("as is, cold", "no directives, cold") if cold else ("as is", "no directives")
+    return {"directives": ratio(base[full] - base[rest], base[full]),
+            "other hooks": ratio(base[rest] - base["no hooks"], base[full]),
             "all hooks": ratio(base[full] - base["no hooks"], base[full])}
 
 

@@ -58,6 +58,7 @@ REGISTRY: dict[tuple[str, str], Entry] = {}  # filled as entry modules load: use
 ENTRIES = f"{__package__}.entries"
 # Entry modules that add entries to examples other than the one they are named after.
 SHARED_ENTRY_MODULES = ("spreadsheets",)
+SEQUENCE: dict[tuple[str, str], int] = {}  # the order entries were registered in: within a module, as defined
 loaded: set[str] = set()  # the examples whose entry modules have been imported (or "*" for all of them)
 
 
@@ -72,11 +73,23 @@ def load_entries(example: str | None = None) -> dict[tuple[str, str], Entry]:
     if example is None or importlib.util.find_spec(module_of(example)) is None:
         importlib.import_module(ENTRIES).load_all()
         loaded.add("*")
+        in_module_order()
         return REGISTRY
     for module in (module_of(example), *(f"{ENTRIES}.{name}" for name in SHARED_ENTRY_MODULES)):
         importlib.import_module(module)
     loaded.add(example)
     return REGISTRY
+
+
+def in_module_order() -> None:
+    """Order the registry as importing every module in name order does, whichever pages loaded theirs first,
+    so that the reference page lists the entries in the same order in every build."""
+    def rank(item: tuple[tuple[str, str], Entry]) -> tuple[str, int]:
+        return item[1].build.__module__.removeprefix(f"{ENTRIES}.").split(".")[0], SEQUENCE[item[0]]
+
+    ordered = sorted(REGISTRY.items(), key=rank)
+    REGISTRY.clear()
+    REGISTRY.update(ordered)
 
 
 def module_of(example: str) -> str:
@@ -92,6 +105,7 @@ def register(shape: str, example: str, name: str, summary: str, options: Sequenc
         if (example, name) in REGISTRY:
             raise ValueError(f"'{example} {name}' is registered twice")
         REGISTRY[example, name] = Entry(example, name, summary, shape, build, tuple(options), sample)
+        SEQUENCE[example, name] = len(SEQUENCE)
         return build
 
     return decorate
