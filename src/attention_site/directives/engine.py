@@ -63,6 +63,8 @@ def check_expanded(html: str, source: str, page: str = "<page>", line_offset: in
 
 def expand_line(line: str, number: int) -> str:
     """Expand the directives of one line, after refusing any HTML on it that would run code."""
+    if "<" not in line and ":" not in line:  # no tag, no directive, no script URL: most lines of a page
+        return line
     refuse_active_html(line, number)
     found = list(directives_in_line(line, number))
     if not found:
