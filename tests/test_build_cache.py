@@ -107,3 +107,12 @@ def test_a_result_that_read_a_file_is_not_served_once_the_file_changed(tmp_path:
     assert [cache.get(make, "page"), cache.get(make, "page"), len(made)] == ["FIRST", "FIRST", 1]
     source.write_text("second", encoding="utf-8")
     assert [cache.get(make, "page"), len(made)] == ["SECOND", 2]
+
+
+def test_results_kept_for_older_sources_are_dropped(tmp_path: Path) -> None:
+    """Assert pruning keeps the current sources' results and removes those of earlier sources."""
+    old, new = TextCache(tmp_path / "pages", "a" * 64), TextCache(tmp_path / "pages", "b" * 64)
+    assert old.get(lambda: "old", "page") == "old" and new.get(lambda: "new", "page") == "new"
+    new.prune()
+    assert [path.name for path in (tmp_path / "pages").iterdir()] == ["b" * 16]
+    assert new.get(lambda: "made again", "page") == "new"

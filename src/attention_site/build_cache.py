@@ -21,6 +21,7 @@ import hashlib
 import importlib.util
 import json
 import os
+import shutil
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -88,10 +89,19 @@ def unchanged(files: dict[str, str]) -> bool:
 
 
 class TextCache:
-    """The results of one pure function of text, kept in `.cache/KIND/KEY` as JSON with the files they read."""
+    """The results of one pure function of text, kept in `.cache/KIND/SOURCES/KEY` as JSON with the files they
+    read; SOURCES is the start of the sources' hash, so the results of older sources can be dropped whole."""
 
     def __init__(self, folder: Path, sources: str) -> None:
-        self.folder, self.sources = folder, sources
+        self.root, self.sources = folder, sources
+        self.folder = folder / sources[:16]
+
+    def prune(self) -> None:
+        """Remove the results kept for other sources: after an edit under src/ they can never be served again."""
+        if self.root.is_dir():
+            for older in self.root.iterdir():
+                if older != self.folder:
+                    shutil.rmtree(older, ignore_errors=True)
 
     def get(self, make: Callable[[], str], *inputs: str) -> str:
         """The kept result for `inputs`, or `make()`'s, kept for the next build (an error is never kept)."""

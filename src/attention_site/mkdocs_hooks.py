@@ -252,6 +252,7 @@ def load_engine(stamp: Stamp, root: Path) -> Engine:
     # NumPy nor the examples nor latex2mathml.
     sources = build_cache.sources_key([PACKAGE, core_folder()])
     pages, formulas = (build_cache.TextCache(root / folder, sources) for folder in (PAGE_CACHE, MATHML_CACHE))
+    pages.prune(), formulas.prune()
     titles = formulas.cached(mathml.convert_title)
     return Engine(
         stamp=stamp,
