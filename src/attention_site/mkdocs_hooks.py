@@ -238,6 +238,11 @@ def load_engine(stamp: Stamp, root: Path) -> Engine:
     forget(RELOADED_PACKAGES, keep=__name__)
     try:
         build_cache = importlib.import_module("attention_site.build_cache")
+        sources = build_cache.sources_key([PACKAGE, core_folder()])
+        if not build_cache.TextCache(root / PAGE_CACHE, sources).folder.is_dir():
+            # New sources: check every example's inputs now, so a bad one stops the build (or shows on every
+            # served page) with its place. Sources whose pages were kept have passed this before.
+            importlib.import_module("attention_core")
         directives = importlib.import_module("attention_site.directives")
         mathml = importlib.import_module("attention_site.mathml")
         safety = importlib.import_module("attention_site.safety")
@@ -250,13 +255,13 @@ def load_engine(stamp: Stamp, root: Path) -> Engine:
     # redoes only that page; the caches go with the engine whenever its files change. Between builds the
     # results are kept on disk under keys that cover the sources too, so an unchanged page loads neither
     # NumPy nor the examples nor latex2mathml.
-    sources = build_cache.sources_key([PACKAGE, core_folder()])
     pages, formulas = (build_cache.TextCache(root / folder, sources) for folder in (PAGE_CACHE, MATHML_CACHE))
-    pages.prune(), formulas.prune()
+    for kept in (pages, formulas):
+        kept.prune()  # results of older sources can never be served again
     titles = formulas.cached(mathml.convert_title)
     return Engine(
         stamp=stamp,
-        expand=functools.lru_cache(maxsize=PAGES_CACHED)(placed(pages.cached(directives.expand_directives), root)),
+        expand=functools.lru_cache(maxsize=PAGES_CACHED)(pages.cached(directives.expand_directives)),
         check_expanded=directives.check_expanded,
         convert=functools.lru_cache(maxsize=PAGES_CACHED)(formulas.cached(mathml.convert_math)),
         convert_title=lambda title: titles(title) if "\\(" in title else title,
@@ -265,23 +270,6 @@ def load_engine(stamp: Stamp, root: Path) -> Engine:
         safety=safety,
         workbooks=workbooks,
     )
-
-
-def placed(expand: Callable[[str, str, int], str], root: Path) -> Callable[[str, str, int], str]:
-    """`expand`, with an example input that does not parse (met when a page first loads its example) named
-    by its file, line and field, as a page's error is, without a traceback."""
-
-    def expand_placed(markdown: str, page: str, offset: int) -> str:
-        try:
-            return expand(markdown, page, offset)
-        except ValueError as error:
-            if getattr(error, "field", None) is None:
-                raise
-            where, _, line = place_of(error, root).rpartition(":")
-            directive_error = importlib.import_module("attention_site.directives").DirectiveError
-            raise directive_error(f"{type(error).__name__}: {error}", page=where, line=int(line)) from None
-
-    return expand_placed
 
 
 def place_of(error: Exception, root: Path) -> str:
