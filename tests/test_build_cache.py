@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, project_env
 
 from attention_site.build_cache import TextCache, cache_key, read_input, sources_key
 
@@ -116,3 +116,23 @@ def test_results_kept_for_older_sources_are_dropped(tmp_path: Path) -> None:
     new.prune()
     assert [path.name for path in (tmp_path / "pages").iterdir()] == ["b" * 16]
     assert new.get(lambda: "made again", "page") == "new"
+
+
+@pytest.mark.slow
+def test_a_second_build_serves_the_same_site_without_loading_numpy(project_copy: Path) -> None:
+    """Assert the second of two builds of unchanged pages writes the same HTML and never imports NumPy."""
+    imported = {}
+    for site in ("first", "second"):
+        done = subprocess.run(
+            [sys.executable, "-X", "importtime", "-m", "mkdocs", "build", "--strict", "--site-dir", site],
+            cwd=project_copy, env=project_env(project_copy, SOURCE_DATE_EPOCH="1700000000"), capture_output=True,
+            text=True, timeout=600)
+        assert done.returncode == 0, done.stderr[-2000:]
+        imported[site] = {line.rsplit("|", 1)[-1].strip().split(".")[0] for line in done.stderr.splitlines()
+                          if line.startswith("import time:")}
+    assert {"numpy", "attention_core", "latex2mathml"} <= imported["first"]
+    assert not {"numpy", "attention_core", "latex2mathml"} & imported["second"]
+    pages = sorted(path.relative_to(project_copy / "first") for path in (project_copy / "first").rglob("*.html"))
+    assert len(pages) > 25
+    for page in pages:
+        assert (project_copy / "first" / page).read_bytes() == (project_copy / "second" / page).read_bytes(), page
