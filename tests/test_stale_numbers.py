@@ -75,8 +75,9 @@ INDEPENDENT_OF_THE_BALL_KEY = {
 }
 RENDER_EVERY_ENTRY = """
 import json
-from attention_site.directives.registry import REGISTRY
+from attention_site.directives.registry import load_entries
 from attention_site.directives.entries.reference import live_preview
+REGISTRY = load_entries()
 rendered = {}
 for (example, name), entry in REGISTRY.items():
     if example != "reference":

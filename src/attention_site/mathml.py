@@ -20,8 +20,6 @@ import html
 import re
 from xml.etree.ElementTree import Element, tostring
 
-from latex2mathml.converter import convert_to_element
-
 __all__ = ["MathConversionError", "convert_math", "convert_title", "tex_to_mathml"]
 
 RE_MATH = re.compile(
@@ -67,6 +65,8 @@ def convert_title(title: str) -> str:
 @functools.lru_cache(maxsize=4096)  # pages repeat formulas ($d_k$, $W_O$): convert each once
 def tex_to_mathml(tex: str, *, display: bool = False) -> str:
     """Return one `<math>` element for the LaTeX `tex` (not html-escaped), block-level if `display`."""
+    from latex2mathml.converter import convert_to_element  # on the first formula: a page without math needs none
+
     try:
         math = convert_to_element(tex, display="block" if display else "inline")
     except Exception as error:  # latex2mathml signals bad input with many unrelated exception types

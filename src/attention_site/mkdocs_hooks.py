@@ -49,6 +49,7 @@ RE_LINE_BREAK = re.compile(r"\r\n?|\n")
 PAGES_CACHED = 256
 DOWNLOADS = "downloads"  # where the example workbooks are served: downloads/red-ball-rolls.xlsx
 WORKBOOK_CACHE = ".cache/workbooks"  # kept between builds, keyed on every input (see workbook_files)
+PAGE_CACHE, MATHML_CACHE = ".cache/pages", ".cache/mathml"  # the same keys (attention_site/build_cache.py)
 WORKER_SHIM = "assets/javascripts/iframe-worker-shim.js"  # served by the offline build, from npm's iframe-worker
 WORKER_SHIM_SOURCE = "node_modules/iframe-worker/shim/index.js"
 SNIPPETS = ("docs/programs", "bench/results")  # the folders snippet includes may read from, as in mkdocs.yml
@@ -205,11 +206,8 @@ def workbook_files(config: MkDocsConfig) -> dict[str, bytes]:
 
 def workbook_key(site_url: str, epoch: str) -> str:
     """A hash of everything a workbook depends on: both packages' sources, the site's URL, the build date."""
-    digest = hashlib.sha256(f"{site_url}\n{epoch}\n".encode())
-    for folder in (PACKAGE, core_folder()):
-        for path in sorted(folder.rglob("*.py")):
-            digest.update(path.relative_to(folder.parent).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
-    return digest.hexdigest()[:32]
+    build_cache = importlib.import_module("attention_site.build_cache")
+    return build_cache.cache_key(build_cache.sources_key([PACKAGE, core_folder()]), "workbooks", site_url, epoch)
 
 
 def guard(check: Callable[..., None], *args: object) -> None:
@@ -277,6 +275,12 @@ def load_engine(stamp: Stamp, root: Path) -> Engine:
     """Import the engine, the math converter and the core afresh, dropping any earlier copies."""
     forget(RELOADED_PACKAGES, keep=__name__)
     try:
+        build_cache = importlib.import_module("attention_site.build_cache")
+        sources = build_cache.sources_key([PACKAGE, core_folder()])
+        if not build_cache.TextCache(root / PAGE_CACHE, sources).folder.is_dir():
+            # New sources: check every example's inputs now, so a bad one stops the build (or shows on every
+            # served page) with its place. Sources whose pages were kept have passed this before.
+            importlib.import_module("attention_core")
         directives = importlib.import_module("attention_site.directives")
         mathml = importlib.import_module("attention_site.mathml")
         safety = importlib.import_module("attention_site.safety")
@@ -286,13 +290,19 @@ def load_engine(stamp: Stamp, root: Path) -> Engine:
     except Exception as error:  # an example input that does not parse, or a bug: say where, without a traceback
         raise PluginError(f"{place_of(error, root)}: {type(error).__name__}: {error}") from None
     # Both are pure functions of their text once the engine is loaded, so a rebuild that changed one page
-    # redoes only that page; the caches go with the engine whenever its files change.
+    # redoes only that page; the caches go with the engine whenever its files change. Between builds the
+    # results are kept on disk under keys that cover the sources too, so an unchanged page loads neither
+    # NumPy nor the examples nor latex2mathml.
+    pages, formulas = (build_cache.TextCache(root / folder, sources) for folder in (PAGE_CACHE, MATHML_CACHE))
+    for kept in (pages, formulas):
+        kept.prune()  # results of older sources can never be served again
+    titles = formulas.cached(mathml.convert_title)
     return Engine(
         stamp=stamp,
-        expand=functools.lru_cache(maxsize=PAGES_CACHED)(directives.expand_directives),
+        expand=functools.lru_cache(maxsize=PAGES_CACHED)(pages.cached(directives.expand_directives)),
         check_expanded=directives.check_expanded,
-        convert=functools.lru_cache(maxsize=PAGES_CACHED)(mathml.convert_math),
-        convert_title=mathml.convert_title,
+        convert=functools.lru_cache(maxsize=PAGES_CACHED)(formulas.cached(mathml.convert_math)),
+        convert_title=lambda title: titles(title) if "\\(" in title else title,
         directive_error=directives.DirectiveError,
         math_error=mathml.MathConversionError,
         safety=safety,

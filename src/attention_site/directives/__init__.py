@@ -1,14 +1,15 @@
 """The directive engine: Markdown with `<!-- attn:... -->` directives in, Markdown with numbers out.
 
 It does not import MkDocs: `attention_site.mkdocs_hooks` adapts it to MkDocs, and `extension.py` to
-Python-Markdown, so the same function serves either way of building the site.
+Python-Markdown, so the same function serves either way of building the site. Importing it computes
+nothing and loads no example: a directive loads the entries of the example it names when it is first
+expanded (`load_entries`), and an entry computes its numbers when it is shown.
 """
 
 from __future__ import annotations
 
-from . import entries  # noqa: F401  (registers every example's entries)
 from .engine import check_expanded, expand_directives
 from .errors import DirectiveError
-from .registry import REGISTRY
+from .registry import REGISTRY, load_entries
 
-__all__ = ["REGISTRY", "DirectiveError", "check_expanded", "expand_directives"]
+__all__ = ["REGISTRY", "DirectiveError", "check_expanded", "expand_directives", "load_entries"]

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from .claims import render_check, render_word
 from .errors import DirectiveError, DirectiveErrors, did_you_mean
-from .registry import REGISTRY, Entry, lookup, split_options
+from .registry import Entry, lookup, split_options
 from .render import render_block, render_figure, render_table, render_tex, render_value, restyle
 from .shown import Shown
 from .syntax import (
@@ -63,6 +63,8 @@ def check_expanded(html: str, source: str, page: str = "<page>", line_offset: in
 
 def expand_line(line: str, number: int) -> str:
     """Expand the directives of one line, after refusing any HTML on it that would run code."""
+    if "<" not in line and ":" not in line:  # no tag, no directive, no script URL: most lines of a page
+        return line
     refuse_active_html(line, number)
     found = list(directives_in_line(line, number))
     if not found:
@@ -110,7 +112,7 @@ def find_entry(directive: Directive) -> Entry:
             f"attn:{directive.kind} takes an example and a name, then options: "
             f"<!-- attn:{directive.kind} EXAMPLE NAME option=value -->; got {len(directive.words)} name(s)"
         )
-    return lookup(directive.kind, *directive.words, registry=REGISTRY)
+    return lookup(directive.kind, *directive.words)  # loads the entries of that example only
 
 
 def render_with_digits(draw: Callable[..., str]) -> Callable[..., str]:

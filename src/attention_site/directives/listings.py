@@ -18,6 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..build_cache import read_input
 from .errors import DirectiveError
 from .shown import MarkdownBlock
 
@@ -41,7 +42,7 @@ def project_root() -> Path:
 def listing(file: str, inputs: Mapping[str, object], title: str | None = None) -> MarkdownBlock:
     """The program `docs/programs/FILE` as a fenced block, after checking each named input against the example."""
     path = f"{PROGRAMS}/{file}"
-    text = (project_root() / path).read_text(encoding="utf-8")
+    text = read_input(project_root() / path)
     assigned = top_level_assignments(text, path)
     for name, expected in inputs.items():
         if name not in assigned:

@@ -12,6 +12,8 @@ serve `attn:block` (generated HTML or Markdown such as the calculator or the ref
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -52,7 +54,48 @@ class Entry:
         return self.build(**read_options(given, self.options))
 
 
-REGISTRY: dict[tuple[str, str], Entry] = {}
+REGISTRY: dict[tuple[str, str], Entry] = {}  # filled as entry modules load: use load_entries() to read it
+ENTRIES = f"{__package__}.entries"
+# Entry modules that add entries to examples other than the one they are named after.
+SHARED_ENTRY_MODULES = ("spreadsheets",)
+SEQUENCE: dict[tuple[str, str], int] = {}  # the order entries were registered in: within a module, as defined
+loaded: set[str] = set()  # the examples whose entry modules have been imported (or "*" for all of them)
+
+
+def load_entries(example: str | None = None) -> dict[tuple[str, str], Entry]:
+    """The registry with the entries of `example` loaded (every example's when None); nothing is computed.
+
+    An example's entries live in the module named after it (`bus-is-late` -> `entries/bus_is_late.py`), so
+    a page that names two examples imports those two and the core parts they use, and no other.
+    """
+    if "*" in loaded or example in loaded:
+        return REGISTRY
+    if example is None or importlib.util.find_spec(module_of(example)) is None:
+        importlib.import_module(ENTRIES).load_all()
+        loaded.add("*")
+        in_module_order()
+        return REGISTRY
+    for module in (module_of(example), *(f"{ENTRIES}.{name}" for name in SHARED_ENTRY_MODULES)):
+        importlib.import_module(module)
+    loaded.add(example)
+    return REGISTRY
+
+
+def in_module_order() -> None:
+    """Order the registry as importing every module in name order does, whichever pages loaded theirs first,
+    so that the reference page lists the entries in the same order in every build."""
+    def rank(item: tuple[tuple[str, str], Entry]) -> tuple[str, int]:
+        return item[1].build.__module__.removeprefix(f"{ENTRIES}.").split(".")[0], SEQUENCE[item[0]]
+
+    ordered = sorted(REGISTRY.items(), key=rank)
+    REGISTRY.clear()
+    REGISTRY.update(ordered)
+
+
+def module_of(example: str) -> str:
+    """The entry module named after an example; a name that cannot be a module's gets one that does not exist."""
+    name = example.replace("-", "_")
+    return f"{ENTRIES}.{name if name.isidentifier() else '_none_'}"
 
 
 def register(shape: str, example: str, name: str, summary: str, options: Sequence[Option], sample: str) -> Callable:
@@ -62,6 +105,7 @@ def register(shape: str, example: str, name: str, summary: str, options: Sequenc
         if (example, name) in REGISTRY:
             raise ValueError(f"'{example} {name}' is registered twice")
         REGISTRY[example, name] = Entry(example, name, summary, shape, build, tuple(options), sample)
+        SEQUENCE[example, name] = len(SEQUENCE)
         return build
 
     return decorate
@@ -94,19 +138,21 @@ def block(example: str, name: str, summary: str, options: Sequence[Option] = (),
 
 def lookup(kind: str, example: str, name: str, registry: dict[tuple[str, str], Entry] | None = None) -> Entry:
     """Find the entry a directive names, or explain what exists instead."""
-    registry = REGISTRY if registry is None else registry
+    registry = load_entries(example) if registry is None else registry
+    found = registry.get((example, name))
+    if found is not None and kind in found.kinds:
+        return found
+    if registry is REGISTRY:
+        registry = load_entries()  # every example, to say what exists instead
     examples = {key[0] for key in registry}
     if example not in examples:
         raise DirectiveError(f"unknown example '{example}'; {did_you_mean(example, examples)}")
     names = [key[1] for key in registry if key[0] == example and kind in registry[key].kinds]
-    if (example, name) not in registry or kind not in registry[example, name].kinds:
-        other = registry.get((example, name))
-        if other is not None:
-            kinds = " or ".join(f"attn:{k}" for k in sorted(other.kinds))
-            raise DirectiveError(f"'{example} {name}' cannot be shown by attn:{kind}; use {kinds}")
-        what = f"for example '{example}'; {did_you_mean(name, names)}" if names else f"in '{example}'"
-        raise DirectiveError(f"unknown {kind} '{name}' {what}")
-    return registry[example, name]
+    if found is not None:
+        kinds = " or ".join(f"attn:{k}" for k in sorted(found.kinds))
+        raise DirectiveError(f"'{example} {name}' cannot be shown by attn:{kind}; use {kinds}")
+    what = f"for example '{example}'; {did_you_mean(name, names)}" if names else f"in '{example}'"
+    raise DirectiveError(f"unknown {kind} '{name}' {what}")
 
 
 def split_options(kind: str, entry: Entry, given: dict[str, str]) -> tuple[dict[str, str], dict[str, Any]]:

@@ -89,11 +89,16 @@ class Found:
     indent: str
 
 
+RE_BACKTICKS = re.compile(r"`+")
+
+
 def code_spans(line: str, work: Work | None = None) -> list[tuple[int, int]]:
     """The (start, end) of every inline code span: a run of n backticks up to the next run of exactly n."""
-    runs = [match.span() for match in re.finditer(r"`+", line)]
     if work is not None:
         work.characters += len(line)
+    if "`" not in line:
+        return []
+    runs = [match.span() for match in RE_BACKTICKS.finditer(line)]
     following: list[int | None] = [None] * len(runs)
     last_of_length: dict[int, int] = {}
     for index in range(len(runs) - 1, -1, -1):  # from the right: the next run of the same length, in one pass

@@ -10,10 +10,11 @@ import inspect
 
 import attention_core
 
+from ...build_cache import read_input
 from ..claims import CHECK_KEYS, CHECK_OPTIONS, QUESTIONS
 from ..engine import RENDERERS
 from ..listings import project_root
-from ..registry import GENERIC_OPTIONS, REGISTRY, Entry, block
+from ..registry import GENERIC_OPTIONS, Entry, block, load_entries
 from ..shown import Grid, MarkdownBlock, Scalar, Shown
 
 NAME = "reference"
@@ -22,10 +23,11 @@ PREVIEW_KIND = {"grid": "table", "table": "table", "scalar": "value", "figure": 
 
 @block(NAME, "directives", "Every directive the pages can use, with its options and a live rendering.")
 def directives_reference() -> MarkdownBlock:
+    registry = load_entries()  # every example's entries
     sections = [kinds_section(), claims_section()]
-    for example in sorted({entry.example for entry in REGISTRY.values()} - {NAME}):
+    for example in sorted({entry.example for entry in registry.values()} - {NAME}):
         sections.append(f"## `{example}`")
-        sections += [entry_section(entry) for entry in REGISTRY.values() if entry.example == example]
+        sections += [entry_section(entry) for entry in registry.values() if entry.example == example]
     return MarkdownBlock("\n\n".join(sections))
 
 
@@ -42,6 +44,7 @@ def kinds_section() -> str:
 
 def claims_section() -> str:
     """The words a page computes (attn:word pick=) and the claims it checks (attn:check), from the engine's tables."""
+    scores = load_entries("bus-is-late")["bus-is-late", "scores"].make({})
     questions = ["| `pick=` | the word it writes |", "|:---|:---|"]
     questions += [f"| `{name}` | {first_line(answer.__doc__)} |" for name, answer in QUESTIONS.items()]
     checks = ["| claim | what must hold |", "|:---|:---|"]
@@ -50,7 +53,7 @@ def claims_section() -> str:
         "## Words and checks",
         "A word that depends on an example's input is computed or checked, never typed bare. "
         "`attn:word` writes it: `<!-- attn:word bus-is-late scores row=late pick=largest -->` gives "
-        f"“{RENDERERS['word'](REGISTRY['bus-is-late', 'scores'].make({}), about='', pick='largest', row='late')}”. "
+        f"“{RENDERERS['word'](scores, about='', pick='largest', row='late')}”. "
         "`attn:check` leaves the prose as written and stops the build, with the page and line, what the page says "
         "and what the numbers say, when the claim no longer holds. Both take `row=` and `col=` to pick a row, a "
         "column or one cell (a label with spaces is written with `-`: `row=h1-o2`).",
@@ -108,7 +111,7 @@ def live_preview(entry: Entry) -> str | None:
 
 @block(NAME, "contributing", "CONTRIBUTING.md, the contributors' guide, read from the repository's top folder.")
 def contributing_guide() -> MarkdownBlock:
-    return MarkdownBlock((project_root() / "CONTRIBUTING.md").read_text(encoding="utf-8"))
+    return MarkdownBlock(read_input(project_root() / "CONTRIBUTING.md"))
 
 
 @block(NAME, "api", "The public API of attention_core, from its signatures and docstrings.")
