@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from ..build_cache import read_input
+from ..project import project_folder
 from .errors import DirectiveError
 from .shown import MarkdownBlock
 
@@ -32,10 +33,13 @@ NUMPY_CALLS: dict[str, Callable[..., object]] = {
 
 
 def project_root() -> Path:
-    """The project folder: the one that holds `src/attention_site` and `docs/programs`."""
-    root = Path(__file__).resolve().parents[3]
+    """The project folder: the one that holds mkdocs.yml and `docs/programs`."""
+    try:
+        root = project_folder()
+    except FileNotFoundError as error:
+        raise DirectiveError(str(error)) from None
     if not (root / PROGRAMS).is_dir():
-        raise DirectiveError(f"the programs folder {PROGRAMS}/ is not beside the engine's src/ folder")
+        raise DirectiveError(f"the programs folder {PROGRAMS}/ is not beside the project's mkdocs.yml")
     return root
 
 

@@ -22,6 +22,7 @@ from attention_core import (
     Example,
 )
 
+from ..project import project_folder
 from .bus_is_late import bus_is_late_book
 from .kv_cache import kv_cache_book
 from .layer import red_ball_layer_book
@@ -68,11 +69,11 @@ def book_for(example_key: str, example: Example | None = None) -> Book:
 
 
 def project_config() -> Path:
-    """The mkdocs.yml of the project this package sits in (found upwards from here, any layout)."""
-    for folder in Path(__file__).resolve().parents:
-        if (folder / "mkdocs.yml").is_file():
-            return folder / "mkdocs.yml"
-    raise ValueError("no mkdocs.yml above this package; pass site_url= to say where the pages are")
+    """The mkdocs.yml of the project this package sits in."""
+    try:
+        return project_folder() / "mkdocs.yml"
+    except FileNotFoundError as error:
+        raise ValueError(f"{error}; or pass site_url= to say where the pages are") from None
 
 
 def site_url_from(config: Path | None = None) -> str:
