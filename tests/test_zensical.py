@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import change_ball_key, copy_project, mkdocs, project_env
+from conftest import change_ball_key, copy_project, project_env
 from servers import Served, fetch, free_port, wait_for
 
 pytestmark = pytest.mark.slow
@@ -38,14 +38,12 @@ def main_text(page: Path) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def both_builds(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """The same project built by MkDocs (strict) and by Zensical."""
+def both_builds(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """The same sources built by MkDocs (strict: the session's site) and by Zensical."""
     project = copy_project(tmp_path_factory.mktemp("engines") / "project")
-    built = mkdocs(project, "build", "--strict", "--site-dir", str(project / "site-mkdocs"))
-    assert built.returncode == 0, built.stderr
     built = zensical(project, "build", str(project / "site-zensical"))
     assert built.returncode == 0, built.stdout + built.stderr
-    return project / "site-mkdocs", project / "site-zensical"
+    return built_site, project / "site-zensical"
 
 
 def test_both_engines_give_every_page_the_same_text(both_builds: tuple[Path, Path]) -> None:
