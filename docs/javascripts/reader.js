@@ -186,16 +186,6 @@
     });
   }
 
-  /** In a script (e^{s-m}, p_{pos,2i+1}) a + or − is set close, as TeX sets it, not with the full
-      space of the main line. (The converter in hooks/mathml.py could write these attributes.) */
-  function tightenScriptOperators(doc) {
-    doc.querySelectorAll(".md-content :is(msub, msup, msubsup) > :not(:first-child) mo:not([lspace])").forEach(function (mo) {
-      if (!/^[+\u2212=-]$/.test(mo.textContent.trim()) || !mo.previousElementSibling) return;
-      mo.setAttribute("lspace", "0.05em");
-      mo.setAttribute("rspace", "0.05em");
-    });
-  }
-
   var recolour = null;
   function scheduleRecolour() {
     clearTimeout(recolour);
@@ -209,7 +199,6 @@
   onPage(function (doc) {
     measureFigures(doc);
     colourCellNumbers();
-    tightenScriptOperators(doc);
     repairNavigationLabels(doc);
     nameCodeToolbars();
     makeScrollBoxesFocusable();
