@@ -167,8 +167,11 @@
     }, 0);
   }
 
+  /** The 0-255 channels of a computed colour: "rgb(r, g, b)", or "color(srgb r g b)" (0-1) as a
+      color-mix() such as a heat cell's computes to. */
   function channels(colour) {
-    return (colour.match(/[\d.]+/g) || ["255", "255", "255"]).map(Number);
+    var numbers = (colour.match(/[\d.]+/g) || ["255", "255", "255"]).map(Number);
+    return colour.indexOf("color(") === 0 ? numbers.map(function (c) { return c * 255; }) : numbers;
   }
 
   /** Write each heat-map number in black or white, whichever reads better on its cell as the
