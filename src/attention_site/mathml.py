@@ -9,12 +9,11 @@ On top of latex2mathml 3.81 it fixes what reads wrongly in a browser: a name fro
 (or `\\max`) becomes an upright `<mi>` followed by an invisible function application instead of an `<mo>`
 with operator spacing; a bare `/` loses its operator spacing; a single letter from `\\mathrm` stays
 upright; text is escaped as XML (latex2mathml writes `\\text{a<b}` unescaped). It also sets what TeX sets
-and a browser's MathML does not: a run of three letters or more (`d_{model}`, `pos`) is one upright word, not
-a product of italic letters; a binary operator or relation inside a script (`e^{s-m}`, `\\sum_{j=1}`) has no
-space around it, as in TeX's script style; a bracket that is not `\\left`/`\\right` nor a matrix's never
-stretches. LaTeX that latex2mathml
-rejects or silently mangles (an unknown command, a stray brace, a missing argument) raises
-`MathConversionError` quoting the formula.
+and a browser's MathML does not: a run of three letters or more (`d_{model}`, `pos`) is one upright word,
+not a product of italic letters; a binary operator, relation or comma inside a script (`e^{s-m}`,
+`\\sum_{j=1}`) has no space around it, as in TeX's script style; a bracket that is not `\\left`/`\\right`
+nor a matrix's never stretches. LaTeX that latex2mathml rejects or silently mangles (an unknown command,
+a stray brace, a missing argument) raises `MathConversionError` quoting the formula.
 """
 
 from __future__ import annotations
