@@ -46,6 +46,8 @@ COMPARED = {
     "softmax-matrix": ("walkthrough/softmax/", "A=softmax"),
     "lesson-matrices": ("lesson/", "Q=("),
     "norm-loss": ("beyond/one-training-step/", "L=12‖"),
+    "running-max": ("beyond/tiled-attention/", "mnew=max"),
+    "weighted-sum": ("walkthrough/weighted-sum/", "orolls=∑"),
 }
 MARGIN = 32  # CSS pixels above the first formula and below the last
 SPAN = """([first, last]) => {

@@ -65,10 +65,14 @@ def test_tfrac() -> None:
 
 
 def test_left_right_stretch() -> None:
-    """Assert \\left( \\right) become stretchy fences."""
+    """Assert \\left( \\right) become stretchy fences around a fraction, fences of the font's size around a letter."""
+    assert tex_to_mathml(r"\left( \frac{1}{x} \right)") == (
+        f'{INLINE}<mrow><mrow><mo stretchy="true" fence="true" form="prefix">(</mo><mfrac><mrow><mn>1</mn></mrow>'
+        '<mrow><mi>x</mi></mrow></mfrac><mo stretchy="true" fence="true" form="postfix">)</mo></mrow></mrow></math>'
+    )
     assert tex_to_mathml(r"\left( x \right)") == (
-        f'{INLINE}<mrow><mrow><mo stretchy="true" fence="true" form="prefix">(</mo><mi>x</mi>'
-        '<mo stretchy="true" fence="true" form="postfix">)</mo></mrow></mrow></math>'
+        f'{INLINE}<mrow><mrow><mo stretchy="false" fence="true" form="prefix">(</mo><mi>x</mi>'
+        '<mo stretchy="false" fence="true" form="postfix">)</mo></mrow></mrow></math>'
     )
 
 
@@ -309,6 +313,13 @@ def test_relation_under_a_sum_is_unspaced() -> None:
     assert '<mi>j</mi><mo lspace="0" rspace="0">=</mo><mn>1</mn>' in tex_to_mathml(r"\sum_{j=1}^{n} a_j")
 
 
+def test_fences_around_a_short_row_keep_their_size() -> None:
+    """Assert \\left( \\right) around max_j s_j keep the font's size (Chromium would stretch them over the j)."""
+    mathml = tex_to_mathml(page_formula("beyond/tiled-attention.md", r"m_{\text{new}} = \max"), display=True)
+    assert mathml.count('stretchy="false" fence="true"') == 2
+    assert 'stretchy="true"' not in mathml
+
+
 def test_plain_norm_bars_do_not_stretch() -> None:
     """Assert the ‖ ‖ of the loss, written without \\left \\right, keep their size beside a script."""
     mathml = tex_to_mathml(page_formula("beyond/one-training-step.md", r"\tfrac12\lVert o - t"))
@@ -317,8 +328,8 @@ def test_plain_norm_bars_do_not_stretch() -> None:
 
 def test_left_right_and_matrix_brackets_still_stretch() -> None:
     """Assert \\left( \\right) and a pmatrix's brackets are left to stretch, and plain ( ) are not."""
-    lesson = tex_to_mathml(page_formula("lesson/index.md", r"O = \operatorname{softmax}\left("), display=True)
-    assert '<mo stretchy="true" fence="true" form="prefix">(</mo>' in lesson
+    sine = tex_to_mathml(page_formula("walkthrough/positions.md", r"p_{pos,\,2i} ="), display=True)
+    assert '<mo stretchy="true" fence="true" form="prefix">(</mo><mfrac>' in sine
     matrix = tex_to_mathml(r"(x) \begin{pmatrix} 1 \\ 2 \end{pmatrix}")
     assert matrix.count('<mo stretchy="false">') == 2
     assert "<mrow><mo>(</mo><mtable>" in matrix

@@ -82,6 +82,7 @@ def tex_to_mathml(tex: str, *, display: bool = False) -> str:
     _join_words(math)
     _tighten_script_operators(math)
     _unstretch_plain_brackets(math)
+    _keep_short_fences(math)
     return tostring(math, encoding="unicode")
 
 
@@ -234,6 +235,26 @@ def _unstretch_plain_brackets(math: Element) -> None:
                 element.set("stretchy", "false")
 
 
+def _keep_short_fences(math: Element) -> None:
+    """Keep `\\left( \\right)` at the font's size around a row no taller than a line with scripts (as TeX's
+    delimiter rule does); Chromium would stretch them over every subscript (`\\max(m, \\max_j s_j)`)."""
+    for row in math.iter("mrow"):
+        fences = [child for child in row if child.tag == "mo" and child.get("fence") == "true"]
+        if len(fences) == 2 and row[0] is fences[0] and row[-1] is fences[1] and not _is_tall(row[1:-1]):
+            for fence in fences:
+                fence.set("stretchy", "false")
+
+
+def _is_tall(elements: list[Element]) -> bool:
+    """Tell formula parts taller than a line: a fraction, root, matrix, big operator or stretching fences."""
+    for part in [part for element in elements for part in element.iter()]:
+        if part.tag in TALL or (part.tag == "mo" and part.get("stretchy") == "true"):
+            return True
+        if part.tag in SCRIPTS and len(part) and (part[0].text or "") in BIG_OPERATORS:
+            return True
+    return False
+
+
 def _is_matrix_group(element: Element) -> bool:
     """Tell the `<mrow>` that `_group_matrices` made: a bracket, a matrix, a bracket."""
     return len(element) == 3 and element[1].tag == "mtable" and element[0].tag == element[2].tag == "mo"
@@ -260,6 +281,8 @@ SCRIPTS = frozenset({"msub", "msup", "msubsup", "munder", "mover", "munderover"}
 # TeX puts a medium (binary) or thick (relation) space around these on the main line and none in scripts.
 SCRIPT_TIGHT_OPERATORS = frozenset("+−-±∓×⋅·=≠<>≤≥≈∼∈→←↦,")  # and the comma: TeX's punctuation space too
 BRACKETS = frozenset("()[]{}|‖⟨⟩⌊⌋⌈⌉")
+TALL = frozenset({"mfrac", "msqrt", "mroot", "mtable"})
+BIG_OPERATORS = frozenset("∑∏∫∬∮⋃⋂⨁⨂")
 RE_LETTER = re.compile(r"[A-Za-z]")
 WORD_LETTERS = 3  # `model`, `pos`: a word; `ij`, `xW`: a product or a pair of indices
 ORDINARY_SYMBOLS = frozenset("∞∂∇∅⊤⊥")
