@@ -320,6 +320,12 @@ def test_fences_around_a_short_row_keep_their_size() -> None:
     assert 'stretchy="true"' not in mathml
 
 
+def test_negative_space_after_a_function_name_leaves_no_space() -> None:
+    """Assert max followed by \\! and a bracket gets no thin space (Chromium draws a negative space as none)."""
+    mathml = tex_to_mathml(page_formula("beyond/tiled-attention.md", r"m_{\text{new}} = \max"), display=True)
+    assert '<mi>max</mi><mo lspace="0" rspace="0">\u2061</mo><mspace width="-0.1667em" />' in mathml
+
+
 def test_plain_norm_bars_do_not_stretch() -> None:
     """Assert the ‖ ‖ of the loss, written without \\left \\right, keep their size beside a script."""
     mathml = tex_to_mathml(page_formula("beyond/one-training-step.md", r"\tfrac12\lVert o - t"))

@@ -155,15 +155,25 @@ def _group_matrices(math: Element) -> None:
 
 
 def _apply_function_after(anchor: Element, parent: Element) -> None:
-    """Insert an invisible function application after `anchor`, thinly spaced unless a fence follows."""
+    """Insert an invisible function application after `anchor`, thinly spaced unless a fence follows.
+
+    A negative space written after the name (`\\max\\!\\left(`) asks for no space too: Chromium draws a
+    negative `<mspace>` as no space at all, so the thin space is left out instead of cancelled."""
     index = list(parent).index(anchor)
     if index + 1 == len(parent):
         return
     apply = Element("mo", {"lspace": "0", "rspace": "0"})
-    if not _opens_with_fence(parent[index + 1]):
+    following = parent[index + 1]
+    if not (_opens_with_fence(following) or _is_negative_space(following)):
         apply.set("rspace", THIN_SPACE)
     apply.text = FUNCTION_APPLICATION
     parent.insert(index + 1, apply)
+
+
+def _is_negative_space(element: Element) -> bool:
+    """Tell a negative `<mspace>` (`\\!`), as latex2mathml names it or in em."""
+    width = element.get("width", "")
+    return element.tag == "mspace" and (width.startswith("negative") or width.startswith("-"))
 
 
 def _opens_with_fence(element: Element) -> bool:
