@@ -40,6 +40,8 @@ from _common import fail, free_port, markdown_table, project_copy, ratio, run_mk
 from hook_overhead import expand_pages, set_hooks
 
 CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
 MATHJAX = "mathjax@3.2.2"
 KB = 1000
 FONT_SUFFIXES = (".woff2", ".woff", ".ttf", ".otf")
@@ -194,9 +196,7 @@ def measure_in_browser(site: Path, pages: list[str]) -> list[Weight]:
 
     weights = []
     with serving(site) as base, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=[
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-            "--disable-sync", "--no-first-run"])
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         host = urlsplit(base).netloc
         for page in pages:
             weight = Weight(page)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import colorsys
 import itertools
 import math
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -167,16 +170,20 @@ def test_cells_show_values_and_shade() -> None:
     cells = [g for g in ET.fromstring(heatmap()).iter(f"{SVG}g") if g.find(f"{SVG}title") is not None]
     rolls = [g for g in cells if g.find(f"{SVG}title").text.startswith("rolls")]
     assert [g.find(f"{SVG}text").text for g in rolls] == ["0.25", "0.25", "0.50"]
-    assert [g.find(f"{SVG}rect").get("fill-opacity") for g in rolls] == ["0.45", "0.45", "0.65"]
+    # ramp r(w) = (1 - e^(-4w)) / (1 - e^(-4)): r(0.25) = 0.644, r(0.5) = 0.881; opacity 0.06 + 0.9 r
+    assert [g.find(f"{SVG}rect").get("fill-opacity") for g in rolls] == ["0.64", "0.64", "0.85"]
+    assert [g.find(f"{SVG}rect").get("style") for g in rolls] == ["--abh-ramp: 64%"] * 2 + ["--abh-ramp: 88%"]
 
 
-def test_the_lesson_weights_get_shades_apart() -> None:
-    """Assert 0.090, 0.212 and 0.245 (late's weights) get opacities at least 0.03 apart, rising with the weight."""
-    from attention_site.figures import _shade
+def test_the_ramp_rises_from_faint_to_full() -> None:
+    """Assert the heat ramp rises with the weight, from a faint 0 (opacity 0.06) to a full 1 (0.96)."""
+    from attention_site.figures import _ramp, _shade
 
-    shades = [_shade(w) for w in (0.0, 0.090, 0.212, 0.245, 1.0)]
-    assert shades == sorted(shades) and shades[0] == pytest.approx(0.06) and shades[-1] == pytest.approx(0.96)
-    assert min(b - a for a, b in itertools.pairwise(shades)) >= 0.03
+    weights = [k / 100 for k in range(101)]
+    assert [_ramp(w) for w in weights] == sorted(_ramp(w) for w in weights)
+    assert _ramp(0) == 0 and _ramp(1) == pytest.approx(1)
+    assert _shade(0) == pytest.approx(0.06) and _shade(1) == pytest.approx(0.96)
+
 
 
 def test_an_axis_keeps_one_number_style() -> None:
@@ -260,3 +267,111 @@ def test_only_small_position_maps_carry_a_tooltip_per_cell() -> None:
     large = positions_heatmap_svg([[0.5] * 32] * 32, title="t", desc="d", id_prefix="large")
     assert small.count("<title>pos ") == 16
     assert large.count("<title>pos ") == 0 and large.count('class="abh-cell') == 1024
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Heat-map colours as the stylesheets set them: figures.css's inks over reader.css's pages
+
+STYLESHEETS = Path(__file__).resolve().parent.parent / "docs" / "stylesheets"
+RE_PROPERTY = re.compile(r"(--[\w-]+):\s*([^;]+);")
+RE_HSL = re.compile(r"hsl\((\d+)deg (\d+)% (\d+)%\)")
+TINTS = ("none", "blue", "green", "yellow", "rose", "grey")
+MORE_CONTRAST_DARK_PAGE = "#0b0c10"  # reader.css: more contrast on white paper in the dark scheme
+
+
+def declared(css: str, selector: str) -> dict[str, str]:
+    """The custom properties declared in the rule of `css` whose selector is exactly `selector`."""
+    match = re.search(r"(?:^|\n)" + re.escape(selector) + r"\s*{([^}]*)}", css)
+    assert match, f"no rule '{selector}'"
+    return dict(RE_PROPERTY.findall(match.group(1)))
+
+
+def rgb(colour: str) -> tuple[float, float, float]:
+    """A CSS hex or `hsl(Hdeg S% L%)` colour as sRGB channels from 0 to 1."""
+    hsl = RE_HSL.fullmatch(colour.strip())
+    if hsl:
+        hue, saturation, lightness = (int(part) for part in hsl.groups())
+        red, green, blue = colorsys.hls_to_rgb(hue / 360, lightness / 100, saturation / 100)
+        return red, green, blue
+    digits = colour.strip().lstrip("#")
+    red, green, blue = (int(digits[k:k + 2], 16) / 255 for k in (0, 2, 4))
+    return red, green, blue
+
+
+def mixed(first: tuple[float, ...], share: float, second: tuple[float, ...]) -> tuple[float, ...]:
+    """`color-mix(in srgb, first share, second)` (and an opacity `share` of `first` over `second`)."""
+    return tuple(share * a + (1 - share) * b for a, b in zip(first, second, strict=True))
+
+
+def heat_colour(weight: float, page: tuple[float, ...], high: str, low: str) -> tuple[float, ...]:
+    """The colour a heat cell of `weight` shows: the inks mixed by the ramp, at the cell's opacity, over the page."""
+    from attention_site.figures import _ramp, _shade
+
+    ink = mixed(rgb(high), round(100 * _ramp(weight)) / 100, rgb(low))
+    return mixed(ink, _shade(weight), page)
+
+
+def oklab(colour: tuple[float, ...]) -> tuple[float, float, float]:
+    """An sRGB colour in OKLab (Ottosson, 2020), where distance follows the difference an eye sees."""
+    red, green, blue = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in colour)
+    cones = [
+        (0.4122214708 * red + 0.5363325363 * green + 0.0514459929 * blue) ** (1 / 3),
+        (0.2119034982 * red + 0.6806995451 * green + 0.1073969566 * blue) ** (1 / 3),
+        (0.0883024619 * red + 0.2817188376 * green + 0.6299787005 * blue) ** (1 / 3),
+    ]
+    rows = ((0.2104542553, 0.7936177850, -0.0040720468), (1.9779984951, -2.4285922050, 0.4505937099),
+            (0.0259040371, 0.7827717662, -0.8086757660))
+    lightness, a, b = (sum(k * c for k, c in zip(row, cones, strict=True)) for row in rows)
+    return lightness, a, b
+
+
+def heat_themes() -> dict[str, tuple[tuple[float, ...], str, str]]:
+    """Every page colour a reader can choose (scheme, paper, tint, more contrast), with the heat inks on it."""
+    figures = (STYLESHEETS / "figures.css").read_text(encoding="utf-8")
+    reader = (STYLESHEETS / "reader.css").read_text(encoding="utf-8")
+    light = declared(figures, ":root")
+    inks = {
+        ("light", "white"): light,
+        ("light", "cream"): {**light, **declared(figures, '[data-paper="cream"] [data-md-color-scheme="default"]')},
+        ("dark", "white"): {**light, **declared(figures, '[data-md-color-scheme="slate"]')},
+    }
+    inks["dark", "cream"] = inks["dark", "white"]
+    papers = {"white": declared(reader, ":root"), "cream": declared(reader, 'html[data-paper="cream"]')}
+    themes = {}
+    for (scheme, paper), ink in inks.items():
+        paper_colour = rgb(papers[paper][f"--reader-paper-{scheme}"])
+        for tint in TINTS:
+            page = paper_colour
+            if tint != "none":
+                tint_colour = declared(reader, f'html[data-tint="{tint}"]')[f"--reader-tint-{scheme}"]
+                page = mixed(rgb(tint_colour), 0.75, paper_colour)  # reader.css: the tint 75 % into the paper
+            themes[f"{scheme}-{paper}-{tint}"] = (page, ink["--abh-heat"], ink["--abh-heat-low"])
+    themes["dark-more-contrast"] = (rgb(MORE_CONTRAST_DARK_PAGE), *(inks["dark", "white"][k]
+                                                                    for k in ("--abh-heat", "--abh-heat-low")))
+    return themes
+
+
+THEMES = heat_themes()
+# The lesson's weights for the query of late: the three a reader must tell apart on its heat map.
+LESSON_WEIGHTS = (0.090, 0.212, 0.245)
+# CSS Color 4 takes a difference of 0.02 in OKLab (deltaEOK) as just noticeable when it maps colours into a
+# screen's gamut. Cells of a heat map are compared across the map, not side by side, so two weights must be at
+# least 1.75 times that apart to tell at a glance (the old single-hue ramp gave 0.019-0.022: one step).
+CLEARLY_APART = 0.035
+
+
+@pytest.mark.parametrize("theme", sorted(THEMES))
+def test_lesson_weights_clearly_apart_in_every_theme(theme: str) -> None:
+    """Assert 0.090, 0.212 and 0.245 show colours at least CLEARLY_APART apart in OKLab, in every theme."""
+    page, high, low = THEMES[theme]
+    seen = [heat_colour(w, page, high, low) for w in LESSON_WEIGHTS]
+    differences = [math.dist(oklab(a), oklab(b)) for a, b in itertools.combinations(seen, 2)]
+    assert min(differences) >= CLEARLY_APART, [round(d, 3) for d in differences]
+
+
+@pytest.mark.parametrize("theme", sorted(THEMES))
+def test_heavier_cells_always_further_from_the_page(theme: str) -> None:
+    """Assert the legend reads one way: each step of weight moves the cell's colour further from the page."""
+    page, high, low = THEMES[theme]
+    distances = [math.dist(oklab(heat_colour(k / 20, page, high, low)), oklab(page)) for k in range(21)]
+    assert distances == sorted(distances)

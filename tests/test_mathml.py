@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import difflib
+import re
 import textwrap
+from pathlib import Path
 
 import markdown
 import pytest
@@ -63,10 +65,14 @@ def test_tfrac() -> None:
 
 
 def test_left_right_stretch() -> None:
-    """Assert \\left( \\right) become stretchy fences."""
+    """Assert \\left( \\right) become stretchy fences around a fraction, fences of the font's size around a letter."""
+    assert tex_to_mathml(r"\left( \frac{1}{x} \right)") == (
+        f'{INLINE}<mrow><mrow><mo stretchy="true" fence="true" form="prefix">(</mo><mfrac><mrow><mn>1</mn></mrow>'
+        '<mrow><mi>x</mi></mrow></mfrac><mo stretchy="true" fence="true" form="postfix">)</mo></mrow></mrow></math>'
+    )
     assert tex_to_mathml(r"\left( x \right)") == (
-        f'{INLINE}<mrow><mrow><mo stretchy="true" fence="true" form="prefix">(</mo><mi>x</mi>'
-        '<mo stretchy="true" fence="true" form="postfix">)</mo></mrow></mrow></math>'
+        f'{INLINE}<mrow><mrow><mo stretchy="false" fence="true" form="prefix">(</mo><mi>x</mi>'
+        '<mo stretchy="false" fence="true" form="postfix">)</mo></mrow></mrow></math>'
     )
 
 
@@ -247,3 +253,90 @@ def test_table_of_contents_titles_get_mathml_like_their_headings() -> None:
     assert title.startswith("Adding a position row: <math ")
     assert "<msub><mi>e</mi><mi>i</mi></msub>" in title
     assert convert_title("Softmax") == "Softmax"
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Typesetting as TeX does it, checked on formulas as the pages write them
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+RE_PAGE_FORMULA = re.compile(r"\$\$(?P<display>.+?)\$\$|\$(?P<inline>[^$\n]+)\$", re.DOTALL)
+
+
+def page_formula(page: str, start: str) -> str:
+    """The TeX of the first formula on docs/`page` that starts with `start` (spaces ignored)."""
+    for match in RE_PAGE_FORMULA.finditer((DOCS / page).read_text(encoding="utf-8")):
+        tex = (match["display"] or match["inline"]).strip()
+        if tex.replace(" ", "").startswith(start.replace(" ", "")):
+            return tex
+    raise AssertionError(f"no formula starting '{start}' on docs/{page}: has the page changed?")
+
+
+def test_words_in_scripts_are_one_upright_identifier() -> None:
+    """Assert pos and model in the sinusoidal formula are words (one <mi> each), not runs of italic letters."""
+    mathml = tex_to_mathml(page_formula("walkthrough/positions.md", r"p_{pos,\,2i} ="), display=True)
+    assert mathml.count("<mi>pos</mi>") == 2  # the subscript and the numerator
+    assert "<msub><mi>d</mi><mrow><mi>model</mi></mrow></msub>" in mathml
+    assert "<mi>p</mi><mi>o</mi>" not in mathml
+    assert "<mi>m</mi><mi>o</mi>" not in mathml
+
+
+def test_d_model_is_one_word() -> None:
+    """Assert d_{model}, as the output projection page writes it, has the word model as its subscript."""
+    mathml = tex_to_mathml(page_formula("walkthrough/output-projection.md", r"h\,d_v \times d_{model}"))
+    assert "<msub><mi>d</mi><mrow><mi>model</mi></mrow></msub>" in mathml
+
+
+def test_two_letter_indices_stay_letters() -> None:
+    """Assert the indices ij of a_{ij} stay two italic letters: a pair of indices, not a word."""
+    mathml = tex_to_mathml(page_formula("walkthrough/softmax.md", "a_{ij} ="), display=True)
+    assert "<msub><mi>a</mi><mrow><mi>i</mi><mi>j</mi></mrow></msub>" in mathml
+
+
+def test_word_joined_after_function_names() -> None:
+    """Assert a joined word is not taken for a function name (no invisible application after pos)."""
+    mathml = tex_to_mathml("pos + 1")
+    assert mathml == f"{INLINE}<mrow><mi>pos</mi><mo>+</mo><mn>1</mn></mrow></math>"
+
+
+def test_operators_in_scripts_are_unspaced() -> None:
+    """Assert the − in e^{m - m_new} and the + in p_{pos, 2i+1} have no space, the main line's + keeps its own."""
+    running = tex_to_mathml(page_formula("beyond/tiled-attention.md", r"l \leftarrow l"), display=True)
+    assert '<mi>m</mi><mo lspace="0" rspace="0">−</mo><msub><mi>m</mi>' in running
+    assert "</msup><mo>+</mo><munder>" in running  # on the main line: the font's spacing
+    cosine = tex_to_mathml(page_formula("walkthrough/positions.md", r"p_{pos,\,2i+1}"), display=True)
+    assert '<mi>i</mi><mo lspace="0" rspace="0">+</mo><mn>1</mn>' in cosine
+    assert '<mi>pos</mi><mo lspace="0" rspace="0">,</mo>' in cosine
+
+
+def test_relation_under_a_sum_is_unspaced() -> None:
+    """Assert the = of a sum's limit j=1 is set close, as TeX sets relations in scripts."""
+    assert '<mi>j</mi><mo lspace="0" rspace="0">=</mo><mn>1</mn>' in tex_to_mathml(r"\sum_{j=1}^{n} a_j")
+
+
+def test_fences_around_a_short_row_keep_their_size() -> None:
+    """Assert \\left( \\right) around max_j s_j keep the font's size (Chromium would stretch them over the j)."""
+    mathml = tex_to_mathml(page_formula("beyond/tiled-attention.md", r"m_{\text{new}} = \max"), display=True)
+    assert mathml.count('stretchy="false" fence="true"') == 2
+    assert 'stretchy="true"' not in mathml
+
+
+def test_negative_space_after_a_function_name_leaves_no_space() -> None:
+    """Assert max followed by \\! and a bracket gets no thin space (Chromium draws a negative space as none)."""
+    mathml = tex_to_mathml(page_formula("beyond/tiled-attention.md", r"m_{\text{new}} = \max"), display=True)
+    assert '<mi>max</mi><mo lspace="0" rspace="0">\u2061</mo><mspace width="-0.1667em" />' in mathml
+
+
+def test_plain_norm_bars_do_not_stretch() -> None:
+    """Assert the ‖ ‖ of the loss, written without \\left \\right, keep their size beside a script."""
+    mathml = tex_to_mathml(page_formula("beyond/one-training-step.md", r"\tfrac12\lVert o - t"))
+    assert mathml.count('<mo stretchy="false">‖</mo>') == 2
+
+
+def test_left_right_and_matrix_brackets_still_stretch() -> None:
+    """Assert \\left( \\right) and a pmatrix's brackets are left to stretch, and plain ( ) are not."""
+    sine = tex_to_mathml(page_formula("walkthrough/positions.md", r"p_{pos,\,2i} ="), display=True)
+    assert '<mo stretchy="true" fence="true" form="prefix">(</mo><mfrac>' in sine
+    matrix = tex_to_mathml(r"(x) \begin{pmatrix} 1 \\ 2 \end{pmatrix}")
+    assert matrix.count('<mo stretchy="false">') == 2
+    assert "<mrow><mo>(</mo><mtable>" in matrix
+    assert "</mtable><mo>)</mo></mrow>" in matrix

@@ -167,8 +167,11 @@
     }, 0);
   }
 
+  /** The 0-255 channels of a computed colour: "rgb(r, g, b)", or "color(srgb r g b)" (0-1) as a
+      color-mix() such as a heat cell's computes to. */
   function channels(colour) {
-    return (colour.match(/[\d.]+/g) || ["255", "255", "255"]).map(Number);
+    var numbers = (colour.match(/[\d.]+/g) || ["255", "255", "255"]).map(Number);
+    return colour.indexOf("color(") === 0 ? numbers.map(function (c) { return c * 255; }) : numbers;
   }
 
   /** Write each heat-map number in black or white, whichever reads better on its cell as the
@@ -186,16 +189,6 @@
     });
   }
 
-  /** In a script (e^{s-m}, p_{pos,2i+1}) a + or − is set close, as TeX sets it, not with the full
-      space of the main line. (The converter in hooks/mathml.py could write these attributes.) */
-  function tightenScriptOperators(doc) {
-    doc.querySelectorAll(".md-content :is(msub, msup, msubsup) > :not(:first-child) mo:not([lspace])").forEach(function (mo) {
-      if (!/^[+\u2212=-]$/.test(mo.textContent.trim()) || !mo.previousElementSibling) return;
-      mo.setAttribute("lspace", "0.05em");
-      mo.setAttribute("rspace", "0.05em");
-    });
-  }
-
   var recolour = null;
   function scheduleRecolour() {
     clearTimeout(recolour);
@@ -209,7 +202,6 @@
   onPage(function (doc) {
     measureFigures(doc);
     colourCellNumbers();
-    tightenScriptOperators(doc);
     repairNavigationLabels(doc);
     nameCodeToolbars();
     makeScrollBoxesFocusable();

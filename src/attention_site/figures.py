@@ -57,7 +57,7 @@ def heatmap_svg(
     masked: Sequence[Sequence[bool]] | None = None,
     id_prefix: str,
 ) -> str:
-    """Draw attention weights as a heat map: one row per query, one column per key, darker is more.
+    """Draw attention weights as a heat map: one row per query, one column per key, more is further from the page.
 
     `values` is (n_rows, n_cols) with entries in [0, 1]; `cell_text` (same shape) replaces the printed
     value (two decimals by default); `masked` (same shape) marks cells that are hatched and left blank.
@@ -402,22 +402,38 @@ def _heat_cell(x: float, y: float, value: float, text: str, tip: str, masked: bo
                  f'fill="url(#{id_prefix}-hatch)"/>')
     else:
         shape = (f'<rect class="abh-cell abh-heat" x="{_n(x)}" y="{_n(y)}" width="{CELL}" height="{CELL}" '
-                 f'fill-opacity="{_n(_shade(float(value)))}"/>')
+                 f'{_heat_paint(float(value))}/>')
     strong = " abh-on-strong" if not masked and float(value) >= STRONG else ""
     label = _text(x + CELL / 2, y + CELL / 2, text, f"abh-cell-text{strong}", anchor="middle", middle=True)
     return f"<g><title>{escape(tip)}</title>{shape}{label if text else ''}</g>"
 
 
+def _ramp(weight: float) -> float:
+    """Where a weight sits on the colour ramp, from 0 (weight 0) to 1 (weight 1).
+
+    A saturating curve, 1 - exp(-w / RAMP_SCALE) scaled to end at 1: it spends most of the ramp on the small
+    weights attention usually gives, so that the lesson's 0.090, 0.212 and 0.245 come out clearly apart in
+    every theme (tests/test_figures.py measures it from figures.css), and still rises up to weight 1.
+    """
+    weight = max(0.0, min(1.0, weight))
+    return math.expm1(-weight / RAMP_SCALE) / math.expm1(-1 / RAMP_SCALE)
+
+
 def _shade(weight: float) -> float:
-    """The opacity of a heat cell: a curve that spreads the small weights attention usually gives (0.09, 0.21,
-    0.25 stay apart in every theme) and keeps 0 faint and 1 full."""
-    return 0.06 + 0.9 * max(0.0, min(1.0, weight)) ** 0.6
+    """The opacity of a heat cell: 0 stays faint, 1 is full, the ramp in between."""
+    return 0.06 + 0.9 * _ramp(weight)
+
+
+def _heat_paint(weight: float) -> str:
+    """The attributes that colour a heat cell: its opacity, and how far its ink has moved from the low hue to
+    the high one (figures.css mixes --abh-heat-low and --abh-heat by --abh-ramp)."""
+    return f'fill-opacity="{_n(_shade(weight))}" style="--abh-ramp: {round(100 * _ramp(weight))}%"'
 
 
 def _heat_legend(x: float, y: float, with_mask: bool, id_prefix: str) -> str:
     """Return the legend: a 0-to-1 ramp, and the hatching when some cells are masked."""
     steps = [f'<rect class="abh-heat" x="{_n(x + 40 + k * 12)}" y="{_n(y)}" width="12" height="14" '
-             f'fill-opacity="{_n(_shade(k / 9))}"/>' for k in range(10)]
+             f'{_heat_paint(k / 9)}/>' for k in range(10)]
     parts = [_text(x + 34, y + 7, "0", "abh-tick", anchor="end", middle=True), *steps,
              _text(x + 166, y + 7, "1", "abh-tick", middle=True)]
     if with_mask:
@@ -742,5 +758,6 @@ STREAM_NODE = 26
 STREAM_STEP = 42
 
 
-STRONG = 0.55  # from this weight on, a cell is dark enough that its text switches to the light style
+RAMP_SCALE = 0.25  # the weight at which a heat cell has gone 1 - 1/e (63 %) of the way up its ramp
+STRONG = 0.3  # from this weight on, a cell is far enough from the page that its text takes the cell's style
 SERIES_DASHES = ("", "7 4", "2 3", "10 3 2 3")

@@ -8,9 +8,12 @@ styles `div.arithmatex` as a horizontally scrolling box); every other byte of th
 On top of latex2mathml 3.81 it fixes what reads wrongly in a browser: a name from `\\operatorname`
 (or `\\max`) becomes an upright `<mi>` followed by an invisible function application instead of an `<mo>`
 with operator spacing; a bare `/` loses its operator spacing; a single letter from `\\mathrm` stays
-upright; text is escaped as XML (latex2mathml writes `\\text{a<b}` unescaped). LaTeX that latex2mathml
-rejects or silently mangles (an unknown command, a stray brace, a missing argument) raises
-`MathConversionError` quoting the formula.
+upright; text is escaped as XML (latex2mathml writes `\\text{a<b}` unescaped). It also sets what TeX sets
+and a browser's MathML does not: a run of three letters or more (`d_{model}`, `pos`) is one upright word,
+not a product of italic letters; a binary operator, relation or comma inside a script (`e^{s-m}`,
+`\\sum_{j=1}`) has no space around it, as in TeX's script style; a bracket that is not `\\left`/`\\right`
+nor a matrix's never stretches. LaTeX that latex2mathml rejects or silently mangles (an unknown command,
+a stray brace, a missing argument) raises `MathConversionError` quoting the formula.
 """
 
 from __future__ import annotations
@@ -76,6 +79,10 @@ def tex_to_mathml(tex: str, *, display: bool = False) -> str:
     _check_arity(math, tex)
     _fix_function_names(math)
     _fix_tokens(math)
+    _join_words(math)
+    _tighten_script_operators(math)
+    _unstretch_plain_brackets(math)
+    _keep_short_fences(math)
     return tostring(math, encoding="unicode")
 
 
@@ -148,15 +155,25 @@ def _group_matrices(math: Element) -> None:
 
 
 def _apply_function_after(anchor: Element, parent: Element) -> None:
-    """Insert an invisible function application after `anchor`, thinly spaced unless a fence follows."""
+    """Insert an invisible function application after `anchor`, thinly spaced unless a fence follows.
+
+    A negative space written after the name (`\\max\\!\\left(`) asks for no space too: Chromium draws a
+    negative `<mspace>` as no space at all, so the thin space is left out instead of cancelled."""
     index = list(parent).index(anchor)
     if index + 1 == len(parent):
         return
     apply = Element("mo", {"lspace": "0", "rspace": "0"})
-    if not _opens_with_fence(parent[index + 1]):
+    following = parent[index + 1]
+    if not (_opens_with_fence(following) or _is_negative_space(following)):
         apply.set("rspace", THIN_SPACE)
     apply.text = FUNCTION_APPLICATION
     parent.insert(index + 1, apply)
+
+
+def _is_negative_space(element: Element) -> bool:
+    """Tell a negative `<mspace>` (`\\!`), as latex2mathml names it or in em."""
+    width = element.get("width", "")
+    return element.tag == "mspace" and (width.startswith("negative") or width.startswith("-"))
 
 
 def _opens_with_fence(element: Element) -> bool:
@@ -186,6 +203,73 @@ def _fix_tokens(math: Element) -> None:
         element.set("width", NAMED_SPACES.get(width, width))  # MathML Core dropped the named spaces
 
 
+def _join_words(math: Element) -> None:
+    """Write each run of three or more italic letters (`model`, `pos`) as one `<mi>`, which is set upright."""
+    for parent in [element for element in math.iter() if element.tag not in ARITY]:
+        for run in _letter_runs(parent):
+            if len(run) >= WORD_LETTERS:
+                run[0].text = "".join(letter.text or "" for letter in run)
+                for letter in run[1:]:
+                    parent.remove(letter)
+
+
+def _letter_runs(parent: Element) -> list[list[Element]]:
+    """Return the runs of consecutive one-letter `<mi>` children of `parent` (Latin letters, no attributes)."""
+    runs: list[list[Element]] = [[]]
+    for child in parent:
+        if child.tag == "mi" and not child.attrib and RE_LETTER.fullmatch(child.text or ""):
+            runs[-1].append(child)
+        elif runs[-1]:
+            runs.append([])
+    return [run for run in runs if run]
+
+
+def _tighten_script_operators(math: Element) -> None:
+    """Set each binary operator, relation or comma inside a script without space, as TeX's script style does."""
+    for script in math.iter():
+        if script.tag not in SCRIPTS:
+            continue
+        for row in [row for argument in list(script)[1:] for row in argument.iter()]:
+            for element in list(row)[1:]:  # a leading sign (`e^{-x}`) is a prefix: unspaced already
+                if element.tag == "mo" and element.text in SCRIPT_TIGHT_OPERATORS and not element.attrib:
+                    element.attrib.update({"lspace": "0", "rspace": "0"})
+
+
+def _unstretch_plain_brackets(math: Element) -> None:
+    """Keep a bracket typed without `\\left`/`\\right` (or `\\big`) at its size unless it wraps a matrix."""
+    for parent in math.iter():
+        if _is_matrix_group(parent):
+            continue
+        for element in parent:
+            if element.tag == "mo" and not element.attrib and element.text in BRACKETS:
+                element.set("stretchy", "false")
+
+
+def _keep_short_fences(math: Element) -> None:
+    """Keep `\\left( \\right)` at the font's size around a row no taller than a line with scripts (as TeX's
+    delimiter rule does); Chromium would stretch them over every subscript (`\\max(m, \\max_j s_j)`)."""
+    for row in math.iter("mrow"):
+        fences = [child for child in row if child.tag == "mo" and child.get("fence") == "true"]
+        if len(fences) == 2 and row[0] is fences[0] and row[-1] is fences[1] and not _is_tall(row[1:-1]):
+            for fence in fences:
+                fence.set("stretchy", "false")
+
+
+def _is_tall(elements: list[Element]) -> bool:
+    """Tell formula parts taller than a line: a fraction, root, matrix, big operator or stretching fences."""
+    for part in [part for element in elements for part in element.iter()]:
+        if part.tag in TALL or (part.tag == "mo" and part.get("stretchy") == "true"):
+            return True
+        if part.tag in SCRIPTS and len(part) and (part[0].text or "") in BIG_OPERATORS:
+            return True
+    return False
+
+
+def _is_matrix_group(element: Element) -> bool:
+    """Tell the `<mrow>` that `_group_matrices` made: a bracket, a matrix, a bracket."""
+    return len(element) == 3 and element[1].tag == "mtable" and element[0].tag == element[2].tag == "mo"
+
+
 # Elements whose children are positional arguments, with how many they must have.
 ARITY = {
     "mfrac": 2, "mroot": 2, "msub": 2, "msup": 2, "msubsup": 3, "munder": 2, "mover": 2, "munderover": 3,
@@ -202,6 +286,15 @@ NAMED_SPACES = {
     "negativemediummathspace": "-0.2222em", "negativethickmathspace": "-0.2778em",
     "negativeverythickmathspace": "-0.3333em", "negativeveryverythickmathspace": "-0.3889em",
 }
+# Scripts: the first child is the base, the others are set in script style.
+SCRIPTS = frozenset({"msub", "msup", "msubsup", "munder", "mover", "munderover"})
+# TeX puts a medium (binary) or thick (relation) space around these on the main line and none in scripts.
+SCRIPT_TIGHT_OPERATORS = frozenset("+−-±∓×⋅·=≠<>≤≥≈∼∈→←↦,")  # and the comma: TeX's punctuation space too
+BRACKETS = frozenset("()[]{}|‖⟨⟩⌊⌋⌈⌉")
+TALL = frozenset({"mfrac", "msqrt", "mroot", "mtable"})
+BIG_OPERATORS = frozenset("∑∏∫∬∮⋃⋂⨁⨂")
+RE_LETTER = re.compile(r"[A-Za-z]")
+WORD_LETTERS = 3  # `model`, `pos`: a word; `ij`, `xW`: a product or a pair of indices
 ORDINARY_SYMBOLS = frozenset("∞∂∇∅⊤⊥")
 TOKENS = frozenset({"mi", "mo", "mn"})
 OPENING_FENCES = frozenset("([{⟨⌊⌈|‖")

@@ -16,7 +16,8 @@ pytestmark = pytest.mark.browser
 # cell's opacity over the page) is from the page's background in relative luminance, signed:
 # positive when the cell is darker than the page.
 CELL_SHADES = """() => {
-    const rgb = text => text.match(/[\\d.]+/g).slice(0, 3).map(Number);
+    const rgb = text => text.match(/[\\d.]+/g).slice(0, 3).map(Number)
+        .map(c => text.startsWith("color(") ? c * 255 : c);  // a color-mix() computes to color(srgb 0-1)
     const luminance = ([r, g, b]) => [r, g, b].map(c => c / 255)
         .map(c => c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)
         .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
@@ -60,7 +61,8 @@ def test_the_lesson_heat_map_words_match_its_colours(page: Page, site_url: str, 
 
 # Each heat-map number: the contrast between its colour and the colour its cell shows on this page.
 CELL_NUMBER_CONTRAST = """() => {
-    const rgb = text => text.match(/[\\d.]+/g).slice(0, 3).map(Number);
+    const rgb = text => text.match(/[\\d.]+/g).slice(0, 3).map(Number)
+        .map(c => text.startsWith("color(") ? c * 255 : c);  // a color-mix() computes to color(srgb 0-1)
     const luminance = ([r, g, b]) => [r, g, b].map(c => c / 255)
         .map(c => c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)
         .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
