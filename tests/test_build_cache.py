@@ -39,8 +39,10 @@ SCORE_OF_BUS = "late scores bus: <!-- attn:value bus-is-late scores row=late col
 
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
-    """The engine's and the core's sources and the programs a listing reads, copied where a test may edit them."""
+    """The engine's and the core's sources, the programs a listing reads and the mkdocs.yml that marks the project's
+    folder, copied where a test may edit them."""
     shutil.copytree(ROOT / "src", tmp_path / "src", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")
     shutil.copytree(ROOT / "docs/programs", tmp_path / "docs/programs")
     return tmp_path
 
