@@ -89,15 +89,17 @@ class Scores:
     """One page's performance scores (0-100), every run, by preset."""
 
     page: str
-    runs: dict[str, list[int]]
+    runs: dict[str, list[int | None]]  # None: Lighthouse gave no score (a metric it could not measure)
 
-    def median(self, preset: str) -> float:
-        """The median of the preset's runs."""
-        return median(self.runs[preset])
+    def median(self, preset: str) -> float | None:
+        """The median of the preset's scored runs, or None if none was scored."""
+        scored = [value for value in self.runs[preset] if value is not None]
+        return median(scored) if scored else None
 
     def met(self, preset: str) -> bool:
         """Whether the median reaches the preset's target."""
-        return self.median(preset) >= TARGETS[preset]
+        value = self.median(preset)
+        return value is not None and value >= TARGETS[preset]
 
 
 def available() -> str | None:
@@ -109,8 +111,9 @@ def available() -> str | None:
     return None
 
 
-def score(url: str, preset: str) -> int:
-    """Run Lighthouse once on `url` with the mobile or desktop preset; return its performance score."""
+def score(url: str, preset: str) -> int | None:
+    """Run Lighthouse once on `url` with the mobile or desktop preset; return its performance score, or None
+    when Lighthouse could not measure one of the metrics (it then gives no score; the reason is printed)."""
     command = [str(LIGHTHOUSE), url, "--only-categories=performance", "--output=json", "--output-path=stdout",
                "--quiet", f"--chrome-flags={CHROME_FLAGS}", *(["--preset=desktop"] if preset == "desktop" else [])]
     done = subprocess.run(command, capture_output=True, text=True, timeout=300,
@@ -120,7 +123,10 @@ def score(url: str, preset: str) -> int:
     report = json.loads(done.stdout)
     value = report["categories"]["performance"]["score"]
     if value is None:
-        raise RuntimeError(f"lighthouse gave no score for {url} ({preset}): {report.get('runtimeError')}")
+        failed = {name: audit.get("errorMessage") for name, audit in report["audits"].items()
+                  if audit.get("errorMessage")}
+        print(f"  no score for {url} ({preset}): {report.get('runtimeError') or failed}", flush=True)
+        return None
     return round(value * 100)
 
 
@@ -139,6 +145,7 @@ def score_pages(site: Path, pages: list[str], runs: int = RUNS) -> list[Scores]:
 
 def cell(scores: Scores, preset: str) -> str:
     """The median, then every run in brackets, and a mark when the median misses the target."""
-    runs = ", ".join(str(value) for value in scores.runs[preset])
+    runs = ", ".join("no score" if value is None else str(value) for value in scores.runs[preset])
+    value = scores.median(preset)
     mark = "" if scores.met(preset) else " (misses)"
-    return f"{scores.median(preset):g} ({runs}){mark}"
+    return f"{'no score' if value is None else format(value, 'g')} ({runs}){mark}"
