@@ -13,7 +13,8 @@ import argparse
 from pathlib import Path
 
 from _common import RESULTS, project_copy
-from page_weight import CHROMIUM, build, serving
+from lighthouse import serving_gzip as serving
+from page_weight import CHROMIUM, build
 
 # File name: the page, and which of its display formulas (first, last; counted from 0) the shot spans.
 SHOTS = {
