@@ -18,7 +18,7 @@ Then Lighthouse's performance score of every page (bench/lighthouse.py): mobile 
 runs each, the median against the targets (at least 95 on a phone, 99 on a desktop), all three runs shown.
 
     python bench/page_weight.py                    # weights in Chromium, then Lighthouse on every page (an hour)
-    python bench/page_weight.py --quick            # Lighthouse on a few pages only (about ten minutes)
+    python bench/page_weight.py --quick            # Lighthouse on home, lesson and softmax (about 20 minutes)
     python bench/page_weight.py --no-lighthouse    # weights only (about a minute)
     python bench/page_weight.py --static           # read the HTML instead of loading it; no Lighthouse
 Run it under `flock /tmp/browser.lock` on a shared machine, so that no other browser job runs meanwhile.
@@ -48,7 +48,7 @@ KB = 1000
 FONT_SUFFIXES = (".woff2", ".woff", ".ttf", ".otf")
 COUNTED = ("html", "css", "js", "font")
 TARGET_KB, TARGET_SHARE = 100, 0.22
-QUICK_PAGES = ("", "lesson/", "walkthrough/softmax/")  # the pages issue 15 scored, and the heaviest page
+QUICK_PAGES = ("", "lesson/", "walkthrough/softmax/")  # the three pages issue 15 scored
 RE_FONT_FACE = re.compile(r"@font-face\s*{[^}]*}", re.DOTALL)
 RE_URL = re.compile(r"""url\(\s*['"]?([^'")]+)['"]?\s*\)""")
 
@@ -297,7 +297,7 @@ def main() -> None:
     """Build, measure every page, build the conventional heaviest page, compare."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--static", action="store_true", help="read the HTML instead of loading it in Chromium")
-    parser.add_argument("--quick", action="store_true", help="Lighthouse on the heaviest and a few other pages only")
+    parser.add_argument("--quick", action="store_true", help="Lighthouse on three pages only (home, lesson, softmax)")
     parser.add_argument("--no-lighthouse", action="store_true", help="page weights only")
     parser.add_argument("--no-write", action="store_true", help="print only; leave bench/results/ alone")
     args = parser.parse_args()
@@ -344,14 +344,14 @@ def main() -> None:
 
 
 def run_lighthouse(site: Path, weights: list[Weight], args: argparse.Namespace) -> list[lighthouse.Scores]:
-    """Lighthouse's scores of every page, or with --quick of the heaviest and a few others."""
+    """Lighthouse's scores of every page, or with --quick of the three pages issue 15 scored."""
     why_not = lighthouse.available()
     if why_not:
         print(f"no Lighthouse run: {why_not}")
         return []
     pages = [w.page for w in weights]
     if args.quick:
-        pages = [weights[0].page, *(page for page in QUICK_PAGES if page in pages and page != weights[0].page)]
+        pages = [page for page in QUICK_PAGES if page in pages]
     print(f"  Lighthouse on {len(pages)} pages, {lighthouse.RUNS} runs of each preset", flush=True)
     return lighthouse.score_pages(site, pages)
 
