@@ -239,8 +239,15 @@
     return loading[name];
   }
 
+  var pageFeatures = Promise.resolve(); // the current page's feature scripts, loaded and run
+
+  /** Slides are laid out once the page's calculators and exercises are built: they add to its blocks. */
+  function loadSlides() {
+    return pageFeatures.then(function () { return load("slides"); });
+  }
+
   function presentSlides(opener) {
-    load("slides").then(function () { window.AttentionByHand.slides.enter(1, opener); }, console.error);
+    loadSlides().then(function () { window.AttentionByHand.slides.enter(1, opener); }, console.error);
   }
 
   /** "v" before slides.js is loaded: load it and enter slide mode (slides.js answers the key from then on). */
@@ -270,23 +277,32 @@
   document.addEventListener("change", openSearch);
 
   function loadFeatures(doc) {
-    Object.keys(FEATURES).forEach(function (name) {
-      if (doc.querySelector(FEATURES[name])) load(name).catch(console.error);
-    });
-    if (/[?&]slide=\d/.test(location.search)) load("slides").catch(console.error);
+    var needed = Object.keys(FEATURES).filter(function (name) { return doc.querySelector(FEATURES[name]); });
+    pageFeatures = Promise.all(needed.map(function (name) {
+      return load(name).catch(console.error);
+    }));
+    if (/[?&]slide=\d/.test(location.search)) loadSlides().catch(console.error);
     addHeaderButton("reader-slides-toggle", {
       title: "Present as slides (v)", "aria-label": "Present as slides", "aria-keyshortcuts": "v",
       onclick: function (event) { presentSlides(event.currentTarget); }
     }, ICON_SLIDES, [".reader-settings-toggle", "[data-md-component=palette]"]);
   }
 
+  /** Run `read` once the page has been laid out and painted, so that what it measures (computed
+      colours, scroll widths) is already known and reading it forces no extra layout on load. */
+  function afterPaint(read) {
+    requestAnimationFrame(function () { setTimeout(read, 0); });
+  }
+
   onPage(function (doc) {
     measureFigures(doc);
-    colourCellNumbers();
     tightenScriptOperators(doc);
     repairNavigationLabels(doc);
     nameCodeToolbars();
-    makeScrollBoxesFocusable();
+    afterPaint(function () {
+      colourCellNumbers();
+      makeScrollBoxesFocusable();
+    });
   });
   onPage(loadFeatures);
   window.addEventListener("resize", scheduleScrollCheck);
