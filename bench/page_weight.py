@@ -17,8 +17,8 @@ Targets (issue 15): the heaviest page at most 100 KB gzip and at most 0.22 x the
 Then Lighthouse's performance score of every page (bench/lighthouse.py): mobile and desktop presets, three
 runs each, the median against the targets (at least 95 on a phone, 99 on a desktop), all three runs shown.
 
-    python bench/page_weight.py                    # weights in Chromium, then Lighthouse on every page (an hour)
-    python bench/page_weight.py --quick            # Lighthouse on home, lesson and softmax (about 20 minutes)
+    python bench/page_weight.py                    # weights in Chromium, then Lighthouse on every page (about an hour)
+    python bench/page_weight.py --quick            # Lighthouse on home, lesson and softmax (about 10 minutes)
     python bench/page_weight.py --no-lighthouse    # weights only (about a minute)
     python bench/page_weight.py --static           # read the HTML instead of loading it; no Lighthouse
 Run it under `flock /tmp/browser.lock` on a shared machine, so that no other browser job runs meanwhile.
