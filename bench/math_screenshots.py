@@ -25,7 +25,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from _common import RESULTS, project_copy
-from page_weight import CHROMIUM, CHROMIUM_ARGS, build, install_mathjax, serving
+from lighthouse import serving_gzip as serving
+from page_weight import CHROMIUM, CHROMIUM_ARGS, build, install_mathjax
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page

@@ -6,12 +6,14 @@ The site serves DejaVu Math TeX Gyre, from Debian's `fonts-dejavu-extra` package
 
 What is kept, and why:
 
-- the characters in `KEPT` below, the one list of them: Basic Latin, the Greek letters, the operators,
-  relations, arrows and delimiters a formula on this site can use, and from the Mathematical Alphanumeric
-  Symbols block only the italic Latin and italic Greek letters, because that is where browsers send a
-  single-letter `<mi>` (MathML Core's italic mapping, `italic_math_variant` below; Chromium's table is the
-  same). Bold, double-struck, script, fraktur, sans-serif and monospace letters are left out: no page uses
-  `mathvariant` other than `normal`, and tests/test_math_font.py fails the day one does;
+- the characters the built site's formulas draw, read from its MathML (`drawn_characters`): the text of
+  every token element (`<mi>`, `<mn>`, `<mo>`, `<mtext>`, `<ms>`), where a single-letter `<mi>` counts as the
+  mathematical italic letter the browser draws for it (MathML Core's italic mapping, `italic_math_variant`
+  below; Chromium's table is the same), and the radical sign for `<msqrt>` and `<mroot>`. A page that
+  starts using a new character fails tests/test_math_font.py until the font is made again from the new
+  build;
+- the delimiters and operators that stretch (`STRETCHY`), whether or not a page draws them yet, so that a
+  new matrix or sum never lacks its brackets;
 - the MATH table and every glyph it reaches from a kept glyph (fontTools follows it): the size variants
   and the assembly pieces that let brackets, bars, radicals, arrows and accents stretch, and the larger
   display forms of the big operators;
@@ -23,13 +25,17 @@ is half of the file (about 24 KB of 50), and Chromium does not apply it: a subsc
 same glyphs and widths with or without it. Firefox applies it when present and otherwise draws the
 ordinary glyphs at script size, slightly lighter.
 
-Usage:  python scripts/subset_math_font.py SOURCE_FONT [--output docs/assets/fonts/dejavu-math.woff2]
+Usage:  make build, then
+        python scripts/subset_math_font.py SOURCE_FONT site [--output docs/assets/fonts/dejavu-math.woff2]
 Needs fontTools and brotli (for WOFF2). The output is byte-identical for the same source and versions.
 """
 
 from __future__ import annotations
 
 import argparse
+import html
+import re
+from collections import defaultdict
 from pathlib import Path
 
 from fontTools import subset
@@ -40,30 +46,14 @@ DEFAULT_OUTPUT = ROOT / "docs" / "assets" / "fonts" / "dejavu-math.woff2"
 LAYOUT_FEATURES = ["dtls"]
 
 
-def span(first: int, last: int) -> str:
-    """The characters from code point `first` to `last`, both included."""
-    return "".join(map(chr, range(first, last + 1)))
-
-
-# The characters kept, by what they are for: the one place this list lives.
-KEPT = (
-    ("Basic Latin: letters, digits, + - / = < > ( ) [ ] { } | , . : ; ' ^ _ ~", span(0x20, 0x7E)),
-    ("Latin-1: no-break space, ¬ ¯ ± · × ÷", "\u00a0¬¯±·×÷"),
-    ("dotless i and j, for accents over i and j", "ıȷ"),
-    ("Greek capitals and small letters", span(0x391, 0x3A1) + span(0x3A3, 0x3A9) + span(0x3B1, 0x3C9)),
-    ("Greek symbol forms", "ϑϕϖϰϱϴϵ"),
-    ("accents, spacing and combining (hat, caron, breve, dot, ring, tilde, vector arrow)",
-     "ˆˇ˘˙˚˜" + span(0x300, 0x308) + "\u030a\u030c\u20d7"),
-    ("spaces, dashes, ‖ … ′ ″ ‴", span(0x2002, 0x200B) + "–—‖…′″‴"),
-    ("invisible operators: function application, times, separator, plus", span(0x2061, 0x2064)),
-    ("letterlike: ℎ (the italic h), ℓ, ℂ ℕ ℚ ℝ ℤ", "ℎℓℂℕℚℝℤ"),
-    ("arrows", "←↑→↓↔↕↦⇐⇑⇒⇓⇔"),
-    ("operators and relations", "∀∂∃∅∇∈∉∏∑−∓∕∗∘∙√∝∞∣∥∧∨∩∪∫∼≃≅≈≠≡≤≥≪≫⊂⊃⊆⊇⊕⊗⊙⊤⊥⋅⋮⋯⋰⋱"),
-    ("delimiters, horizontal brackets and braces", "⌈⌉⌊⌋⟦⟧⟨⟩⎴⎵⏞⏟"),
-    ("mathematical italic Latin (U+1D455 is unassigned: ℎ above)", span(0x1D434, 0x1D454) + span(0x1D456, 0x1D467)),
-    ("mathematical italic dotless i and j", "\U0001d6a4\U0001d6a5"),
-    ("mathematical italic Greek, with ∇ ∂ and the symbol forms", span(0x1D6E2, 0x1D71B)),
-)
+# Delimiters and operators that must grow with what they enclose (MATH variants or assemblies): always kept.
+STRETCHY = "()[]{}|‖√∑∫⟨⟩→"
+RE_MATH = re.compile(r"<math\b.*?</math>", re.DOTALL)
+RE_TOKEN = re.compile(r"<(mi|mn|mo|mtext|ms)\b([^>]*)>(.*?)</\1>", re.DOTALL)
+RE_RADICAL = re.compile(r"<m(?:sqrt|root)\b")
+RE_VARIANT = re.compile(r'\bmathvariant="([^"]*)"')
+RE_TAG = re.compile(r"<[^>]+>")
+RE_SPACE = re.compile(r"[ \t\r\n]+")  # collapsed as HTML collapses it; a no-break space stays
 
 # MathML Core's italic mapping for a single-letter <mi> (text-transform: math-auto), outside the ranges.
 ITALIC_EXCEPTIONS = {
@@ -74,9 +64,37 @@ ITALIC_EXCEPTIONS = {
 ITALIC_RUNS = (("A", "Z", 0x1D434), ("a", "z", 0x1D44E), ("Α", "Ω", 0x1D6E2), ("α", "ω", 0x1D6FC))
 
 
-def kept_characters() -> list[int]:
-    """Every code point in `KEPT`, sorted and without repeats."""
-    return sorted({ord(character) for _, characters in KEPT for character in characters})
+def drawn_characters(site: Path) -> dict[str, set[str]]:
+    """Every character the built site's MathML asks the font for, with the pages that ask for it.
+
+    A single-letter <mi> without `mathvariant` is drawn as its mathematical italic form, so that form is
+    what is collected for it; a `mathvariant` other than `normal` is collected as `mathvariant=NAME`.
+    """
+    found: dict[str, set[str]] = defaultdict(set)
+    for path in sorted(site.rglob("*.html")):
+        page = path.relative_to(site).as_posix()
+        for formula in RE_MATH.findall(path.read_text(encoding="utf-8")):
+            if RE_RADICAL.search(formula):
+                found["√"].add(page)
+            for tag, attributes, content in RE_TOKEN.findall(formula):
+                text = RE_SPACE.sub(" ", html.unescape(RE_TAG.sub("", content))).strip()
+                variant = RE_VARIANT.search(attributes)
+                if tag == "mi" and len(text) == 1 and not variant:
+                    text = italic_math_variant(text)
+                elif variant and variant.group(1) != "normal":
+                    found[f"mathvariant={variant.group(1)}"].add(page)
+                for character in text:
+                    found[character].add(page)
+    return found
+
+
+def kept_characters(site: Path) -> list[int]:
+    """The code points to keep: those the built `site` draws and the stretchy ones, sorted."""
+    found = drawn_characters(site)
+    variants = sorted(key for key in found if key.startswith("mathvariant="))
+    if variants:
+        raise SystemExit(f"pages use {variants}: this font keeps only the italic mapping of single letters")
+    return sorted({ord(character) for character in found} | {ord(character) for character in STRETCHY})
 
 
 def italic_math_variant(character: str) -> str:
@@ -101,12 +119,12 @@ def subset_options() -> subset.Options:
     return options
 
 
-def subset_math_font(source: Path, output: Path) -> tuple[int, list[int]]:
-    """Write the subset of `source` to `output` as WOFF2; return its size and the kept code points it lacks."""
+def subset_math_font(source: Path, output: Path, wanted: list[int]) -> tuple[int, list[int]]:
+    """Write the subset of `source` with the code points `wanted` to `output` as WOFF2; return its size and
+    the wanted code points the source lacks."""
     font = TTFont(source, recalcTimestamp=False)
     if "MATH" not in font:
         raise SystemExit(f"{source}: no OpenType MATH table; choose a math font (see the docstring)")
-    wanted = kept_characters()
     missing = [code for code in wanted if code not in font.getBestCmap()]
     subsetter = subset.Subsetter(options=subset_options())
     subsetter.populate(unicodes=wanted)
@@ -121,10 +139,12 @@ def main() -> None:
     """Parse the command line and write the subset."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("source", type=Path, help="the math font to subset (.ttf or .otf)")
+    parser.add_argument("site", type=Path, help="the built site (make build writes site/), read for its formulas")
     parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT, help="where to write the WOFF2")
     arguments = parser.parse_args()
-    size, missing = subset_math_font(arguments.source, arguments.output)
-    print(f"wrote {arguments.output} ({size:,} bytes, {len(kept_characters())} characters asked for)")
+    wanted = kept_characters(arguments.site)
+    size, missing = subset_math_font(arguments.source, arguments.output, wanted)
+    print(f"wrote {arguments.output} ({size:,} bytes, {len(wanted)} characters asked for)")
     if missing:
         print("not in the source font: " + " ".join(f"U+{code:04X}" for code in missing))
 

@@ -2,54 +2,21 @@
 
 from __future__ import annotations
 
-import html
-import re
-from collections import defaultdict
 from typing import TYPE_CHECKING
 
 import pytest
 from fontTools.ttLib import TTFont
 
-from scripts.subset_math_font import DEFAULT_OUTPUT, italic_math_variant
+from scripts.subset_math_font import DEFAULT_OUTPUT, STRETCHY, drawn_characters, italic_math_variant
 
 if TYPE_CHECKING:
     from pathlib import Path
-
-RE_MATH = re.compile(r"<math\b.*?</math>", re.DOTALL)
-RE_TOKEN = re.compile(r"<(mi|mn|mo|mtext|ms)\b([^>]*)>(.*?)</\1>", re.DOTALL)
-RE_VARIANT = re.compile(r'\bmathvariant="([^"]*)"')
-RE_TAG = re.compile(r"<[^>]+>")
-RE_SPACE = re.compile(r"[ \t\r\n]+")  # collapsed as HTML collapses it; a no-break space stays
-# Delimiters and operators that must grow with what they enclose (MATH variants or assemblies).
-STRETCHY = "()[]{}|‖√∑∫⟨⟩→"
 
 
 @pytest.fixture(scope="module")
 def font() -> TTFont:
     """The WOFF2 the site serves, opened with fontTools."""
     return TTFont(DEFAULT_OUTPUT)
-
-
-def drawn_characters(site: Path) -> dict[str, set[str]]:
-    """Every character the built site's MathML asks the font for, with the pages that ask for it.
-
-    A single-letter <mi> without `mathvariant` is drawn as its mathematical italic form, so that form
-    is what is collected for it.
-    """
-    found: dict[str, set[str]] = defaultdict(set)
-    for path in sorted(site.rglob("*.html")):
-        page = path.relative_to(site).as_posix()
-        for formula in RE_MATH.findall(path.read_text(encoding="utf-8")):
-            for tag, attributes, content in RE_TOKEN.findall(formula):
-                text = RE_SPACE.sub(" ", html.unescape(RE_TAG.sub("", content))).strip()
-                variant = RE_VARIANT.search(attributes)
-                if tag == "mi" and len(text) == 1 and not variant:
-                    text = italic_math_variant(text)
-                elif variant and variant.group(1) != "normal":
-                    found[f"mathvariant={variant.group(1)}"].add(page)
-                for character in text:
-                    found[character].add(page)
-    return found
 
 
 def test_math_table_is_kept(font: TTFont) -> None:
@@ -87,7 +54,7 @@ def test_every_character_the_pages_draw_is_in_the_font(built_site: Path, font: T
     found = drawn_characters(built_site)
     assert found, "the built site has no MathML"
     variants = sorted(key for key in found if key.startswith("mathvariant="))
-    assert not variants, f"pages use {variants} ({found[variants[0]]}): add those letters to the font's KEPT list"
+    assert not variants, f"pages use {variants} ({found[variants[0]]}): the font keeps only italic single letters"
     cmap = font.getBestCmap()
     missing = {f"U+{ord(c):04X} {c!r}": sorted(pages)[:3] for c, pages in found.items() if ord(c) not in cmap}
-    assert not missing, f"add these to KEPT in scripts/subset_math_font.py and regenerate: {missing}"
+    assert not missing, f"make the font again from this build (scripts/subset_math_font.py FONT site): {missing}"

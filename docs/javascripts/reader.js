@@ -199,15 +199,106 @@
   new MutationObserver(scheduleRecolour).observe(document.body,
     { attributes: true, attributeFilter: ["data-md-color-scheme"] });
 
+  // A feature's script is loaded only on a page that uses it (a calculator, fill-in cells) or on first
+  // use (slides): most pages need neither. Each file is fetched once, beside this one, and subscribes to
+  // Material's document$ itself, which replays the page already shown.
+  var scriptFolder = document.currentScript ? document.currentScript.src : location.href;
+  var loading = {};
+  var FEATURES = { calculator: ".md-content .attention-calculator", exercises: ".md-content .fill-in" };
+  var ICON_SLIDES = "M3 4h18v2h-1v9H4V6H3V4zm3 2v7h12V6H6zm5 10h2v1.2l3.6 3.6-1.4 1.4-3.2-3.2-3.2 3.2-1.4-1.4 3.6-3.6V16z";
+
+  var STYLES = { slides: "../stylesheets/slides.css" }; // a feature's own stylesheet, loaded with its script
+
+  /** Add a <script> or <link rel=stylesheet> for `url`; the promise settles when it has loaded. */
+  function fetchInto(tag, url) {
+    return new Promise(function (resolve, reject) {
+      var node = document.createElement(tag);
+      if (tag === "link") node.rel = "stylesheet";
+      node[tag === "link" ? "href" : "src"] = new URL(url, scriptFolder).href;
+      node.onload = resolve;
+      node.onerror = function () { reject(new Error("could not load " + url)); };
+      document.head.appendChild(node);
+    });
+  }
+
+  /** Load javascripts/NAME.js (and its stylesheet) once; the promise settles when both have arrived. */
+  function load(name) {
+    if (!loading[name]) {
+      var style = STYLES[name] ? fetchInto("link", STYLES[name]) : Promise.resolve();
+      // The stylesheet first: the script may lay the page out as soon as it runs (?slide=N).
+      loading[name] = style.then(function () { return fetchInto("script", name + ".js"); });
+      loading[name].catch(function () { delete loading[name]; });
+    }
+    return loading[name];
+  }
+
+  var pageFeatures = Promise.resolve(); // the current page's feature scripts, loaded and run
+
+  /** Slides are laid out once the page's calculators and exercises are built: they add to its blocks. */
+  function loadSlides() {
+    return pageFeatures.then(function () { return load("slides"); });
+  }
+
+  function presentSlides(opener) {
+    loadSlides().then(function () { window.AttentionByHand.slides.enter(1, opener); }, console.error);
+  }
+
+  /** "v" before slides.js is loaded: load it and enter slide mode (slides.js answers the key from then on). */
+  function onSlideKey(event) {
+    var abh = window.AttentionByHand;
+    if (abh.slides || event.key !== "v" || event.shiftKey || event.defaultPrevented || event.ctrlKey || event.metaKey
+        || event.altKey || event.isComposing || isTyping(event.target)) return;
+    var settings = document.getElementById("reader-settings");
+    if ((settings && settings.open) || !document.querySelector(".md-content__inner")) return;
+    event.preventDefault();
+    event.stopPropagation();
+    presentSlides(null);
+  }
+  window.addEventListener("keydown", onSlideKey, true);
+
+  // The search's documents are fetched when the reader first opens the search, not with every page:
+  // tell the search worker (overrides/assets/javascripts/workers/search-on-demand.js) to fetch them.
+  var searchOpened = false;
+  function openSearch(event) {
+    var target = event.target;
+    var opened = target.id === "__search" ? target.checked : target.matches && target.matches(".md-search__input");
+    if (!opened || searchOpened || !window.BroadcastChannel) return;
+    searchOpened = true;
+    new BroadcastChannel("search-on-demand").postMessage("open");
+  }
+  document.addEventListener("focusin", openSearch);
+  document.addEventListener("change", openSearch);
+
+  function loadFeatures(doc) {
+    var needed = Object.keys(FEATURES).filter(function (name) { return doc.querySelector(FEATURES[name]); });
+    pageFeatures = Promise.all(needed.map(function (name) {
+      return load(name).catch(console.error);
+    }));
+    if (/[?&]slide=\d/.test(location.search)) loadSlides().catch(console.error);
+    addHeaderButton("reader-slides-toggle", {
+      title: "Present as slides (v)", "aria-label": "Present as slides", "aria-keyshortcuts": "v",
+      onclick: function (event) { presentSlides(event.currentTarget); }
+    }, ICON_SLIDES, [".reader-settings-toggle", "[data-md-component=palette]"]);
+  }
+
+  /** Run `read` once the page has been laid out and painted, so that what it measures (computed
+      colours, scroll widths) is already known and reading it forces no extra layout on load. */
+  function afterPaint(read) {
+    requestAnimationFrame(function () { setTimeout(read, 0); });
+  }
+
   onPage(function (doc) {
     measureFigures(doc);
-    colourCellNumbers();
     repairNavigationLabels(doc);
     nameCodeToolbars();
-    makeScrollBoxesFocusable();
+    afterPaint(function () {
+      colourCellNumbers();
+      makeScrollBoxesFocusable();
+    });
   });
+  onPage(loadFeatures);
   window.addEventListener("resize", scheduleScrollCheck);
   new MutationObserver(scheduleScrollCheck).observe(document.documentElement, { attributes: true, attributeFilter: ["data-text-size"] });
 
-  window.AttentionByHand = { onPage: onPage, refreshScrollBoxes: scheduleScrollCheck, el: el, icon: icon, addHeaderButton: addHeaderButton, isTyping: isTyping, formatFixed: formatFixed };
+  window.AttentionByHand = { onPage: onPage, refreshScrollBoxes: scheduleScrollCheck, el: el, icon: icon, addHeaderButton: addHeaderButton, isTyping: isTyping, formatFixed: formatFixed, load: load };
 })();

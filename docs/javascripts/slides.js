@@ -3,14 +3,14 @@
    screen is cut into several slides between its blocks (paragraphs, tables, figures, admonitions),
    never inside one, and the later ones repeat the section's title. Enter with the header button or
    the "v" key, or open a URL with ?slide=N; move with the keys, the buttons or a swipe. Nothing
-   moves in the DOM: each top-level block gets data-slide, and CSS shows the current slide's. */
+   moves in the DOM: each top-level block gets data-slide, and CSS shows the current slide's.
+   reader.js adds the header button and loads this file on first use (the button, "v", ?slide=N). */
 (function () {
   "use strict";
   var abh = window.AttentionByHand;
   if (!abh) return;
   var el = abh.el;
 
-  var ICON_SLIDES = "M3 4h18v2h-1v9H4V6H3V4zm3 2v7h12V6H6zm5 10h2v1.2l3.6 3.6-1.4 1.4-3.2-3.2-3.2 3.2-1.4-1.4 3.6-3.6V16z";
   var ICON_PREVIOUS = "M15.4 7.4 14 6l-6 6 6 6 1.4-1.4-4.6-4.6z";
   var ICON_NEXT = "M8.6 16.6 10 18l6-6-6-6-1.4 1.4 4.6 4.6z";
   var ICON_CLOSE = "M19 6.4 17.6 5 12 10.6 6.4 5 5 6.4 10.6 12 5 17.6 6.4 19 12 13.4 17.6 19 19 17.6 13.4 12z";
@@ -400,13 +400,6 @@
     event.stopPropagation();
   }
 
-  function addHeaderButton() {
-    abh.addHeaderButton("reader-slides-toggle", {
-      title: "Present as slides (v)", "aria-label": "Present as slides", "aria-keyshortcuts": "v",
-      onclick: function (event) { enter(1, event.currentTarget); }
-    }, ICON_SLIDES, [".reader-settings-toggle", "[data-md-component=palette]"]);
-  }
-
   /** True when a touch began in something that scrolls sideways itself (a wide table, code). */
   function inSideScroller(target) {
     for (var node = target; node && node.nodeType === 1 && !node.classList.contains("md-content"); node = node.parentNode) {
@@ -446,7 +439,6 @@
   new MutationObserver(scheduleRefit).observe(document.documentElement, { attributes: true, attributeFilter: ["data-text-size"] });
 
   abh.onPage(function () {
-    addHeaderButton();
     var requested = requestedSlide();
     if (state.active) {
       state.active = false; // a new page arrived: its article has not been marked yet

@@ -36,6 +36,8 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import File
 
+from attention_site import page_assets
+
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
     from mkdocs.structure.files import Files
@@ -415,7 +417,7 @@ def on_post_page(output: str, /, *, page: Page, config: MkDocsConfig) -> str:
     inline script into an iframe, which no hash can name. Its pages passed every other check of the build.
     """
     shared = with_sharing_tags(output, page, config)
-    return shared if offline else with_policy(shared)
+    return shared if offline else with_policy(page_assets.with_search_on_demand(shared))
 
 
 def with_sharing_tags(page_html: str, page: Page, config: MkDocsConfig) -> str:
@@ -432,7 +434,15 @@ def with_sharing_tags(page_html: str, page: Page, config: MkDocsConfig) -> str:
 
 def on_post_template(output_content: str, /, *, template_name: str, config: MkDocsConfig) -> str:
     """Give HTML pages made from templates alone (404.html) the same Content Security Policy."""
-    return with_policy(output_content) if template_name.endswith(".html") and not offline else output_content
+    if not template_name.endswith(".html") or offline:
+        return output_content
+    return with_policy(page_assets.with_search_on_demand(output_content))
+
+
+def on_post_build(*, config: MkDocsConfig) -> None:
+    """Serve the search's documents on demand (page_assets); the offline build keeps Material's own way."""
+    if not offline:
+        page_assets.split_search_index(Path(config.site_dir))
 
 
 def with_policy(page_html: str) -> str:

@@ -24,6 +24,7 @@ SCREENS = {  # (width, height): the smallest body text on a slide, in CSS pixels
 # stage, down or sideways (a wide table's own scroll box counts as overflow too).
 SLIDE_REPORT = """async () => {
     await document.fonts.ready;
+    await window.AttentionByHand.load("slides");  // slides.js is loaded on first use
     const slides = window.AttentionByHand.slides;
     const stage = document.querySelector(".md-content");
     const text = "p, li, td, th, dd, dt, figcaption, summary, pre, blockquote";

@@ -1,0 +1,43 @@
+"""Search: found words, and the search's documents fetched only once the reader opens the search."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page
+
+from browser.conftest import wait_for_features
+
+pytestmark = pytest.mark.browser
+
+DOCUMENTS = "search/documents.json"
+MATERIAL_WORKER = "assets/javascripts/workers/search."
+
+
+def test_search_finds_a_page_and_loads_its_documents_only_when_opened(page: Page, site_url: str) -> None:
+    """Assert a first visit fetches neither the documents nor Material's worker, and a search then finds pages."""
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url.removeprefix(site_url)))
+    page.goto(site_url + "lesson/", wait_until="networkidle")
+    wait_for_features(page)
+    assert not [url for url in fetched if url.startswith((DOCUMENTS, MATERIAL_WORKER))], fetched
+
+    page.keyboard.press("s")
+    page.keyboard.type("softmax")
+    titles = page.locator(".md-search-result__item h1")
+    titles.first.wait_for()
+    assert any(title.startswith("Softmax") for title in titles.all_inner_texts()), titles.all_inner_texts()
+    assert fetched.count(DOCUMENTS) == 1
+
+    page.locator(".md-search-result__item a").first.click()
+    page.wait_for_url("**/softmax/**")
+    page.keyboard.press("s")
+    page.keyboard.type("causal mask")
+    page.locator(".md-search-result__item").first.wait_for()
+    assert fetched.count(DOCUMENTS) == 1, "instant navigation keeps the worker and its index"
+
+
+def test_search_opened_from_a_link_with_a_query(page: Page, site_url: str) -> None:
+    """Assert a link that opens the search with ?q= shows its results straight away."""
+    page.goto(site_url + "?q=kv+cache")
+    page.locator(".md-search-result__item").first.wait_for()
+    assert page.locator(".md-search-result__meta").inner_text() != "Initializing search"

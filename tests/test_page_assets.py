@@ -1,0 +1,45 @@
+"""What a page loads: Material's search worker swapped for the on-demand one, the index split in two."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+from attention_site.page_assets import SEARCH_DOCUMENTS, SEARCH_INDEX, split_search_index, with_search_on_demand
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+CONFIG = ('<script id="__config" type="application/json">{"base": "..", "features": [], '
+          '"search": "../assets/javascripts/workers/search.a7633da7.min.js", "tags": null}</script>')
+
+
+def test_the_page_names_the_on_demand_worker_and_where_materials_worker_and_the_documents_are() -> None:
+    """Assert Material's configuration points at the on-demand worker, which is told both other files."""
+    page = with_search_on_demand(f"<html><body>{CONFIG}</body></html>")
+    assert ('"search": "../assets/javascripts/workers/search-on-demand.js?worker=search.a7633da7.min.js'
+            '&documents=../../../search/documents.json"') in page
+    assert page.count("search.a7633da7.min.js") == 1
+
+
+def test_a_page_without_materials_search_is_left_alone() -> None:
+    """Assert a page whose configuration names no search worker comes back unchanged."""
+    page = '<script id="__config" type="application/json">{"base": ".."}</script>'
+    assert with_search_on_demand(page) == page
+
+
+def test_the_documents_move_out_of_the_index_fetched_on_load(tmp_path: Path) -> None:
+    """Assert the index Material fetches keeps its configuration and no documents, and the documents move."""
+    docs = [{"location": "lesson/", "title": "The bus is late", "text": "late attends to bus"}]
+    config = {"lang": ["en"], "separator": "[\\s\\-]+", "pipeline": ["stopWordFilter"]}
+    (tmp_path / "search").mkdir()
+    (tmp_path / SEARCH_INDEX).write_text(json.dumps({"config": config, "docs": docs}), encoding="utf-8")
+    split_search_index(tmp_path)
+    assert json.loads((tmp_path / SEARCH_INDEX).read_text(encoding="utf-8")) == {"config": config, "docs": []}
+    assert json.loads((tmp_path / SEARCH_DOCUMENTS).read_text(encoding="utf-8")) == {"docs": docs}
+
+
+def test_a_site_without_search_is_left_alone(tmp_path: Path) -> None:
+    """Assert a site with no search index gets no documents file."""
+    split_search_index(tmp_path)
+    assert not (tmp_path / SEARCH_DOCUMENTS).exists()
