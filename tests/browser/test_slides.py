@@ -77,6 +77,7 @@ def test_a_long_section_becomes_several_slides_that_repeat_its_title(page: Page,
     page.goto(site_url + "lesson/")
     wait_for_features(page)
     page.get_by_role("button", name="Present as slides").click()
+    expect(page.locator(".slide-position")).to_contain_text("1 / ")  # slides.js arrives on first use
     heading = page.get_by_role("heading", name="All three tokens at once")
     while not heading.is_visible():
         page.keyboard.press("ArrowRight")
