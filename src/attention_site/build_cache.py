@@ -139,3 +139,19 @@ class TextCache:
             partial.replace(path)
         except OSError:  # a read-only checkout builds without keeping anything
             partial.unlink(missing_ok=True)
+
+
+def kept_files(folder: Path, make: Callable[[], dict[str, bytes]]) -> dict[str, bytes]:
+    """The files kept in `folder` (a path that ends in their key), or `make()`'s, kept there for the next build.
+
+    The folder is written whole or not at all (a rename), so a parallel or stopped build never reads part of it.
+    """
+    if folder.is_dir():
+        return {path.name: path.read_bytes() for path in sorted(folder.iterdir())}
+    made = make()
+    partial = folder.with_name(f"{folder.name}.{os.getpid()}.partial")
+    partial.mkdir(parents=True, exist_ok=True)
+    for name, data in made.items():
+        (partial / name).write_bytes(data)
+    partial.replace(folder) if not folder.exists() else shutil.rmtree(partial)
+    return made

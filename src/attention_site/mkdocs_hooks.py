@@ -1,9 +1,10 @@
 """The MkDocs adapter: MkDocs' events in, the engine's pure functions called, errors placed at `page:line`.
 
-`hooks/site_hooks.py` (listed under `hooks:` in mkdocs.yml) re-exports the three events below. MkDocs never
+`hooks/site_hooks.py` (listed under `hooks:` in mkdocs.yml) re-exports the events below. MkDocs never
 reloads hook modules nor what they import (mkdocs issue #3993), so this adapter reloads the engine and
 `attention_core` itself whenever one of their files changed; an edit to a page alone keeps the loaded engine
-and its computed examples. This module is the one part of `attention_site` that is never reloaded.
+and its computed examples. This module and the page-head helpers it imports (`page_assets`, `page_head`)
+are the parts of `attention_site` that are never reloaded: restart the preview after editing them.
 
 Under `mkdocs build` every problem stops the build with `page:line`. Under `mkdocs serve` a broken page is
 served as a page that shows the same message, so the browser says what to fix instead of waiting, and the
@@ -13,14 +14,11 @@ only the site's own scripts (and the inline scripts of the theme, by hash), styl
 
 from __future__ import annotations
 
-import base64
 import functools
-import hashlib
 import html
 import importlib
 import os
 import re
-import shutil
 import subprocess
 import sys
 import traceback
@@ -36,7 +34,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import File
 
-from attention_site import page_assets
+from attention_site import page_assets, page_head
 
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
@@ -55,10 +53,6 @@ PAGE_CACHE, MATHML_CACHE = ".cache/pages", ".cache/mathml"  # the same keys (att
 WORKER_SHIM = "assets/javascripts/iframe-worker-shim.js"  # served by the offline build, from npm's iframe-worker
 WORKER_SHIM_SOURCE = "node_modules/iframe-worker/shim/index.js"
 SNIPPETS = ("docs/programs", "bench/results")  # the folders snippet includes may read from, as in mkdocs.yml
-RE_INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)(?P<attributes>[^>]*)>(?P<body>.*?)</script>", re.DOTALL)
-RE_CHARSET = re.compile(r"<meta charset=[^>]*>", re.IGNORECASE)
-POLICY = ("default-src 'self'; script-src 'self' {hashes}; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
-          "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'")
 
 log = get_plugin_logger(__name__)
 Stamp = tuple[tuple[str, int, int], ...]
@@ -194,21 +188,15 @@ def workbook_files(config: MkDocsConfig) -> dict[str, bytes]:
     """
     assert engine is not None
     key = workbook_key(config.site_url or "", os.environ.get("SOURCE_DATE_EPOCH", ""))
-    folder = project_root(config) / WORKBOOK_CACHE / key
-    if folder.is_dir():
-        return {path.name: path.read_bytes() for path in sorted(folder.iterdir())}
-    made = engine.workbooks.every_workbook(site_url=config.site_url or None)
-    partial = folder.with_name(f"{key}.{os.getpid()}.partial")
-    partial.mkdir(parents=True, exist_ok=True)
-    for name, data in made.items():
-        (partial / name).write_bytes(data)
-    partial.replace(folder) if not folder.exists() else shutil.rmtree(partial)
-    return made
+    every_workbook = engine.workbooks.every_workbook
+    build_cache = importlib.import_module("attention_site.build_cache")  # reloaded with the engine
+    return build_cache.kept_files(project_root(config) / WORKBOOK_CACHE / key,
+                                  lambda: every_workbook(site_url=config.site_url or None))
 
 
 def workbook_key(site_url: str, epoch: str) -> str:
     """A hash of everything a workbook depends on: both packages' sources, the site's URL, the build date."""
-    build_cache = importlib.import_module("attention_site.build_cache")
+    build_cache = importlib.import_module("attention_site.build_cache")  # reloaded with the engine
     return build_cache.cache_key(build_cache.sources_key([PACKAGE, core_folder()]), "workbooks", site_url, epoch)
 
 
@@ -411,51 +399,38 @@ def on_page_content(html_text: str, /, *, page: Page, config: MkDocsConfig, file
 
 
 def on_post_page(output: str, /, *, page: Page, config: MkDocsConfig) -> str:
-    """Add the Content Security Policy (the site's own files, inline scripts by hash) and the sharing tags.
+    """Add the sharing tags, the search on demand and the Content Security Policy (the site's own files, inline
+    scripts by hash).
 
-    The offline build goes without the policy: from disk, its search runs in a worker shim that writes an
+    The offline build goes without the last two: from disk, its search runs in a worker shim that writes an
     inline script into an iframe, which no hash can name. Its pages passed every other check of the build.
     """
-    shared = with_sharing_tags(output, page, config)
-    return shared if offline else with_policy(page_assets.with_search_on_demand(shared))
-
-
-def with_sharing_tags(page_html: str, page: Page, config: MkDocsConfig) -> str:
-    """Open Graph and Twitter tags (title, description, address), so a shared link shows a card; no image host."""
     title = f"{page.title} - {config.site_name}" if page.title and not page.is_homepage else config.site_name
-    description = page.meta.get("description") or config.site_description or ""
-    tags = {"og:type": "website", "og:site_name": config.site_name, "og:title": title,
-            "og:description": description, "og:url": page.canonical_url or "", "twitter:card": "summary",
-            "twitter:title": title, "twitter:description": description}
-    head = "".join(f'<meta {"name" if key.startswith("twitter:") else "property"}="{key}" '
-                   f'content="{html.escape(str(value), quote=True)}">' for key, value in tags.items() if value)
-    return page_html.replace("</head>", head + "</head>", 1)
+    shared = page_head.with_sharing_tags(
+        output, site_name=config.site_name, title=title, url=page.canonical_url or "",
+        description=page.meta.get("description") or config.site_description or "")
+    return shared if offline else secured(shared)
 
 
 def on_post_template(output_content: str, /, *, template_name: str, config: MkDocsConfig) -> str:
-    """Give HTML pages made from templates alone (404.html) the same Content Security Policy."""
+    """Give HTML pages made from templates alone (404.html) the same search and Content Security Policy."""
     if not template_name.endswith(".html") or offline:
         return output_content
-    return with_policy(page_assets.with_search_on_demand(output_content))
+    return secured(output_content)
+
+
+def secured(page_html: str) -> str:
+    """A page of the hosted site: its search loaded on demand, and its Content Security Policy."""
+    try:
+        return page_head.with_policy(page_assets.with_search_on_demand(page_html))
+    except ValueError as error:
+        raise PluginError(str(error)) from None
 
 
 def on_post_build(*, config: MkDocsConfig) -> None:
     """Serve the search's documents on demand (page_assets); the offline build keeps Material's own way."""
     if not offline:
         page_assets.split_search_index(Path(config.site_dir))
-
-
-def with_policy(page_html: str) -> str:
-    """The page with a CSP meta tag after its charset, allowing exactly its own inline scripts by hash."""
-    hashes = sorted({
-        "'sha256-" + base64.b64encode(hashlib.sha256(match["body"].encode()).digest()).decode() + "'"
-        for match in RE_INLINE_SCRIPT.finditer(page_html) if "application/json" not in match["attributes"]
-    })
-    tag = f'<meta http-equiv="Content-Security-Policy" content="{POLICY.format(hashes=" ".join(hashes)).strip()}">'
-    charset = RE_CHARSET.search(page_html)
-    if charset is None:
-        raise PluginError("a page has no <meta charset>; the Content Security Policy goes right after it")
-    return page_html[: charset.end()] + tag + page_html[charset.end() :]
 
 
 def walk(items: Iterable[AnchorLink]) -> Iterator[AnchorLink]:
