@@ -36,8 +36,10 @@ serve-zensical: $(STAMP)
 
 # -v names each test as it starts, so a long one (a whole-site build, the browser suite) never looks like a hang;
 # -rP prints what passing tests report: the mutation test's counts, the scanner's work counts.
+# -n auto runs on every core (tests sharing a costly fixture carry one xdist_group, so one worker makes it);
+# --durations=25 ends with the slowest tests, to know what to trim.
 test: setup lint
-	NO_MKDOCS_2_WARNING=1 $(PYTHON) -m pytest -v -rP -n auto --dist loadgroup
+	NO_MKDOCS_2_WARNING=1 $(PYTHON) -m pytest -v -rP -n auto --dist loadgroup --durations=25
 
 quick: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 $(PYTHON) -m pytest -q -n auto -m "not browser and not slow"
