@@ -1,0 +1,53 @@
+"""The tags every page's head gets: a Content Security Policy naming exactly its inline scripts, and sharing tags."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+
+import pytest
+
+from attention_site.page_head import with_policy, with_sharing_tags
+
+PAGE = ('<html><head><meta charset="utf-8"><script>var a = 1;</script>'
+        '<script type="application/json" id="data">{"b": 2}</script><script src="x.js"></script>'
+        "</head><body><script>var a = 1;</script><script>go()</script></body></html>")
+
+
+def sha256(script: str) -> str:
+    """The CSP source that allows one inline script."""
+    return "'sha256-" + base64.b64encode(hashlib.sha256(script.encode()).digest()).decode() + "'"
+
+
+def policy_of(page_html: str) -> str:
+    """The content of the page's CSP meta tag."""
+    match = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">', page_html)
+    assert match, page_html
+    return match[1]
+
+
+def test_the_policy_names_each_inline_script_once_and_no_other() -> None:
+    """Assert the policy allows the two distinct inline scripts by hash, not the JSON data block nor a file."""
+    policy = policy_of(with_policy(PAGE))
+    assert sorted(re.findall(r"'sha256-[^']+'", policy)) == sorted([sha256("var a = 1;"), sha256("go()")])
+    assert policy.startswith("default-src 'self'; script-src 'self' 'sha256-") and "object-src 'none'" in policy
+
+
+def test_the_policy_comes_right_after_the_charset() -> None:
+    """Assert the tag follows <meta charset>, so the browser applies it before any script."""
+    assert with_policy(PAGE).startswith('<html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy"')
+
+
+def test_a_page_without_a_charset_is_refused() -> None:
+    """Assert a page with no <meta charset> stops with a message saying where the policy goes."""
+    with pytest.raises(ValueError, match="no <meta charset>"):
+        with_policy("<html><head></head></html>")
+
+
+def test_sharing_tags_are_escaped_and_empty_ones_left_out() -> None:
+    """Assert a title with quotes and angle brackets is escaped, and a missing address gives no og:url tag."""
+    shared = with_sharing_tags(PAGE, site_name="Site", title='A "quoted" <title>', description="About it", url="")
+    assert '<meta property="og:title" content="A &quot;quoted&quot; &lt;title&gt;">' in shared
+    assert '<meta name="twitter:description" content="About it">' in shared
+    assert "og:url" not in shared and shared.count("</head>") == 1
