@@ -99,3 +99,16 @@ def test_every_workbook_is_served_and_linked_from_a_page(built_site: Path) -> No
         for name in file_names(key):
             assert (built_site / "downloads" / name).stat().st_size > 5_000, name
             assert f'downloads/{name}"' in pages, f"no page links to {name}"
+
+
+def test_the_sites_own_scripts_and_stylesheets_are_served_minified(built_site: Path) -> None:
+    """Assert every script and stylesheet of docs/ is served without its comments or indentation, smaller than
+    its source, and still names what the pages call (a minifier that dropped code would fail the browser tests)."""
+    docs = Path(__file__).resolve().parent.parent / "docs"
+    sources = [*sorted(docs.glob("javascripts/*.js")), *sorted(docs.glob("stylesheets/*.css"))]
+    assert len(sources) >= 8
+    for source in sources:
+        served = (built_site / source.relative_to(docs)).read_text(encoding="utf-8")
+        assert "/*" not in served and "\n  " not in served, source.name
+        assert len(served) < len(source.read_text(encoding="utf-8")), source.name
+    assert "AttentionByHand" in (built_site / "javascripts/reader.js").read_text(encoding="utf-8")

@@ -428,9 +428,12 @@ def secured(page_html: str) -> str:
 
 
 def on_post_build(*, config: MkDocsConfig) -> None:
-    """Serve the search's documents on demand (page_assets); the offline build keeps Material's own way."""
+    """Serve the search's documents on demand (the offline build keeps Material's own way), and the site's own
+    scripts and stylesheets minified (not in the preview, where a contributor reads them in the browser)."""
     if not offline:
         page_assets.split_search_index(Path(config.site_dir))
+    if not session.serving:
+        page_assets.minify_own_assets(Path(config.site_dir))
 
 
 def walk(items: Iterable[AnchorLink]) -> Iterator[AnchorLink]:
