@@ -188,10 +188,10 @@ def workbook_files(config: MkDocsConfig) -> dict[str, bytes]:
     """
     assert engine is not None
     key = workbook_key(config.site_url or "", os.environ.get("SOURCE_DATE_EPOCH", ""))
-    every_workbook = engine.workbooks.every_workbook
+    workbooks = engine.workbooks  # its every_workbook loads NumPy and the core: only on a cache miss
     build_cache = importlib.import_module("attention_site.build_cache")  # reloaded with the engine
     return build_cache.kept_files(project_root(config) / WORKBOOK_CACHE / key,
-                                  lambda: every_workbook(site_url=config.site_url or None))
+                                  lambda: workbooks.every_workbook(site_url=config.site_url or None))
 
 
 def workbook_key(site_url: str, epoch: str) -> str:
