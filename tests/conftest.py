@@ -46,11 +46,13 @@ def project_env(project: Path, **extra: str) -> dict[str, str]:
     return {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(project / "src"), **extra}
 
 
-def mkdocs(project: Path, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    """Run `python -m mkdocs ARGS` in `project` (with its own packages) and return the finished process."""
+def mkdocs(project: Path, *args: str, env: dict[str, str] | None = None,
+           cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """Run `python -m mkdocs ARGS` for `project` (with its own packages), from the folder `cwd` (the project's own
+    by default), and return the finished process."""
     environment = project_env(project, **(env or {}))
     return subprocess.run(
-        [sys.executable, "-m", "mkdocs", *args], cwd=project, env=environment,
+        [sys.executable, "-m", "mkdocs", *args], cwd=cwd or project, env=environment,
         capture_output=True, text=True, timeout=600,
     )
 
@@ -69,11 +71,8 @@ REPRODUCIBLE = {"SOURCE_DATE_EPOCH": "1700000000", "PYTHONHASHSEED": "1", "TZ": 
 def strict_build(project: Path, site: Path, cwd: Path | None = None, **env: str) -> Path:
     """Build `project` with --strict into `site` (from the folder `cwd`, the project's own by default), assert it
     succeeded, and return `site`."""
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(project / "mkdocs.yml"),
-         "--site-dir", str(site)],
-        cwd=cwd or project, env=project_env(project, **env), capture_output=True, text=True, timeout=600,
-    )
+    result = mkdocs(project, "build", "--strict", "-f", str(project / "mkdocs.yml"), "--site-dir", str(site),
+                    env=env, cwd=cwd)
     assert result.returncode == 0, result.stderr
     return site
 

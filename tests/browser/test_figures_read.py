@@ -12,16 +12,21 @@ from browser.test_every_page import APPLY_SETTING, SETTINGS
 
 pytestmark = pytest.mark.browser
 
-# For each cell of the lesson's heat map: its weight, and how far its colour (the heat ink at the
-# cell's opacity over the page) is from the page's background in relative luminance, signed:
-# positive when the cell is darker than the page.
-CELL_SHADES = """() => {
+# Both scripts below read colours as a browser computes them: rgb(...) or, from color-mix(), color(srgb 0-1 ...),
+# and weigh them into relative luminance (WCAG).
+COLOUR_HELPERS = """
     const rgb = text => text.match(/[\\d.]+/g).slice(0, 3).map(Number)
         .map(c => text.startsWith("color(") ? c * 255 : c);  // a color-mix() computes to color(srgb 0-1)
     const luminance = ([r, g, b]) => [r, g, b].map(c => c / 255)
         .map(c => c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)
         .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
-    const svg = document.querySelector("svg.abh-heatmap");
+"""
+
+# For each cell of the lesson's heat map: its weight, and how far its colour (the heat ink at the
+# cell's opacity over the page) is from the page's background in relative luminance, signed:
+# positive when the cell is darker than the page.
+CELL_SHADES = """() => {
+""" + COLOUR_HELPERS + """    const svg = document.querySelector("svg.abh-heatmap");
     const page = rgb(getComputedStyle(document.body).backgroundColor);
     return [...svg.querySelectorAll("rect.abh-cell.abh-heat")].map(cell => {
         const ink = rgb(getComputedStyle(cell).fill);
@@ -61,12 +66,7 @@ def test_the_lesson_heat_map_words_match_its_colours(page: Page, site_url: str, 
 
 # Each heat-map number: the contrast between its colour and the colour its cell shows on this page.
 CELL_NUMBER_CONTRAST = """() => {
-    const rgb = text => text.match(/[\\d.]+/g).slice(0, 3).map(Number)
-        .map(c => text.startsWith("color(") ? c * 255 : c);  // a color-mix() computes to color(srgb 0-1)
-    const luminance = ([r, g, b]) => [r, g, b].map(c => c / 255)
-        .map(c => c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)
-        .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
-    const page = rgb(getComputedStyle(document.body).backgroundColor);
+""" + COLOUR_HELPERS + """    const page = rgb(getComputedStyle(document.body).backgroundColor);
     return [...document.querySelectorAll(".md-content svg.abh-figure g > rect.abh-cell")].flatMap(cell => {
         const text = cell.parentElement.querySelector(".abh-cell-text");
         if (!text || !text.getClientRects().length) return [];
