@@ -10,7 +10,8 @@ from conftest import ROOT
 
 from attention_site.mkdocs_hooks import commit_dates
 
-PAGES = ["docs/index.md", "docs/lesson/index.md", "docs/walkthrough/softmax.md", "docs/reference/directives.md"]
+PAGES = ["docs/index.md", "docs/lesson/index.md", "docs/walkthrough/softmax.md",
+         "docs/reference/directives/index.md"]
 
 
 @pytest.mark.skipif(not (ROOT / ".git").exists(), reason="a copy without git history shows no dates")

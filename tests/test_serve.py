@@ -14,7 +14,7 @@ from servers import Served, fetch, free_port, wait_for
 
 pytestmark = pytest.mark.slow
 
-PAGE = "reference/directives/"
+PAGE = "reference/directives/red-ball-rolls/"  # the reference page of the example
 RE_SERVING = re.compile(r"Serving on (http://127\.0\.0\.1:\d+/\S*)")
 
 
@@ -56,11 +56,11 @@ def test_editing_an_example_input_shows_new_numbers_on_every_page_without_restar
 def test_a_typo_is_shown_in_the_browser_and_the_server_keeps_running(server: Served) -> None:
     """Assert a typo prints page:line, the served page shows the same message instead of hanging, and fixing
     the line serves the page again."""
-    page = server.project / "docs/reference/directives.md"
+    page = server.project / "docs/reference/directives/red-ball-rolls.md"
     good = page.read_text()
     page.write_text(good + "\nRolls: <!-- attn:value red-ball-rolls outptu row=rolls -->\n")
     line = good.count("\n") + 2
-    error = f"docs/reference/directives.md:{line}: unknown value &#x27;outptu&#x27;"
+    error = f"docs/reference/directives/red-ball-rolls.md:{line}: unknown value &#x27;outptu&#x27;"
     wait_for(lambda: error in fetch(server.base + PAGE), "the browser showing the error")
     assert "This page does not build" in fetch(server.base + PAGE)
     assert error.replace("&#x27;", "'") in server.log.read_text()

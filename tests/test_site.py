@@ -21,10 +21,22 @@ def pages(site: Path) -> list[Path]:
 
 
 def test_pages_show_the_computed_numbers(built_site: Path) -> None:
-    """Assert the reference page shows red ball rolls' weights and output as computed, in table cells."""
-    html = (built_site / "reference/directives/index.html").read_text()
+    """Assert red ball rolls' page of the reference shows its weights and output as computed, in table cells."""
+    html = (built_site / "reference/directives/red-ball-rolls/index.html").read_text()
     assert "<td>1/4</td>\n<td>1/2</td>\n<td>1/4</td>" in html.replace(' style="text-align: right;"', "")
     assert "(1/2, 5/4)" in html
+
+
+def test_the_reference_of_directives_links_a_built_page_for_every_example(built_site: Path) -> None:
+    """Assert the index of the reference links each example's page, and that page shows the example's entries."""
+    from attention_site.directives.registry import load_entries
+
+    index = (built_site / "reference/directives/index.html").read_text()
+    for example in sorted({example for example, _ in load_entries()} - {"reference"}):
+        assert f'<a href="{example}/">{example}</a>' in index, example
+        page = (built_site / f"reference/directives/{example}/index.html").read_text()
+        names = [name for key, name in load_entries() if key == example]
+        assert all(f'<h2 id="{name}"><code>{name}</code>' in page for name in names), example
 
 
 def test_math_is_mathml_and_no_script_renders_math(built_site: Path) -> None:
@@ -73,10 +85,24 @@ def test_a_directive_error_in_a_page_with_front_matter_names_the_right_line(proj
         assert "Traceback" not in result.stderr
 
 
+def test_an_example_without_its_reference_page_stops_the_build_naming_the_file(project_copy: Path) -> None:
+    """Assert removing an example's page from the reference of directives fails the strict build, naming the index's
+    line, the missing file and the line it must hold."""
+    (project_copy / "docs/reference/directives/kv-cache.md").unlink()
+    result = mkdocs(project_copy, "build", "--strict", "--site-dir", str(project_copy / "out"))
+    assert result.returncode == 1
+    line = (project_copy / "docs/reference/directives/index.md").read_text().split("\n").index(
+        "<!-- attn:block reference directives -->") + 1
+    assert (f"docs/reference/directives/index.md:{line}: docs/reference/directives/kv-cache.md is missing: every "
+            "example of the registry needs its page") in result.stderr
+    assert "<!-- attn:block reference directives example=kv-cache -->" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
 @pytest.mark.xdist_group("new-ball-key")  # the worker that builds this site for tests/test_stale_numbers.py
 def test_an_example_input_changed_in_the_core_changes_the_pages(site_with_a_new_ball_key: Path) -> None:
     """Assert changing ball's key from ln 2 to ln 3 in the core changes the weights on the built page."""
-    html = (site_with_a_new_ball_key / "site/reference/directives/index.html").read_text()
+    html = (site_with_a_new_ball_key / "site/reference/directives/red-ball-rolls/index.html").read_text()
     assert "(2/5, 7/5)" in html
     assert "<td>1/5</td>\n<td>3/5</td>\n<td>1/5</td>" in html.replace(' style="text-align: right;"', "")
     assert "(1/2, 5/4)" not in html

@@ -84,12 +84,14 @@ def load_entries(example: str | None = None) -> dict[tuple[str, str], Entry]:
 def in_module_order() -> None:
     """Order the registry as importing every module in name order does, whichever pages loaded theirs first,
     so that the reference page lists the entries in the same order in every build."""
-    def rank(item: tuple[tuple[str, str], Entry]) -> tuple[str, int]:
-        return item[1].build.__module__.removeprefix(f"{ENTRIES}.").split(".")[0], SEQUENCE[item[0]]
-
-    ordered = sorted(REGISTRY.items(), key=rank)
+    ordered = sorted(REGISTRY.items(), key=lambda item: module_order(item[1]))
     REGISTRY.clear()
     REGISTRY.update(ordered)
+
+
+def module_order(entry: Entry) -> tuple[str, int]:
+    """Where an entry stands when every module is imported in name order: its module's name, then its place there."""
+    return entry.build.__module__.removeprefix(f"{ENTRIES}.").split(".")[0], SEQUENCE[entry.example, entry.name]
 
 
 def module_of(example: str) -> str:

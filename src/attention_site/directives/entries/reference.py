@@ -7,28 +7,97 @@ docstrings and signatures of `attention_core`'s public names.
 from __future__ import annotations
 
 import inspect
+import re
+import sys
+from pathlib import Path
 
 import attention_core
 
 from ...build_cache import read_input
 from ..claims import CHECK_KEYS, CHECK_OPTIONS, QUESTIONS
 from ..engine import RENDERERS
+from ..errors import DirectiveError, did_you_mean, quoted
 from ..listings import project_root
-from ..registry import GENERIC_OPTIONS, Entry, block, load_entries
+from ..options import Option
+from ..registry import GENERIC_OPTIONS, Entry, block, load_entries, module_of, module_order
 from ..shown import Grid, MarkdownBlock, Scalar, Shown
 
 NAME = "reference"
 PREVIEW_KIND = {"grid": "table", "table": "table", "scalar": "value", "figure": "figure"}
+EXAMPLE_PAGES = Path("docs/reference/directives")  # one page per example, beside the index (index.md)
+RE_EXAMPLE_BLOCK = r"<!--\s*attn:block\s+reference\s+directives\s+example={example}\s*-->"
 
 
-@block(NAME, "directives", "Every directive the pages can use, with its options and a live rendering.")
-def directives_reference() -> MarkdownBlock:
-    registry = load_entries()  # every example's entries
-    sections = [kinds_section(), claims_section()]
-    for example in sorted({entry.example for entry in registry.values()} - {NAME}):
-        sections.append(f"## `{example}`")
-        sections += [entry_section(entry) for entry in registry.values() if entry.example == example]
-    return MarkdownBlock("\n\n".join(sections))
+def documented_examples() -> list[str]:
+    """The examples the reference shows, each on its own page: every example in the registry but this one."""
+    return sorted({entry.example for entry in load_entries().values()} - {NAME})
+
+
+def known_example(text: str) -> str:
+    """An `example=` option naming an example of the registry, or the error listing the accepted names."""
+    if text != NAME and any(key[0] == text for key in load_entries(text)):  # loads that example's module only
+        return text
+    examples = documented_examples()
+    if text not in examples:
+        raise DirectiveError(f"unknown example '{quoted(text)}' for the reference of directives; "
+                             f"{did_you_mean(text, examples)}")
+    return text
+
+
+EXAMPLE = Option("example", "the example whose entries this page shows (the index of examples when left out)",
+                 known_example, None, "the name of an example in the registry, such as red-ball-rolls")
+
+
+@block(NAME, "directives", "The reference of directives: the index of examples, or with example= one example's "
+       "entries, each with its options and a live rendering.", options=(EXAMPLE,))
+def directives_reference(example: str | None = None) -> MarkdownBlock:
+    if example is None:
+        return MarkdownBlock("\n\n".join([kinds_section(), claims_section(), examples_section()]))
+    return MarkdownBlock(example_page(example))
+
+
+def examples_section() -> str:
+    """The index of examples, each linked to its page; stops the build when an example has no page."""
+    registry = load_entries()
+    rows = ["| example | what it is | entries | page |", "|:---|:---|---:|:---|"]
+    for example in documented_examples():
+        check_example_page(example)
+        count = sum(entry.example == example for entry in registry.values())
+        rows.append(f"| `{example}` | {what_example_is(example)} | {count} | [{example}]({example}.md) |")
+    return "\n\n".join([
+        "## Examples",
+        "Each example's entries, with their options and what they render today, are on the example's own page.",
+        "\n".join(rows),
+    ])
+
+
+def check_example_page(example: str) -> None:
+    """Stop the build unless the example's page exists and shows that example's entries."""
+    path = EXAMPLE_PAGES / f"{example}.md"
+    wanted = f"<!-- attn:block reference directives example={example} -->"
+    try:
+        text = read_input(project_root() / path)
+    except FileNotFoundError:
+        raise DirectiveError(f"{path.as_posix()} is missing: every example of the registry needs its page in the "
+                             f"reference of directives; add it with a title and the line {wanted}") from None
+    if not re.search(RE_EXAMPLE_BLOCK.format(example=re.escape(example)), text):
+        raise DirectiveError(f"{path.as_posix()} does not show the entries of '{example}'; add the line {wanted}")
+
+
+def what_example_is(example: str) -> str:
+    """The first line of the docstring of the example's entry module, without the repeated example name."""
+    module = sys.modules[module_of(example)]
+    summary = first_line(module.__doc__).replace(f' (example "{example}")', "").rstrip(".")
+    return summary.replace("|", "\\|") + "."
+
+
+def example_page(example: str) -> str:
+    """One example's page: what it is, then each of its entries with its options and live rendering."""
+    entries = sorted((entry for entry in load_entries(example).values() if entry.example == example), key=module_order)
+    intro = (f"{what_example_is(example)} Its {len(entries)} entries follow, in the order its module defines them; "
+             "the kinds of directive, their generic options and the words and checks are in the "
+             "[reference of directives](index.md).")
+    return "\n\n".join([intro, *(entry_section(entry) for entry in entries)])
 
 
 def kinds_section() -> str:
@@ -70,7 +139,7 @@ def entry_section(entry: Entry) -> str:
     """One entry: its syntax, summary, options and (for all but generated blocks) what it renders."""
     kind = sorted(entry.kinds)[0] if entry.shape != "grid" else "table"
     syntax = f"<!-- attn:{kind} {entry.example} {entry.name}{' ' + entry.sample if entry.sample else ''} -->"
-    parts = [f"### `{entry.name}`", entry.summary, f"Shown by {usable_kinds(entry)}:", f"`{syntax}`"]
+    parts = [f"## `{entry.name}`", entry.summary, f"Shown by {usable_kinds(entry)}:", f"`{syntax}`"]
     if entry.options:
         parts.append(options_table(entry))
     preview = live_preview(entry)

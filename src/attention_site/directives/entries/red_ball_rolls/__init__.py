@@ -1,4 +1,4 @@
-"""Entries of the example "red-ball-rolls", one module a chapter.
+"""The walk-through's worked example (example "red-ball-rolls"): "red ball rolls", two heads, one module a chapter.
 
 Head 1 and its steps, both heads and W_O, the unmasked and padded variants, its pictures, the program output.
 """

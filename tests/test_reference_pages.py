@@ -1,0 +1,83 @@
+"""The reference of directives: an index of the examples, and one page per example with its entries."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from attention_site.directives import expand_directives
+from attention_site.directives.entries import reference
+from attention_site.directives.errors import DirectiveError
+from attention_site.directives.registry import load_entries
+
+PAGES = Path(__file__).resolve().parents[1] / "docs/reference/directives"
+INDEX = "<!-- attn:block reference directives -->"
+
+
+def example_block(example: str) -> str:
+    return f"<!-- attn:block reference directives example={example} -->"
+
+
+def examples() -> list[str]:
+    return sorted({example for example, _ in load_entries()} - {"reference"})
+
+
+@pytest.mark.parametrize("example", examples())
+def test_each_example_page_shows_every_entry_of_that_example_and_no_other(example: str) -> None:
+    """Assert an example's page has one heading and one sample directive per entry of the example, in order."""
+    markdown = expand_directives(example_block(example), "docs/reference/directives/x.md")
+    wanted = [name for key, name in load_entries() if key == example]
+    assert re.findall(r"^## `([^`]+)`$", markdown, re.MULTILINE) == wanted
+    samples = re.findall(r"^`<!-- attn:\w+ (\S+) (\S+)", markdown, re.MULTILINE)
+    assert samples == [(example, name) for name in wanted]
+
+
+def test_the_index_lists_and_links_every_example_with_its_number_of_entries() -> None:
+    """Assert the index's table has a row per example: its name, entry count and a link to its page."""
+    markdown = expand_directives(INDEX, "docs/reference/directives/index.md")
+    rows = re.findall(r"^\| `([^`]+)` \| .+ \| (\d+) \| \[([^]]+)\]\(([^)]+)\) \|$", markdown, re.MULTILINE)
+    registry = load_entries()
+    assert rows == [
+        (example, str(sum(key == example for key, _ in registry)), example, f"{example}.md") for example in examples()
+    ]
+
+
+def test_every_example_page_in_docs_shows_the_example_it_is_named_after() -> None:
+    """Assert docs/reference/directives/ holds exactly one page per example (and the index), each with its block."""
+    assert sorted(path.stem for path in PAGES.glob("*.md")) == sorted([*examples(), "index"])
+    for example in examples():
+        assert example_block(example) in (PAGES / f"{example}.md").read_text(encoding="utf-8"), example
+
+
+def test_a_missing_example_page_stops_the_build_naming_the_file_and_what_it_must_hold(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Assert the index refuses to build when an example has no page, naming the file and the line to add."""
+    folder = tmp_path / "docs/reference/directives"
+    folder.mkdir(parents=True)
+    for example in examples():
+        (folder / f"{example}.md").write_text(f"# {example}\n\n{example_block(example)}\n", encoding="utf-8")
+    (folder / "rotary.md").unlink()
+    monkeypatch.setattr(reference, "project_root", lambda: tmp_path)
+    with pytest.raises(DirectiveError) as error:
+        expand_directives(f"# Directives\n\n{INDEX}\n", "docs/reference/directives/index.md")
+    assert str(error.value) == (
+        "docs/reference/directives/index.md:3: docs/reference/directives/rotary.md is missing: every example of the "
+        "registry needs its page in the reference of directives; add it with a title and the line "
+        f"{example_block('rotary')}"
+    )
+    (folder / "rotary.md").write_text("# Rotary\n\n<!-- attn:block reference directives example=alibi -->\n")
+    with pytest.raises(DirectiveError, match=r"rotary\.md does not show the entries of 'rotary'; add the line"):
+        expand_directives(INDEX, "docs/reference/directives/index.md")
+
+
+def test_a_page_naming_an_unknown_example_stops_the_build_with_what_is_accepted() -> None:
+    """Assert example= takes only an example of the registry (not the reference itself), with a suggestion."""
+    typos = (("rotray", "did you mean 'rotary'?"), ("kv_cache", "did you mean 'kv-cache'?"), ("reference", ""))
+    for name, hint in typos:
+        with pytest.raises(DirectiveError) as error:
+            expand_directives(f"# X\n\n{example_block(name)}\n", "docs/reference/directives/x.md")
+        assert str(error.value).startswith(
+            f"docs/reference/directives/x.md:3: unknown example '{name}' for the reference of directives; ")
+        assert hint in str(error.value)
