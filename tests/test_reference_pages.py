@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import html
+import inspect
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from attention_site.directives import expand_directives
@@ -37,10 +40,10 @@ def test_each_example_page_shows_every_entry_of_that_example_and_no_other(exampl
 def test_the_index_lists_and_links_every_example_with_its_number_of_entries() -> None:
     """Assert the index's table has a row per example: its name, entry count and a link to its page."""
     markdown = expand_directives(INDEX, "docs/reference/directives/index.md")
-    rows = re.findall(r"^\| `([^`]+)` \| .+ \| (\d+) \| \[([^]]+)\]\(([^)]+)\) \|$", markdown, re.MULTILINE)
+    rows = re.findall(r"^\| \[`([^`]+)`\]\(([^)]+)\) \| .+ \| (\d+) \|$", markdown, re.MULTILINE)
     registry = load_entries()
     assert rows == [
-        (example, str(sum(key == example for key, _ in registry)), example, f"{example}.md") for example in examples()
+        (example, f"{example}.md", str(sum(key == example for key, _ in registry))) for example in examples()
     ]
 
 
@@ -81,3 +84,48 @@ def test_a_page_naming_an_unknown_example_stops_the_build_with_what_is_accepted(
         assert str(error.value).startswith(
             f"docs/reference/directives/x.md:3: unknown example '{name}' for the reference of directives; ")
         assert hint in str(error.value)
+
+
+def api_part(part: str) -> str:
+    return expand_directives(f"<!-- attn:block reference api part={part} -->", "docs/reference/api/x.md")
+
+
+def test_the_api_pages_show_every_public_name_once_the_examples_inputs_apart() -> None:
+    """Assert each name of attention_core.__all__ has its section on exactly one of the two API pages, and the
+    examples' classes and constants (RedBallRolls, RED_BALL_ROLLS) are on the examples' page."""
+    import attention_core
+
+    headings = {part: re.findall(r"^## `([^`]+)`$", api_part(part), re.MULTILINE) for part in ("core", "examples")}
+    assert sorted(headings["core"] + headings["examples"]) == sorted(attention_core.__all__)
+    assert {"RedBallRolls", "RED_BALL_ROLLS", "BusIsLate", "TRAINING_STEP"} <= set(headings["examples"])
+    assert {"softmax", "scaled_dot_product_attention", "AttentionResult"} <= set(headings["core"])
+
+
+def test_docstrings_and_signatures_are_plain_preformatted_text_without_per_line_anchors() -> None:
+    """Assert the API shows each docstring as written (HTML-escaped) in a <pre>, and uses no fenced code block (a
+    fence gives each line an anchor and colour spans)."""
+    import attention_core
+
+    markdown = api_part("core")
+    assert "```" not in markdown
+    doc = html.escape(inspect.getdoc(attention_core.apply_mask), quote=False)
+    assert f"<pre><code>{doc}</code></pre>" in markdown
+    assert "<pre><code>softmax(x: np.ndarray, axis: int = -1) -&gt; np.ndarray</code></pre>" in markdown
+
+
+def test_a_long_signature_shows_one_parameter_a_line_with_long_defaults_cut() -> None:
+    """Assert compact_signature keeps Python's / and * markers, unquotes annotations, cuts a long default to 40
+    characters with an ellipsis, and breaks lines only when one line would pass 88 characters."""
+    def short(a: int, /, b: str = "x", *, c: float = 1.0) -> None: ...
+
+    def long(rows: tuple = (("1", "2", "3"),) * 9, *, scale: float = 0.5, name: str = "a" * 30) -> np.ndarray: ...
+
+    assert reference.compact_signature("short", short) == "short(a: int, /, b: str = 'x', *, c: float = 1.0) -> None"
+    assert reference.compact_signature("long", long).split("\n") == [
+        "long(",
+        "    rows: tuple = (('1', '2', '3'), ('1', '2', '3'), …,",
+        "    *,",
+        "    scale: float = 0.5,",
+        "    name: str = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',",
+        ") -> np.ndarray",
+    ]

@@ -6,6 +6,7 @@ docstrings and signatures of `attention_core`'s public names.
 
 from __future__ import annotations
 
+import html
 import inspect
 import re
 import sys
@@ -18,7 +19,7 @@ from ..claims import CHECK_KEYS, CHECK_OPTIONS, QUESTIONS
 from ..engine import RENDERERS
 from ..errors import DirectiveError, did_you_mean, quoted
 from ..listings import project_root
-from ..options import Option
+from ..options import Option, choice
 from ..registry import GENERIC_OPTIONS, Entry, block, load_entries, module_of, module_order
 from ..shown import Grid, MarkdownBlock, Scalar, Shown
 
@@ -59,14 +60,15 @@ def directives_reference(example: str | None = None) -> MarkdownBlock:
 def examples_section() -> str:
     """The index of examples, each linked to its page; stops the build when an example has no page."""
     registry = load_entries()
-    rows = ["| example | what it is | entries | page |", "|:---|:---|---:|:---|"]
+    rows = ["| example (its page) | what it is | entries |", "|:---|:---|---:|"]
     for example in documented_examples():
         check_example_page(example)
         count = sum(entry.example == example for entry in registry.values())
-        rows.append(f"| `{example}` | {what_example_is(example)} | {count} | [{example}]({example}.md) |")
+        rows.append(f"| [`{example}`]({example}.md) | {what_example_is(example)} | {count} |")
     return "\n\n".join([
         "## Examples",
-        "Each example's entries, with their options and what they render today, are on the example's own page.",
+        "Each example's entries, with their options and what they render today, are on the example's own page: "
+        "follow its name.",
         "\n".join(rows),
     ])
 
@@ -183,12 +185,24 @@ def contributing_guide() -> MarkdownBlock:
     return MarkdownBlock(read_input(project_root() / "CONTRIBUTING.md"))
 
 
-@block(NAME, "api", "The public API of attention_core, from its signatures and docstrings.")
-def api_reference() -> MarkdownBlock:
-    sections = [module_summary()]
-    for name in sorted(attention_core.__all__, key=str.lower):
-        sections.append(api_section(name, getattr(attention_core, name)))
+PART = choice("part", "which public names: the core's functions and results, or the worked examples' inputs",
+              ("core", "examples"), default="core")
+
+
+@block(NAME, "api", "The public API of attention_core, from its signatures and docstrings: with part=examples, the "
+       "classes and constants of the worked examples' inputs; otherwise everything else.", options=(PART,))
+def api_reference(part: str = "core") -> MarkdownBlock:
+    names = [name for name in sorted(attention_core.__all__, key=str.lower)
+             if is_example_input(getattr(attention_core, name)) == (part == "examples")]
+    sections = [module_summary()] if part == "core" else []
+    sections += [api_section(name, getattr(attention_core, name)) for name in names]
     return MarkdownBlock("\n\n".join(sections))
+
+
+def is_example_input(obj: object) -> bool:
+    """Whether a public name is part of the worked examples' inputs (attention_core.examples): a class or instance."""
+    defined_by = obj if inspect.isclass(obj) or inspect.isfunction(obj) else type(obj)
+    return defined_by.__module__.startswith(f"{attention_core.__name__}.examples")
 
 
 def module_summary() -> str:
@@ -200,12 +214,77 @@ def api_section(name: str, obj: object) -> str:
     """One public name: its signature (for functions and classes) and its docstring, as written."""
     heading = f"## `{name}`"
     if inspect.isfunction(obj) or inspect.isclass(obj):
-        signature = f"```python\n{name}{inspect.signature(obj)}\n```"
         doc = inspect.getdoc(obj) or "(no docstring)"
-        return "\n\n".join([heading, signature, fenced_doc(doc)])
+        return "\n\n".join([heading, preformatted(compact_signature(name, obj)), preformatted(doc)])
     return "\n\n".join([heading, f"A constant: `{type(obj).__name__}`."])
 
 
-def fenced_doc(doc: str) -> str:
-    """A docstring shown as plain preformatted text, so its symbols are never read as Markdown."""
-    return "```text\n" + doc + "\n```"
+def preformatted(text: str) -> str:
+    """Text shown as written, in a plain <pre> block: never read as Markdown, and without the per-line anchors and
+    colour spans a fenced block gets (which made the page 33 KB gzip)."""
+    return f'<pre><code>{html.escape(text, quote=False)}</code></pre>'
+
+
+ONE_LINE = 88  # a signature longer than this shows one parameter a line
+LONG_DEFAULT = 40  # a default written longer than this (an example's inputs) is cut, with "…"
+
+
+class Written:
+    """A value that `inspect` prints as the given text (an annotation without quotes, a default cut short)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def compact_signature(name: str, obj: object) -> str:
+    """The call signature as a reader scans it: annotations without quotes, long defaults cut short, and one
+    parameter a line when it would not fit on one."""
+    signature = inspect.signature(obj)
+    parts = parameter_texts(list(signature.parameters.values()))
+    returns = signature.return_annotation
+    arrow = "" if returns is inspect.Signature.empty or inspect.isclass(obj) else f" -> {annotation_text(returns)}"
+    one_line = f"{name}({', '.join(parts)}){arrow}"
+    if len(one_line) <= ONE_LINE:
+        return one_line
+    return f"{name}(\n" + "".join(f"    {part},\n" for part in parts) + f"){arrow}"
+
+
+def parameter_texts(parameters: list[inspect.Parameter]) -> list[str]:
+    """Each parameter as written in a def, with the `/` and `*` markers where Python would print them."""
+    kinds = [parameter.kind for parameter in parameters]
+    parts: list[str] = []
+    for at, parameter in enumerate(parameters):
+        if parameter.kind is inspect.Parameter.KEYWORD_ONLY and inspect.Parameter.VAR_POSITIONAL not in kinds \
+                and inspect.Parameter.KEYWORD_ONLY not in kinds[:at]:
+            parts.append("*")
+        parts.append(str(shown_parameter(parameter)))
+        last_positional_only = inspect.Parameter.POSITIONAL_ONLY not in kinds[at + 1:]
+        if parameter.kind is inspect.Parameter.POSITIONAL_ONLY and last_positional_only:
+            parts.append("/")
+    return parts
+
+
+def shown_parameter(parameter: inspect.Parameter) -> inspect.Parameter:
+    """The parameter with its annotation unquoted and its default cut to LONG_DEFAULT characters."""
+    if parameter.annotation is not inspect.Parameter.empty:
+        parameter = parameter.replace(annotation=Written(annotation_text(parameter.annotation)))
+    if parameter.default is not inspect.Parameter.empty:
+        default = repr(parameter.default)
+        parameter = parameter.replace(default=Written(cut_short(default)))
+    return parameter
+
+
+def cut_short(written: str) -> str:
+    """A default as written, cut after its last ", " within LONG_DEFAULT characters (or at the limit), with "…"."""
+    if len(written) <= LONG_DEFAULT:
+        return written
+    head = written[:LONG_DEFAULT - 1]
+    return (head[:head.rfind(", ") + 2] if ", " in head else head) + "…"
+
+
+def annotation_text(annotation: object) -> str:
+    """An annotation as written in the source (they are strings under `from __future__ import annotations`)."""
+    return annotation if isinstance(annotation, str) else inspect.formatannotation(annotation)
