@@ -73,7 +73,6 @@ def test_a_directive_error_in_a_page_with_front_matter_names_the_right_line(proj
         assert "Traceback" not in result.stderr
 
 
-@pytest.mark.xdist_group("new-ball-key")  # the worker that builds this site for tests/test_stale_numbers.py
 def test_an_example_input_changed_in_the_core_changes_the_pages(site_with_a_new_ball_key: Path) -> None:
     """Assert changing ball's key from ln 2 to ln 3 in the core changes the weights on the built page."""
     html = (site_with_a_new_ball_key / "site/reference/directives/index.html").read_text()
