@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
 import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -77,21 +79,44 @@ def strict_build(project: Path, site: Path, cwd: Path | None = None, **env: str)
     return site
 
 
+def made_once(factory: pytest.TempPathFactory, name: str, make: Callable[[Path], Path]) -> Path:
+    """What `make(folder)` returns, made once per test run however many pytest-xdist workers ask for it: the first
+    makes it in a folder of the run that every worker sees, the others wait for it and take the same result."""
+    run = factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        run = run.parent  # each worker's folder sits in the run's own
+    folder, made = run / name, run / f"{name}.made"
+    with (run / f"{name}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, also when `make` fails
+        if not made.exists():
+            shutil.rmtree(folder, ignore_errors=True)
+            folder.mkdir()
+            made.write_text(str(make(folder)))
+    return Path(made.read_text())
+
+
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site as `mkdocs build --strict` writes it, built once per test session, reproducibly, and from a folder
+    """The site as `mkdocs build --strict` writes it, built once per test run, reproducibly, and from a folder
     other than the project's (so it also shows the build finds the core and the snippets from anywhere)."""
-    root = tmp_path_factory.mktemp("built")
-    project = copy_project(root / "project")
-    (root / "elsewhere").mkdir()
-    return strict_build(project, project / "site", cwd=root / "elsewhere", **REPRODUCIBLE)
+
+    def build(root: Path) -> Path:
+        project = copy_project(root / "project")
+        (root / "elsewhere").mkdir()
+        return strict_build(project, project / "site", cwd=root / "elsewhere", **REPRODUCIBLE)
+
+    return made_once(tmp_path_factory, "built", build)
 
 
 @pytest.fixture(scope="session")
 def site_with_a_new_ball_key(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A copy of the project with ball's key changed from ln 2 to ln 3 (examples and program), built strictly into
     its `site/`; returns the project."""
-    project = copy_project(tmp_path_factory.mktemp("new-ball-key") / "project")
-    change_ball_key(project)
-    strict_build(project, project / "site")
-    return project
+
+    def build(root: Path) -> Path:
+        project = copy_project(root / "project")
+        change_ball_key(project)
+        strict_build(project, project / "site")
+        return project
+
+    return made_once(tmp_path_factory, "new-ball-key", build)

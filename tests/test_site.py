@@ -122,7 +122,6 @@ def test_an_example_without_its_reference_page_stops_the_build_naming_the_file(p
     assert "Traceback" not in result.stderr
 
 
-@pytest.mark.xdist_group("new-ball-key")  # the worker that builds this site for tests/test_stale_numbers.py
 def test_an_example_input_changed_in_the_core_changes_the_pages(site_with_a_new_ball_key: Path) -> None:
     """Assert changing ball's key from ln 2 to ln 3 in the core changes the weights on the built page."""
     html = (site_with_a_new_ball_key / "site/reference/directives/red-ball-rolls/index.html").read_text()

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, project_env
 
-# One worker runs these together under `pytest -n`, so the shared fixture is made once.
+# One worker runs these together under `pytest -n`, so the module's renderings are made once.
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("new-ball-key")]
 
 BUILT_ON_RED_BALL_ROLLS = (

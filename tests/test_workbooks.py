@@ -190,10 +190,15 @@ def recalculated(tmp_path_factory: pytest.TempPathFactory) -> Recalculated:
     return Recalculated(recalculate([*books, *extra], folder))
 
 
+# One worker runs every test of the LibreOffice run under `pytest -n`, so the run is made once.
+ONE_LIBREOFFICE_RUN = pytest.mark.xdist_group("libreoffice")
+
+
 # --- LibreOffice: recalculated numbers and checks --------------------------------------------------------------
 
 
 @pytest.mark.slow
+@ONE_LIBREOFFICE_RUN
 @pytest.mark.parametrize("key", list(WORKBOOKS))
 def test_every_derived_cell_matches_the_core(recalculated: Recalculated, key: str) -> None:
     """Assert LibreOffice's value of every cell of every grid equals attention_core's to the places shown."""
@@ -201,6 +206,7 @@ def test_every_derived_cell_matches_the_core(recalculated: Recalculated, key: st
 
 
 @pytest.mark.slow
+@ONE_LIBREOFFICE_RUN
 @pytest.mark.parametrize("key", list(WORKBOOKS))
 def test_a_changed_input_recomputes_every_cell(recalculated: Recalculated, key: str) -> None:
     """Assert that after one input cell is changed every cell equals the core run on the changed example."""
@@ -212,6 +218,7 @@ def test_a_changed_input_recomputes_every_cell(recalculated: Recalculated, key: 
 
 
 @pytest.mark.slow
+@ONE_LIBREOFFICE_RUN
 @pytest.mark.parametrize("key", list(WORKBOOKS))
 def test_practice_checks_right_and_wrong_answers(recalculated: Recalculated, key: str) -> None:
     """Assert the practice copy's checks are blank untouched, ✓ for the core's answers and ✗ for others."""
@@ -224,6 +231,7 @@ def test_practice_checks_right_and_wrong_answers(recalculated: Recalculated, key
 
 
 @pytest.mark.slow
+@ONE_LIBREOFFICE_RUN
 @pytest.mark.parametrize("key", list(WORKBOOKS))
 def test_practice_answers_are_the_models(recalculated: Recalculated, key: str) -> None:
     """Assert the hidden answer sheets of the practice copy hold the core's numbers at the grids' places."""

@@ -16,7 +16,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import ROOT, copy_project, mkdocs
+from conftest import ROOT, copy_project, made_once, mkdocs
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 from browser.playground import add_playground
@@ -103,11 +103,15 @@ def site_url(built_site: Path, serve: Callable[[Path], str]) -> str:
 @pytest.fixture(scope="session")
 def playground_url(tmp_path_factory: pytest.TempPathFactory, serve: Callable[[Path], str]) -> str:
     """The base URL of a copy of the site with the scratch pages of playground.py added."""
-    project = copy_project(tmp_path_factory.mktemp("playground") / "project")
-    add_playground(project)
-    result = mkdocs(project, "build", "--site-dir", str(project / "site"))
-    assert result.returncode == 0, result.stderr
-    return serve(project / "site") + "browser-playground/"
+
+    def build(root: Path) -> Path:
+        project = copy_project(root / "project")
+        add_playground(project)
+        result = mkdocs(project, "build", "--site-dir", str(project / "site"))
+        assert result.returncode == 0, result.stderr
+        return project / "site"
+
+    return serve(made_once(tmp_path_factory, "playground", build)) + "browser-playground/"
 
 
 @pytest.fixture(scope="session")
@@ -172,8 +176,10 @@ def wait_for_features(page: Page) -> None:
     page.wait_for_selector(".reader-settings-toggle", state="attached")
 
 
-def run_axe(page: Page) -> list[dict]:
-    """Inject axe-core and return its violations for the current page."""
+def run_axe(page: Page, rules: list[str] | None = None) -> list[dict]:
+    """Inject axe-core and return its violations for the current page: of every rule axe runs by default, or only
+    of the `rules` named."""
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE))
-    return page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations")
+    return page.evaluate("""async rules => (await axe.run(document, Object.assign({resultTypes: ['violations']},
+        rules ? {runOnly: {type: 'rule', values: rules}} : {}))).violations""", rules)
