@@ -25,12 +25,16 @@ from xml.etree.ElementTree import Element, tostring
 
 __all__ = ["MathConversionError", "convert_math", "convert_title", "tex_to_mathml"]
 
+# Both branches open with a literal `<`, outside every group: the regex engine then jumps from one `<` to the next
+# instead of trying the pattern at every character (a page's scan took 8 times longer).
 RE_MATH = re.compile(
     r"""
-    (?P<code><(?P<code_tag>pre|code)(?=[\s>])[^>]*>.*?</(?P=code_tag)>)
-    | (?P<open><(?P<tag>span|div)(?=\s)[^>]*?\sclass="arithmatex(?:\s[^"]*)?"[^>]*>)
+    <(?:
+      (?P<code_tag>pre|code)(?=[\s>])[^>]*>.*?</(?P=code_tag)>
+    | (?P<tag>span|div)(?P<attributes>(?=\s)[^>]*?\sclass="arithmatex(?:\s[^"]*)?"[^>]*)>
       (?: \\\((?P<inline>.*?)\\\) | \\\[(?P<display>.*?)\\\] )
-      (?P<close></(?P=tag)>)
+      </(?P=tag)>
+    )
     """,
     re.DOTALL | re.VERBOSE,
 )
@@ -88,11 +92,12 @@ def tex_to_mathml(tex: str, *, display: bool = False) -> str:
 
 def _replace(match: re.Match[str]) -> str:
     """Convert one arithmatex wrapper's formula, or hand back a code block as it was."""
-    if match.group("code") is not None:
+    if match.group("code_tag") is not None:
         return match.group(0)
     display = match.group("display") is not None
     tex = html.unescape(match.group("display") if display else match.group("inline"))
-    return match.group("open") + tex_to_mathml(tex, display=display) + match.group("close")
+    tag = match.group("tag")
+    return f"<{tag}{match.group('attributes')}>{tex_to_mathml(tex, display=display)}</{tag}>"
 
 
 def _describe(error: Exception) -> str:
