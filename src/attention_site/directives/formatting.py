@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from dataclasses import dataclass
@@ -62,8 +63,10 @@ def as_logarithm(x: float) -> Fraction | None:
     return fraction if fraction not in (None, 1) and abs(math.log(fraction) - x) <= EXACT_TOLERANCE else None
 
 
+@functools.lru_cache(maxsize=4096)  # the pages show the same few hundred numbers again and again
 def format_number(x: float, style: NumberStyle) -> str:
     """Show one number as text: `1/4`, `2`, `-1/2`, `ln 2` (exact examples) or `0.665`."""
+    # Equal keys give equal text: the number is read as a float first, and 0.0 and -0.0 both show as 0.
     x = check_finite(float(x))
     fraction = as_fraction(x) if style.exact else None
     if x.is_integer() and abs(x) >= GROUPED_FROM and (style.exact or style.digits == 0):
