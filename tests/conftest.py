@@ -9,6 +9,7 @@ import shutil
 import subprocess
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -68,6 +69,9 @@ def project_copy(tmp_path: Path) -> Path:
 # The environment of the session's own build: dates from a fixed instant, as `make build` takes them from the
 # last commit, so the build is reproducible (tests/test_reproducible.py builds once more and compares).
 REPRODUCIBLE = {"SOURCE_DATE_EPOCH": "1700000000", "PYTHONHASHSEED": "1", "TZ": "UTC"}
+# What may differ between two honest builds of the same commit, except the sources: where the checkout lives, the
+# hash seed (set and dict-of-str ordering) and the local time zone.
+ANOTHER_MACHINE = {**REPRODUCIBLE, "PYTHONHASHSEED": "2", "TZ": "Pacific/Auckland"}
 
 
 def strict_build(project: Path, site: Path, cwd: Path | None = None, **env: str) -> Path:
@@ -120,3 +124,41 @@ def site_with_a_new_ball_key(tmp_path_factory: pytest.TempPathFactory) -> Path:
         return project
 
     return made_once(tmp_path_factory, "new-ball-key", build)
+
+
+@dataclass(frozen=True)
+class TwoBuilds:
+    """One project copy built twice in a row, as on another machine (ANOTHER_MACHINE): `first` from nothing (the
+    build caches empty), `second` from the caches the first left; with the top-level modules each one imported."""
+
+    project: Path
+    first: Path
+    second: Path
+    imported: dict[str, set[str]]
+
+
+def imported_modules(importtime: str) -> set[str]:
+    """The top-level modules named in the report of `python -X importtime`."""
+    return {line.rsplit("|", 1)[-1].strip().split(".")[0] for line in importtime.splitlines()
+            if line.startswith("import time:")}
+
+
+@pytest.fixture(scope="session")
+def cold_then_warm(tmp_path_factory: pytest.TempPathFactory) -> TwoBuilds:
+    """Two strict builds of one fresh project copy, the second served by the caches of the first; made once per
+    run for the tests of reproducibility (the first against the session's build) and of the build caches."""
+
+    def build(root: Path) -> Path:
+        project = copy_project(root / "project")
+        for site in ("first", "second"):
+            done = subprocess.run(
+                [sys.executable, "-X", "importtime", "-m", "mkdocs", "build", "--strict", "--site-dir", site],
+                cwd=project, env=project_env(project, **ANOTHER_MACHINE), capture_output=True, text=True, timeout=600)
+            assert done.returncode == 0, done.stderr[-2000:]
+            (root / f"{site}.imported").write_text("\n".join(sorted(imported_modules(done.stderr))))
+        return root
+
+    root = made_once(tmp_path_factory, "cold-then-warm", build)
+    project = root / "project"
+    imported = {site: set((root / f"{site}.imported").read_text().split()) for site in ("first", "second")}
+    return TwoBuilds(project, project / "first", project / "second", imported)

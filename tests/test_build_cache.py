@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, project_env
+from conftest import ROOT, TwoBuilds
 
 from attention_site.build_cache import TextCache, cache_key, read_input, sources_key
 
@@ -121,20 +121,12 @@ def test_results_kept_for_older_sources_are_dropped(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_a_second_build_serves_the_same_site_without_loading_numpy(project_copy: Path) -> None:
+def test_a_second_build_serves_the_same_site_without_loading_numpy(cold_then_warm: TwoBuilds) -> None:
     """Assert the second of two builds of unchanged pages writes the same HTML and never imports NumPy."""
-    imported = {}
-    for site in ("first", "second"):
-        done = subprocess.run(
-            [sys.executable, "-X", "importtime", "-m", "mkdocs", "build", "--strict", "--site-dir", site],
-            cwd=project_copy, env=project_env(project_copy, SOURCE_DATE_EPOCH="1700000000"), capture_output=True,
-            text=True, timeout=600)
-        assert done.returncode == 0, done.stderr[-2000:]
-        imported[site] = {line.rsplit("|", 1)[-1].strip().split(".")[0] for line in done.stderr.splitlines()
-                          if line.startswith("import time:")}
-    assert {"numpy", "attention_core", "latex2mathml"} <= imported["first"]
-    assert not {"numpy", "attention_core", "latex2mathml"} & imported["second"]
-    pages = sorted(path.relative_to(project_copy / "first") for path in (project_copy / "first").rglob("*.html"))
+    assert {"numpy", "attention_core", "latex2mathml"} <= cold_then_warm.imported["first"]
+    assert not {"numpy", "attention_core", "latex2mathml"} & cold_then_warm.imported["second"]
+    first, second = cold_then_warm.first, cold_then_warm.second
+    pages = sorted(path.relative_to(first) for path in first.rglob("*.html"))
     assert len(pages) > 25
     for page in pages:
-        assert (project_copy / "first" / page).read_bytes() == (project_copy / "second" / page).read_bytes(), page
+        assert (first / page).read_bytes() == (second / page).read_bytes(), page

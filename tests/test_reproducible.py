@@ -6,15 +6,9 @@ import gzip
 from pathlib import Path
 
 import pytest
-from conftest import REPRODUCIBLE, copy_project, strict_build
+from conftest import TwoBuilds
 
-# One worker runs these together under `pytest -n`, so the shared fixture is made once.
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("reproducible")]
-
-# Everything that may differ between two honest builds of the same commit, except the sources: where the
-# checkout lives, the hash seed (set and dict-of-str ordering), and the local time zone. The first build is
-# the session's own (`built_site`: REPRODUCIBLE, seed 1, UTC); this file makes the second.
-SECOND_BUILD = {**REPRODUCIBLE, "PYTHONHASHSEED": "2", "TZ": "Pacific/Auckland"}
+pytestmark = pytest.mark.slow
 
 
 Files = dict[str, bytes]
@@ -44,12 +38,10 @@ def explain(name: str, first: bytes, second: bytes) -> str:
 
 
 @pytest.fixture(scope="module")
-def two_builds(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Builds:
-    """The files of two clean builds of two separate copies of the project: the session's, and one more made in
-    another folder with another hash seed and time zone."""
-    project = copy_project(tmp_path_factory.mktemp("reproducible") / "project")
-    second = strict_build(project, project / "site", **SECOND_BUILD)
-    return tree(built_site), tree(second)
+def two_builds(built_site: Path, cold_then_warm: TwoBuilds) -> Builds:
+    """The files of two clean builds of two separate copies of the project: the session's (REPRODUCIBLE: seed 1,
+    UTC), and one made in another folder with another hash seed and time zone (ANOTHER_MACHINE)."""
+    return tree(built_site), tree(cold_then_warm.first)
 
 
 def test_two_clean_builds_write_the_same_files(two_builds: Builds) -> None:
