@@ -7,10 +7,12 @@ than the loopback server fails the test. A failing test leaves a screenshot in t
 from __future__ import annotations
 
 import functools
+import json
 import os
 import re
 import threading
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -149,6 +151,33 @@ def open_context(browser: Browser, requests: list[str], **options: object) -> Br
     context = browser.new_context(**options)
     context.on("request", lambda request: requests.append(request.url))
     return context
+
+
+@dataclass(frozen=True)
+class Tab:
+    """A page kept open for a whole session, and every request made from it since the current test began."""
+
+    page: Page
+    requests: list[str]
+
+
+@pytest.fixture(scope="session")
+def tabs(browser: Browser) -> Iterator[Callable[..., Tab]]:
+    """A function giving one tab per set of context options (a screen size, a phone), opened on first use and kept:
+    tests that each look at one page reuse it instead of starting a browser context, and its processes, apiece."""
+    opened: dict[str, Tab] = {}
+
+    def tab(**options: object) -> Tab:
+        key = json.dumps(options, sort_keys=True)
+        if key not in opened:
+            requests: list[str] = []
+            opened[key] = Tab(open_context(browser, requests, **options).new_page(), requests)
+        opened[key].requests.clear()
+        return opened[key]
+
+    yield tab
+    for kept in opened.values():
+        kept.page.context.close()
 
 
 @pytest.fixture

@@ -4,13 +4,13 @@ reading settings, no sideways scroll on a 375 px phone; and math rendered with t
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page
 
-from browser.conftest import foreign, open_context, run_axe, wait_for_features
+from browser.conftest import Tab, foreign, open_context, run_axe, wait_for_features
 
 pytestmark = pytest.mark.browser
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -112,26 +112,21 @@ def test_the_content_security_policy_is_enforced(page: Page, site_url: str) -> N
 
 
 @pytest.mark.parametrize("path", page_paths())
-def test_no_page_scrolls_sideways_on_a_phone(browser: Browser, built_site: Path, site_url: str, path: str) -> None:
+def test_no_page_scrolls_sideways_on_a_phone(tabs: Callable[..., Tab], built_site: Path, site_url: str,
+                                            path: str) -> None:
     """Assert the page is no wider than a 375 px screen, at 100 % and 200 % text (wide tables and math scroll in
     their own box)."""
     assert page_file(built_site, path).is_file(), path
-    requests: list[str] = []
-    context = open_context(browser, requests, viewport={"width": 375, "height": 740}, is_mobile=True,
-                           has_touch=True)
-    page = context.new_page()
+    phone = tabs(viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True)
+    phone.page.goto(site_url + path)
     too_wide = {}
-    try:
-        page.goto(site_url + path)
-        for setting in ["default", "text-200"]:
-            page.evaluate(APPLY_SETTING, [SETTINGS[setting][0], "default"])
-            width = page.evaluate("document.documentElement.scrollWidth")
-            if width > 375:
-                too_wide[setting] = width
-    finally:
-        context.close()
+    for setting in ["default", "text-200"]:
+        phone.page.evaluate(APPLY_SETTING, [SETTINGS[setting][0], "default"])
+        width = phone.page.evaluate("document.documentElement.scrollWidth")
+        if width > 375:
+            too_wide[setting] = width
     assert not too_wide, too_wide
-    assert not [url for url in requests if foreign(url)]
+    assert not [url for url in phone.requests if foreign(url)]
 
 
 def test_math_renders_with_the_math_font(page: Page, built_site: Path, site_url: str) -> None:

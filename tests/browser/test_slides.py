@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from browser.conftest import ARTIFACTS, open_context, wait_for_features
+from browser.conftest import ARTIFACTS, Tab, open_context, wait_for_features
 from browser.test_every_page import page_file, page_paths
 
 pytestmark = pytest.mark.browser
@@ -53,19 +54,15 @@ SLIDE_REPORT = """async () => {
 
 @pytest.mark.parametrize("path", page_paths())
 @pytest.mark.parametrize(("width", "height"), list(SCREENS))
-def test_every_slide_is_readable_and_fits(browser: Browser, built_site: Path, site_url: str,
+def test_every_slide_is_readable_and_fits(tabs: Callable[..., Tab], built_site: Path, site_url: str,
                                          width: int, height: int, path: str) -> None:
     """Assert on every slide of the page the body text is at least the screen's floor and nothing overflows."""
     assert page_file(built_site, path).is_file(), path
     floor = SCREENS[(width, height)]
-    context = open_context(browser, [], viewport={"width": width, "height": height})
-    page = context.new_page()
-    try:
-        page.goto(site_url + path)
-        wait_for_features(page)
-        report = page.evaluate(SLIDE_REPORT)
-    finally:
-        context.close()
+    page = tabs(viewport={"width": width, "height": height}).page
+    page.goto(site_url + path)
+    wait_for_features(page)
+    report = page.evaluate(SLIDE_REPORT)
     problems = [slide for slide in report if slide["smallest"] < floor or slide["down"] > 1 or slide["across"] > 1]
     assert report and not problems, json.dumps(problems, indent=1)
 
