@@ -49,13 +49,13 @@ def project_env(project: Path, **extra: str) -> dict[str, str]:
     return {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(project / "src"), **extra}
 
 
-def mkdocs(project: Path, *args: str, env: dict[str, str] | None = None,
-           cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    """Run `python -m mkdocs ARGS` for `project` (with its own packages), from the folder `cwd` (the project's own
-    by default), and return the finished process."""
+def mkdocs(project: Path, *args: str, env: dict[str, str] | None = None, cwd: Path | None = None,
+           python_options: tuple[str, ...] = ()) -> subprocess.CompletedProcess[str]:
+    """Run `python [PYTHON_OPTIONS] -m mkdocs ARGS` for `project` (with its own packages), from the folder `cwd` (the
+    project's own by default), and return the finished process."""
     environment = project_env(project, **(env or {}))
     return subprocess.run(
-        [sys.executable, "-m", "mkdocs", *args], cwd=cwd or project, env=environment,
+        [sys.executable, *python_options, "-m", "mkdocs", *args], cwd=cwd or project, env=environment,
         capture_output=True, text=True, timeout=600,
     )
 
@@ -151,9 +151,8 @@ def cold_then_warm(tmp_path_factory: pytest.TempPathFactory) -> TwoBuilds:
     def build(root: Path) -> Path:
         project = copy_project(root / "project")
         for site in ("first", "second"):
-            done = subprocess.run(
-                [sys.executable, "-X", "importtime", "-m", "mkdocs", "build", "--strict", "--site-dir", site],
-                cwd=project, env=project_env(project, **ANOTHER_MACHINE), capture_output=True, text=True, timeout=600)
+            done = mkdocs(project, "build", "--strict", "--site-dir", site, env=ANOTHER_MACHINE,
+                          python_options=("-X", "importtime"))
             assert done.returncode == 0, done.stderr[-2000:]
             (root / f"{site}.imported").write_text("\n".join(sorted(imported_modules(done.stderr))))
         return root
