@@ -1,0 +1,311 @@
+"""A stylesheet without the rules that can never match on the site: pure functions on CSS text.
+
+Material for MkDocs serves one stylesheet for every feature it has (blogs, tags, version selectors, admonition
+kinds the site never writes...); a page here uses about a third of it. A selector can never match when it
+requires an element to carry a class that no page has and no script can add, or an attribute value that nothing
+can set. Only those two tests drop anything: element, id and attribute selectors are otherwise kept, and
+nothing inside a pseudo-class's parentheses (`:not(.x)`, `:is(.x)`, `:has(.x)`) counts, since `:not(.x)`
+matches more, not less, when `.x` is never used.
+
+The CSS is read with tinycss2 (Kozea's parser, the one WeasyPrint uses), following the CSS Syntax Level 3
+tokenizer, so strings, escapes and nested blocks are read as a browser reads them.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import itertools
+import re
+from collections.abc import Callable, Collection, Container, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+
+import tinycss2
+from tinycss2.ast import AtRule, Node, QualifiedRule
+
+GROUPING_RULES = frozenset({"media", "supports", "container", "layer", "document", "-moz-document", "scope"})
+KEYFRAMES_RULES = frozenset({"keyframes", "-webkit-keyframes", "-moz-keyframes"})
+# A name a script builds at run time ends its fixed part right before an interpolation (`md-tag--${kind}`) or a
+# concatenation ("md-tag--" + kind); every class that starts with such a part may be built. Found from the
+# `${` or the `+` backwards, which is much faster than trying the name's pattern at every character.
+RE_BUILDING = re.compile(r"""\$\{|(?<=["'])\s*\+""")
+RE_TEMPLATE_PART = re.compile(r"(?<![\w-])[A-Za-z_][\w-]*$")
+RE_CONCATENATED_PART = re.compile(r"""["']([A-Za-z_][\w-]*)["']$""")
+LOOK_BACK = 200  # characters before a `${` or a `+` that can hold the fixed part of a name
+RE_NAME_CHARACTERS = re.compile(rb"[A-Za-z0-9_-]+")
+VALUE = r"""(?:"(?P<double>[^"]*)"|'(?P<single>[^']*)'|(?P<bare>[^\s"'=<>`]+))"""
+RE_CLASS_ATTRIBUTE = re.compile(r"\sclass\s*=\s*" + VALUE, re.IGNORECASE)
+RE_INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>(.*?)</script>", re.DOTALL | re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class StyleRule:
+    """A style rule that may match, as it will be written, with the names its declarations use."""
+
+    text: str
+    names: frozenset[str]
+
+
+@dataclass(frozen=True)
+class Keyframes:
+    """An animation's keyframes, written only if a kept rule (or the site elsewhere) names the animation."""
+
+    name: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Group:
+    """A grouping rule (@media, @supports...) around the rules kept inside it; written only if any are."""
+
+    head: str
+    pieces: tuple[Piece, ...]
+
+
+Piece = StyleRule | Keyframes | Group | str  # a str is an at-rule kept as it was (@font-face, @page, @charset)
+
+
+@dataclass(frozen=True)
+class Source:
+    """A stylesheet's text as tinycss2 reads it, so that what is kept is copied character for character (a
+    re-serialised string may lose an escape such as Material's `\\3c` in a custom property, which the browser
+    would report as a different value)."""
+
+    text: str
+    line_starts: tuple[int, ...]
+
+    @classmethod
+    def of(cls, css: str) -> Source:
+        """The source of `css`, its newlines made what tinycss2 counts lines by."""
+        text = css.replace("\r\n", "\n").replace("\r", "\n").replace("\f", "\n")
+        return cls(text, (0, *(match.end() for match in re.finditer("\n", text))))
+
+    def offset(self, node: Node) -> int:
+        """Where a node or token starts in the text."""
+        return self.line_starts[node.source_line - 1] + node.source_column - 1
+
+
+def trimmed_stylesheet(css: str, used: Container[str],
+                       attribute_values: Mapping[str, Collection[str]] | None = None) -> str:
+    """The stylesheet without the selectors that can never match, and without the rules left with none.
+
+    `used`: the class names the site's pages and scripts use, and the animation names it uses outside this
+    stylesheet. `attribute_values`: for an attribute whose values are all known (Material's palette attributes),
+    the values it can take; `[name=value]` with any other value never matches. Attributes not named are free.
+    @keyframes stay when a kept rule or `used` names them; grouping rules stay with their kept rules inside.
+    Comments go (a source map's address among them: it would describe the whole stylesheet).
+    """
+    source = Source.of(css)
+    rules = tinycss2.parse_stylesheet(source.text, skip_comments=False, skip_whitespace=True)
+    pieces = kept_pieces(rules, len(source.text), source, used, attribute_values or {})
+    named = frozenset().union(*(piece.names for piece in style_rules(pieces)))
+    return "".join(written(pieces, lambda animation: animation in named or animation in used))
+
+
+def kept_pieces(rules: list[Node], end: int, source: Source, used: Container[str],
+                attribute_values: Mapping[str, Collection[str]]) -> tuple[Piece, ...]:
+    """The rules that may match, each as the piece that writes it (selectors trimmed, groups recursed into);
+    `end` is where the rules' block ends in the text."""
+    pieces: list[Piece] = []
+    for index, rule in enumerate(rules):
+        start = source.offset(rule)
+        stop = source.offset(rules[index + 1]) if index + 1 < len(rules) else end
+        text = source.text[start:stop].rstrip()
+        if isinstance(rule, QualifiedRule):
+            selectors = selector_texts(rule, source, content_start(rule, source, start + len(text)))
+            kept = [text for tokens, text in selectors if tokens and may_match(tokens, used, attribute_values)]
+            if len(kept) == len(selectors):
+                pieces.append(StyleRule(text, names_in(rule.content)))
+            elif kept:
+                body = source.text[content_start(rule, source, start + len(text)):start + len(text)]
+                pieces.append(StyleRule(",".join(kept) + body, names_in(rule.content)))
+        elif isinstance(rule, AtRule) and rule.lower_at_keyword in GROUPING_RULES and rule.content:
+            inner = tinycss2.parse_rule_list(rule.content, skip_comments=False, skip_whitespace=True)
+            brace = content_start(rule, source, start + len(text))
+            pieces.append(Group(source.text[start:brace],
+                                kept_pieces(inner, start + len(text) - 1, source, used, attribute_values)))
+        elif isinstance(rule, AtRule) and rule.lower_at_keyword in KEYFRAMES_RULES:
+            pieces.append(Keyframes(tinycss2.serialize(rule.prelude).strip().strip("\"'"), text))
+        elif isinstance(rule, AtRule):
+            pieces.append(text)
+    return tuple(pieces)
+
+
+def content_start(rule: QualifiedRule | AtRule, source: Source, stop: int) -> int:
+    """Where a rule's `{` is in the text, given where the rule stops."""
+    if rule.content:
+        return source.offset(rule.content[0]) - 1
+    return source.text.rindex("{", 0, stop)
+
+
+def selector_texts(rule: QualifiedRule, source: Source, brace: int) -> list[tuple[list[Node], str]]:
+    """A rule's selectors, each as its tokens (without outer spaces) and its text: the prelude split at the commas
+    outside parentheses."""
+    selectors: list[list[Node]] = [[]]
+    bounds = [source.offset(rule)]
+    for token in rule.prelude:
+        if token.type == "literal" and token.value == ",":
+            selectors.append([])
+            bounds.append(source.offset(token))
+        else:
+            selectors[-1].append(token)
+    bounds.append(brace)
+    texts = [source.text[begin + (index > 0):finish].strip()
+             for index, (begin, finish) in enumerate(itertools.pairwise(bounds))]
+    return [(trimmed_spaces(tokens), text) for tokens, text in zip(selectors, texts, strict=True)]
+
+
+def selector_list(prelude: list[Node]) -> list[list[Node]]:
+    """A rule's selectors: its prelude split at the commas outside parentheses, each without outer spaces."""
+    selectors: list[list[Node]] = [[]]
+    for token in prelude:
+        if token.type == "literal" and token.value == ",":
+            selectors.append([])
+        else:
+            selectors[-1].append(token)
+    return [trimmed_spaces(selector) for selector in selectors if trimmed_spaces(selector)]
+
+
+def trimmed_spaces(tokens: list[Node]) -> list[Node]:
+    """The tokens without whitespace and comments at either end."""
+    start, end = 0, len(tokens)
+    while start < end and tokens[start].type in ("whitespace", "comment"):
+        start += 1
+    while end > start and tokens[end - 1].type in ("whitespace", "comment"):
+        end -= 1
+    return tokens[start:end]
+
+
+def may_match(selector: list[Node], used: Container[str], attribute_values: Mapping[str, Collection[str]]) -> bool:
+    """Whether a selector may match: every class it requires is used, every known attribute value is possible."""
+    return (all(name in used for name in required_classes(selector))
+            and all(value in attribute_values[name]
+                    for name, value in required_attributes(selector) if name in attribute_values))
+
+
+def required_classes(selector: list[Node]) -> Iterator[str]:
+    """The classes a selector requires (`.name` outside any pseudo-class's parentheses)."""
+    for before, token in itertools.pairwise(selector):
+        if before.type == "literal" and before.value == "." and token.type == "ident":
+            yield token.value
+
+
+def required_attributes(selector: list[Node]) -> Iterator[tuple[str, str]]:
+    """The (attribute, value) pairs a selector requires exactly (`[name=value]`, case-sensitive ones only)."""
+    for block in selector:
+        if block.type != "[] block":
+            continue
+        tokens = [token for token in block.content if token.type not in ("whitespace", "comment")]
+        if (len(tokens) == 3 and tokens[0].type == "ident" and tokens[1].type == "literal" and tokens[1].value == "="
+                and tokens[2].type in ("ident", "string")):
+            yield tokens[0].value, tokens[2].value
+
+
+def names_in(tokens: Iterable[Node]) -> frozenset[str]:
+    """Every identifier in some declarations, inside functions and blocks too (the animation names among them)."""
+    names: set[str] = set()
+    for token in tokens:
+        if token.type == "ident":
+            names.add(token.value)
+        elif token.type in ("function", "() block", "[] block", "{} block"):
+            names |= names_in(token.arguments if token.type == "function" else token.content)
+    return frozenset(names)
+
+
+def style_rules(pieces: Iterable[Piece]) -> Iterator[StyleRule]:
+    """The style rules among some pieces, inside groups too."""
+    for piece in pieces:
+        if isinstance(piece, StyleRule):
+            yield piece
+        elif isinstance(piece, Group):
+            yield from style_rules(piece.pieces)
+
+
+def written(pieces: Iterable[Piece], animations: Callable[[str], bool]) -> Iterator[str]:
+    """The CSS text of the pieces: unnamed keyframes and groups left empty are not written."""
+    for piece in pieces:
+        if isinstance(piece, StyleRule):
+            yield piece.text
+        elif isinstance(piece, Keyframes):
+            if animations(piece.name):
+                yield piece.text
+        elif isinstance(piece, Group):
+            inner = "".join(written(piece.pieces, animations))
+            if inner:
+                yield piece.head + "{" + inner + "}"
+        else:
+            yield piece
+
+
+def built_prefixes(script: str) -> frozenset[str]:
+    """The fixed beginnings of names a script builds at run time (`md-tag--${kind}`, "md-tag--" + kind)."""
+    prefixes = set()
+    for match in RE_BUILDING.finditer(script):
+        before = script[max(0, match.start() - LOOK_BACK):match.start()]
+        part = (RE_TEMPLATE_PART if match[0] == "${" else RE_CONCATENATED_PART).search(before)
+        if part:
+            prefixes.add(part[part.lastindex or 0])
+    return frozenset(prefixes)
+
+
+@dataclass(frozen=True)
+class SiteNames:
+    """The names a built site may use: in a page's class attribute, anywhere in the text of a script or of the
+    search's documents, or starting with the fixed part of a name that a script builds at run time."""
+
+    classes: frozenset[str]
+    scripts: str
+    prefixes: tuple[str, ...]
+    words: bytes  # every run of name characters in the scripts, once each: what a plain name is searched in
+    answers: dict[str, bool] = field(default_factory=dict, compare=False, repr=False)
+
+    @classmethod
+    def of(cls, classes: Iterable[str], scripts: str) -> SiteNames:
+        """The names of a site whose pages carry `classes` and whose scripts and documents read `scripts`."""
+        words = b"\n".join(sorted(set(RE_NAME_CHARACTERS.findall(scripts.encode()))))
+        return cls(frozenset(classes), scripts, tuple(sorted(built_prefixes(scripts))), words)
+
+    def __contains__(self, name: object) -> bool:
+        """Whether the site may use `name` (each name is searched for once)."""
+        if not isinstance(name, str):
+            return False
+        if name not in self.answers:
+            self.answers[name] = name in self.classes or self.in_scripts(name) or name.startswith(self.prefixes)
+        return self.answers[name]
+
+    def in_scripts(self, name: str) -> bool:
+        """Whether `name` appears anywhere in the scripts' text. A name of letters, digits, `_` and `-` can only
+        appear inside a run of those, so it is searched for among the distinct runs, a text a tenth the size."""
+        if RE_NAME_CHARACTERS.fullmatch(name.encode()):
+            return name.encode() in self.words
+        return name in self.scripts
+
+
+def page_classes(page_html: str) -> set[str]:
+    """Every class named in a class attribute of a page (an attribute-like text in a code sample counts too,
+    which can only keep a rule, never drop one)."""
+    return {name for match in RE_CLASS_ATTRIBUTE.finditer(page_html) for name in attribute_value(match).split()}
+
+
+def inline_scripts(page_html: str) -> list[str]:
+    """The text of a page's inline scripts (its configuration and the theme's small start-up scripts)."""
+    return RE_INLINE_SCRIPT.findall(page_html)
+
+
+def attribute_values(page_html: str, names: tuple[str, ...]) -> dict[str, set[str]]:
+    """The values a page gives to the attributes `names`, by attribute."""
+    values: dict[str, set[str]] = {name: set() for name in names}
+    for match in attribute_pattern(names).finditer(page_html):
+        values[match["name"]].add(html.unescape(attribute_value(match)))
+    return values
+
+
+@functools.cache
+def attribute_pattern(names: tuple[str, ...]) -> re.Pattern[str]:
+    """A pattern that finds the attributes `names` with their values."""
+    return re.compile(r"\s(?P<name>" + "|".join(map(re.escape, names)) + r")\s*=\s*" + VALUE)
+
+
+def attribute_value(match: re.Match[str]) -> str:
+    """An attribute's value as RE_CLASS_ATTRIBUTE or RE_ATTRIBUTE found it, in whichever quotes it had."""
+    return match["double"] if match["double"] is not None else match["single"] or match["bare"] or ""
