@@ -428,12 +428,14 @@ def secured(page_html: str) -> str:
 
 
 def on_post_build(*, config: MkDocsConfig) -> None:
-    """Serve the search's documents on demand (the offline build keeps Material's own way), and the site's own
-    scripts and stylesheets minified (not in the preview, where a contributor reads them in the browser)."""
+    """Serve the search's documents on demand (the offline build keeps Material's own way), the site's own
+    scripts and stylesheets minified and Material's stylesheets trimmed to the rules the site can use (not in the
+    preview, where a contributor reads them in the browser and waits for every rebuild)."""
     if not offline:
         page_assets.split_search_index(Path(config.site_dir))
     if not session.serving:
         page_assets.minify_own_assets(Path(config.site_dir))
+        page_assets.serve_trimmed_theme_stylesheets(Path(config.site_dir))
 
 
 def walk(items: Iterable[AnchorLink]) -> Iterator[AnchorLink]:
