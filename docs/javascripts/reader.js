@@ -200,11 +200,12 @@
     { attributes: true, attributeFilter: ["data-md-color-scheme"] });
 
   // A feature's script is loaded only on a page that uses it (a calculator, fill-in cells) or on first
-  // use (slides): most pages need neither. Each file is fetched once, beside this one, and subscribes to
+  // use (slides, the reading settings' panel): most pages need none of them. Each file is fetched once, beside this one, and subscribes to
   // Material's document$ itself, which replays the page already shown.
   var scriptFolder = document.currentScript ? document.currentScript.src : location.href;
   var loading = {};
   var FEATURES = { calculator: ".md-content .attention-calculator", exercises: ".md-content .fill-in" };
+  var ICON_SETTINGS = "M3 20 8.6 4h2.3L16.5 20h-2.4l-1.4-4.1H6.8L5.4 20H3zm4.5-6.1h4.5L9.75 7.3 7.5 13.9zM18 4h2v3h2v2h-2v3h-2V9h-2V7h2V4zm-1 11h4v2h-4v-2z";
   var ICON_SLIDES = "M3 4h18v2h-1v9H4V6H3V4zm3 2v7h12V6H6zm5 10h2v1.2l3.6 3.6-1.4 1.4-3.2-3.2-3.2 3.2-1.4-1.4 3.6-3.6V16z";
 
   var STYLES = { slides: "../stylesheets/slides.css" }; // a feature's own stylesheet, loaded with its script
@@ -243,6 +244,12 @@
     loadSlides().then(function () { window.AttentionByHand.slides.enter(1, opener); }, console.error);
   }
 
+  /** Open the reading settings' panel (settings.js, loaded on first use); `corner` places it at the bottom
+      right, as slide mode's gear does. */
+  function openSettings(opener, corner) {
+    load("settings").then(function () { window.AttentionByHand.settings.open(opener, corner); }, console.error);
+  }
+
   /** "v" before slides.js is loaded: load it and enter slide mode (slides.js answers the key from then on). */
   function onSlideKey(event) {
     var abh = window.AttentionByHand;
@@ -275,6 +282,11 @@
       return load(name).catch(console.error);
     }));
     if (/[?&]slide=\d/.test(location.search)) loadSlides().catch(console.error);
+    addHeaderButton("reader-settings-toggle", {
+      title: "Reading settings", "aria-label": "Reading settings", "aria-haspopup": "dialog",
+      "aria-expanded": "false", "aria-controls": "reader-settings",
+      onclick: function (event) { openSettings(event.currentTarget, false); }
+    }, ICON_SETTINGS, ["[data-md-component=palette]", "label[for=__search]"]);
     addHeaderButton("reader-slides-toggle", {
       title: "Present as slides (v)", "aria-label": "Present as slides", "aria-keyshortcuts": "v",
       onclick: function (event) { presentSlides(event.currentTarget); }
@@ -297,8 +309,10 @@
     });
   });
   onPage(loadFeatures);
+  // Instant navigation brings a new page: give it the reader's settings (the head script's, overrides/main.html).
+  onPage(function () { if (window.readerSettings) window.readerSettings.apply(); });
   window.addEventListener("resize", scheduleScrollCheck);
   new MutationObserver(scheduleScrollCheck).observe(document.documentElement, { attributes: true, attributeFilter: ["data-text-size"] });
 
-  window.AttentionByHand = { onPage: onPage, refreshScrollBoxes: scheduleScrollCheck, el: el, icon: icon, addHeaderButton: addHeaderButton, isTyping: isTyping, formatFixed: formatFixed, load: load };
+  window.AttentionByHand = { onPage: onPage, refreshScrollBoxes: scheduleScrollCheck, el: el, icon: icon, addHeaderButton: addHeaderButton, isTyping: isTyping, formatFixed: formatFixed, load: load, openSettings: openSettings };
 })();

@@ -1,15 +1,13 @@
 /* Reading settings: paper, tint, contrast, text size, motion and Material's light/dark.
    The head script in overrides/main.html stores and applies them (window.readerSettings), from the
-   data in overrides/partials/reading-settings.json; this file adds the header button and the panel
-   that changes them, built from the same data. */
+   data in overrides/partials/reading-settings.json; this file, loaded when the reader first opens the
+   settings (reader.js adds the header button), builds the panel that changes them from the same data. */
 (function () {
   "use strict";
   var abh = window.AttentionByHand;
   var store = window.readerSettings;
   if (!abh || !store) return;
   var el = abh.el;
-
-  var ICON_SETTINGS = "M3 20 8.6 4h2.3L16.5 20h-2.4l-1.4-4.1H6.8L5.4 20H3zm4.5-6.1h4.5L9.75 7.3 7.5 13.9zM18 4h2v3h2v2h-2v3h-2V9h-2V7h2V4zm-1 11h4v2h-4v-2z";
 
   // Names, values, labels and defaults: overrides/partials/reading-settings.json, read by the head script.
   var DATA = store.data;
@@ -138,36 +136,16 @@
     if (first) first.focus();
   }
 
-  function addHeaderButton() {
-    abh.addHeaderButton("reader-settings-toggle", {
-      title: "Reading settings", "aria-label": "Reading settings", "aria-haspopup": "dialog",
-      "aria-expanded": "false", "aria-controls": "reader-settings",
-      onclick: function (event) { openPanel(event.currentTarget, false); }
-    }, ICON_SETTINGS, ["[data-md-component=palette]", "label[for=__search]"]);
-  }
-
-  // Follow the system's preferences for whatever the reader has not chosen.
+  // The head script (overrides/main.html) applies the settings again when the system's preferences or
+  // another tab change them; an open panel shows the new state.
   Object.keys(DATA.settings).forEach(function (name) {
     var system = DATA.settings[name].system;
     var media = system && window.matchMedia ? matchMedia(system.query) : null;
-    if (media && media.addEventListener) {
-      media.addEventListener("change", function () {
-        store.apply();
-        syncPanel();
-      });
-    }
+    if (media && media.addEventListener) media.addEventListener("change", syncPanel);
   });
-  // Another tab changed the settings.
   window.addEventListener("storage", function (event) {
-    if (event.key === store.key) {
-      store.apply();
-      syncPanel();
-    }
+    if (event.key === store.key) syncPanel();
   });
 
-  abh.onPage(function () {
-    store.apply();
-    addHeaderButton();
-  });
-  abh.openSettings = openPanel;
+  abh.settings = { open: openPanel };
 })();

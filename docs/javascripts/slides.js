@@ -260,7 +260,7 @@
     var position = el("span", { className: "slide-position" });
     var announcer = el("span", { className: "reader-visually-hidden", role: "status", "aria-live": "polite" });
     var gear = button("Slide settings", ICON_GEAR, function (event) {
-      if (abh.openSettings) abh.openSettings(event.currentTarget, true);
+      abh.openSettings(event.currentTarget, true);
     }, "slide-button--gear");
     gear.setAttribute("aria-haspopup", "dialog");
     gear.setAttribute("aria-controls", "reader-settings");
