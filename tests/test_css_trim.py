@@ -4,14 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from attention_site.css_trim import (
-    SiteNames,
-    attribute_values,
-    built_prefixes,
-    inline_scripts,
-    page_classes,
-    trimmed_stylesheet,
-)
+from attention_site.css_trim import UsedClasses, attribute_values, page_classes, trimmed_stylesheet
 
 
 def test_a_used_class_keeps_its_rule_and_an_unused_class_loses_its_own() -> None:
@@ -28,7 +21,7 @@ def test_a_selector_list_keeps_only_the_selectors_that_may_match() -> None:
 
 def test_element_attribute_and_id_selectors_stay() -> None:
     """Assert selectors without classes stay, whatever the site uses."""
-    css = "html{a:1}[dir=rtl] p{b:2}#__search:checked~div{c:3}:root{--md-x:4}"
+    css = "html{a:1}[dir=rtl] p{b:2}#__search:checked~div{c:3}:root{--md-x:4}p{d:var(--md-x)}"
     assert trimmed_stylesheet(css, set()) == css
 
 
@@ -41,7 +34,7 @@ def test_a_pseudo_class_never_causes_a_drop() -> None:
 def test_custom_properties_are_kept_with_their_selectors() -> None:
     """Assert the declarations of :root and of the palette's attribute selectors stay, byte for byte."""
     css = ':root{--md-primary-fg-color:#4051b5}[data-md-color-scheme=slate]{--md-hue:232;color-scheme:dark}'
-    assert trimmed_stylesheet(css, set()) == css
+    assert trimmed_stylesheet(css, set(), named_elsewhere={"--md-primary-fg-color", "--md-hue"}) == css
 
 
 def test_a_media_rule_keeps_its_used_rules_and_goes_when_none_is_left() -> None:
@@ -58,7 +51,7 @@ def test_keyframes_stay_only_while_a_kept_rule_names_them() -> None:
            ".md-tag{animation:pulse 1s infinite}.md-source__facts{animation:facts .25s ease-in}")
     assert trimmed_stylesheet(css, {"md-tag"}) == ("@keyframes pulse{0%{opacity:0}to{opacity:1}}"
                                                    ".md-tag{animation:pulse 1s infinite}")
-    assert "@keyframes facts" in trimmed_stylesheet(css, {"md-tag", "facts"})
+    assert "@keyframes facts" in trimmed_stylesheet(css, {"md-tag"}, named_elsewhere={"facts"})
 
 
 def test_font_faces_and_other_at_rules_are_kept() -> None:
@@ -89,25 +82,36 @@ def test_what_is_kept_is_copied_character_for_character_and_comments_go() -> Non
     address."""
     icon = ":root{--md-version-icon:url(\"data:image/svg+xml;charset=utf-8,<svg>\\3c !-- Font Awesome --></svg>\")}"
     css = f"/* licence */{icon}\n.a > .b ,.gone,  .c{{x : 1 }}\n/*# sourceMappingURL=main.min.css.map*/"
-    assert trimmed_stylesheet(css, {"a", "b", "c"}) == icon + ".a > .b,.c{x : 1 }"
+    kept = trimmed_stylesheet(css, {"a", "b", "c"}, named_elsewhere={"--md-version-icon"})
+    assert kept == icon + ".a > .b,.c{x : 1 }"
 
 
-def test_the_names_a_script_builds_are_kept_by_their_fixed_part() -> None:
-    """Assert classes that Material builds with an interpolation or a concatenation count as used."""
-    script = 'x("span",{class:`md-tag ${p}`});let p=`md-tag-icon md-tag--${a[c]}`;y.className="md-status--"+kind'
-    assert built_prefixes(script) == {"md-tag--", "md-status--"}
-    names = SiteNames.of(set(), script)
-    assert "md-tag--python" in names and "md-status--new" in names and "md-tag-icon" in names
-    assert "md-tag" in names  # anywhere in a script's text
-    assert "md-post" not in names and "md-tags" not in names
+def test_a_class_of_a_part_the_site_never_shows_is_unused_and_every_other_class_is_used() -> None:
+    """Assert a part's classes (its name, then `-` or `_` and more) are used only when the part is shown, and
+    that a class merely starting with a part's letters is not taken for one of its classes."""
+    used = UsedClasses(("md-tag", "bug", "md-source__fact"), frozenset({"md-source__fact"}))
+    assert all(name not in used for name in ("md-tag", "md-tag--python", "md-tag-icon", "md-tag__x", "bug"))
+    assert all(name in used for name in ("md-source__fact", "md-source__facts", "md-source__fact--stars"))
+    assert all(name in used for name in ("md-nav", "md-tags", "md-tagline", "bugle", "admonition"))
+    assert used.part_of("md-tag__x") == "md-tag" and used.part_of("md-typeset") is None
 
 
-def test_the_site_names_come_from_class_attributes_and_any_text_of_a_script() -> None:
-    """Assert a class counts when a page's element carries it or a script's text holds it, even inside a longer
-    word or with characters outside letters and digits."""
-    names = SiteNames.of({"md-typeset"}, 'const a="md-search-result__more";var b="sm:flex"')
-    assert all(name in names for name in ("md-typeset", "md-search-result", "search-result__m", "sm:flex", "flex"))
-    assert "md-search-results" not in names and "md-banner" not in names
+def test_a_custom_property_nothing_reads_goes_with_the_rules_that_read_it() -> None:
+    """Assert a custom property read only by dropped rules loses its declaration, one a kept rule or the site
+    elsewhere reads stays (byte for byte, the others' spacing kept), and a rule left with no declaration goes."""
+    css = (":root{--md-tag-icon:url(a.svg);--md-nav-icon:url(b.svg);--md-from-script:1}"
+           ".md-tag:before{mask-image:var(--md-tag-icon)}.md-nav:before{mask-image:var(--md-nav-icon)}"
+           "[data-x]{--md-tag-colour:red}")
+    used = UsedClasses(("md-tag",), frozenset())
+    assert trimmed_stylesheet(css, used, named_elsewhere={"--md-from-script"}) == (
+        ":root{--md-nav-icon:url(b.svg);--md-from-script:1}.md-nav:before{mask-image:var(--md-nav-icon)}")
+
+
+def test_a_custom_property_read_inside_another_function_or_as_a_fallback_counts_as_read() -> None:
+    """Assert `var()` inside calc() and a var() in another's fallback keep the properties they read."""
+    css = ":root{--a:1px;--b:2px;--c:3px}.x{width:calc(var(--a) * 2);height:var(--none, var(--b))}"
+    kept = ":root{--a:1px;--b:2px;}.x{width:calc(var(--a) * 2);height:var(--none, var(--b))}"
+    assert trimmed_stylesheet(css, {"x"}) == kept
 
 
 @pytest.mark.parametrize("page", [
@@ -119,11 +123,10 @@ def test_page_classes_are_read_in_every_way_html_may_quote_them(page: str) -> No
     assert page_classes(page) == {"md-grid", "md-main__inner"}
 
 
-def test_inline_scripts_and_palette_values_are_read_from_a_page() -> None:
-    """Assert a page's inline scripts and its palette attributes' values are found, and served scripts are not."""
-    page = ('<script src="x.js"></script><script>var a="md-x"</script><body data-md-color-primary="indigo">'
+def test_palette_values_are_read_from_a_page() -> None:
+    """Assert the values a page gives the palette's attributes are found, in any quotes."""
+    page = ('<body data-md-color-primary="indigo">'
             "<input data-md-color-primary='teal' data-md-color-accent=lime>")
-    assert inline_scripts(page) == ['var a="md-x"']
     names = ("data-md-color-primary", "data-md-color-accent")
     assert attribute_values(page, names) == {"data-md-color-primary": {"indigo", "teal"},
                                              "data-md-color-accent": {"lime"}}

@@ -28,7 +28,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 FOLDER = ".cache"
-LIBRARIES = ("numpy", "latex2mathml")  # installed libraries whose output a kept result holds
+LIBRARIES = ("numpy", "latex2mathml", "tinycss2")  # installed libraries whose output a kept result holds
 read_files: list[dict[str, str]] = []  # the files read by each result being made, innermost last
 
 

@@ -42,6 +42,8 @@ if TYPE_CHECKING:
     from mkdocs.structure.pages import Page
     from mkdocs.structure.toc import AnchorLink
 
+    from attention_site.build_cache import TextCache
+
 PACKAGE = Path(__file__).resolve().parent
 RELOADED_PACKAGES = ("attention_core", "attention_site")
 REQUIRED_EXTENSIONS = ("pymdownx.arithmatex", "pymdownx.superfences", "tables", "md_in_html")
@@ -49,7 +51,8 @@ RE_LINE_BREAK = re.compile(r"\r\n?|\n")
 PAGES_CACHED = 256
 DOWNLOADS = "downloads"  # where the example workbooks are served: downloads/red-ball-rolls.xlsx
 WORKBOOK_CACHE = ".cache/workbooks"  # kept between builds, keyed on every input (see workbook_files)
-PAGE_CACHE, MATHML_CACHE = ".cache/pages", ".cache/mathml"  # the same keys (attention_site/build_cache.py)
+# The same keys (attention_site/build_cache.py) for the pages, their MathML and the trimmed theme stylesheets.
+PAGE_CACHE, MATHML_CACHE, THEME_CACHE = ".cache/pages", ".cache/mathml", ".cache/theme"
 WORKER_SHIM = "assets/javascripts/iframe-worker-shim.js"  # served by the offline build, from npm's iframe-worker
 WORKER_SHIM_SOURCE = "node_modules/iframe-worker/shim/index.js"
 SNIPPETS = ("docs/programs", "bench/results")  # the folders snippet includes may read from, as in mkdocs.yml
@@ -71,6 +74,7 @@ class Engine:
     math_error: type[Exception]
     safety: ModuleType
     workbooks: ModuleType
+    theme_cache: TextCache  # Material's stylesheets as trimmed for the site (page_assets)
 
 
 engine: Engine | None = None
@@ -283,8 +287,9 @@ def load_engine(stamp: Stamp, root: Path) -> Engine:
     # redoes only that page; the caches go with the engine whenever its files change. Between builds the
     # results are kept on disk under keys that cover the sources too, so an unchanged page loads neither
     # NumPy nor the examples nor latex2mathml.
-    pages, formulas = (build_cache.TextCache(root / folder, sources) for folder in (PAGE_CACHE, MATHML_CACHE))
-    for kept in (pages, formulas):
+    pages, formulas, theme = (build_cache.TextCache(root / folder, sources)
+                              for folder in (PAGE_CACHE, MATHML_CACHE, THEME_CACHE))
+    for kept in (pages, formulas, theme):
         kept.prune()  # results of older sources can never be served again
     titles = formulas.cached(mathml.convert_title)
     return Engine(
@@ -297,6 +302,7 @@ def load_engine(stamp: Stamp, root: Path) -> Engine:
         math_error=mathml.MathConversionError,
         safety=safety,
         workbooks=workbooks,
+        theme_cache=theme,
     )
 
 
@@ -435,7 +441,8 @@ def on_post_build(*, config: MkDocsConfig) -> None:
         page_assets.split_search_index(Path(config.site_dir))
     if not session.serving:
         page_assets.minify_own_assets(Path(config.site_dir))
-        page_assets.serve_trimmed_theme_stylesheets(Path(config.site_dir))
+        page_assets.serve_trimmed_theme_stylesheets(Path(config.site_dir), config.theme["features"], config.extra,
+                                                    engine.theme_cache if engine else None)
 
 
 def walk(items: Iterable[AnchorLink]) -> Iterator[AnchorLink]:

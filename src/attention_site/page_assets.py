@@ -10,16 +10,21 @@ with Material's own worker, when the reader first opens the search.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import rcssmin
 import rjsmin
 
 from attention_site import css_trim
+
+if TYPE_CHECKING:
+    from attention_site.build_cache import TextCache
 
 OWN_STYLESHEETS = "stylesheets/*.css"
 OWN_ASSETS = ("javascripts/*.js", OWN_STYLESHEETS)  # the site's own front end, as docs/ holds it
@@ -32,6 +37,34 @@ TRIMMED = "{name}.trimmed.{digest}.min.css"  # named after its content: a change
 # Attributes that take their values only from the pages (Material's palette copies them from its inputs); the
 # colour scheme is not among them, since the reading settings set it from a script.
 KNOWN_ATTRIBUTES = ("data-md-color-primary", "data-md-color-accent")
+# Parts of Material's stylesheet that only a page's own HTML brings (a template, a Markdown extension or the
+# page writes their classes): kept when some built page carries a class of the part. Every other class is kept.
+ADMONITION_KINDS = ("note", "abstract", "summary", "tldr", "info", "todo", "tip", "hint", "important", "success",
+                    "check", "done", "question", "help", "faq", "warning", "caution", "attention", "failure", "fail",
+                    "missing", "danger", "error", "bug", "example", "quote", "cite")
+THEME_PARTS_IN_PAGES = (
+    "md-post", "md-author", "md-profile", "md-draft",  # the blog plugin
+    "md-tag", "md-tags",  # the tags plugin
+    "md-status",  # a page's status
+    "md-banner",  # the announcement bar
+    "md-consent", "md-feedback",  # the cookie consent and the "was this page helpful" form
+    "md-select",  # the language selector
+    "md-tabs", "md-path",  # navigation tabs and breadcrumbs
+    "md-social",  # the footer's social links
+    "task-list",  # pymdownx.tasklist
+    "critic", "keys", "twemoji", "gemoji", "emojione", "mermaid", "katex", "giscus", "card", "cards", "grid",
+    *ADMONITION_KINDS,
+)
+# Parts Material's script adds by itself, and what turns each on: a feature, an `extra` key or a page's marker.
+THEME_PARTS_BY_SCRIPT = {
+    "md-annotation": ("feature", "content.code.annotate"),
+    "md-version": ("extra", "version"),
+    "md-source__fact": ("page", 'data-md-component="source"'),  # the repository's stars and forks
+}
+# The files that may name an animation or a custom property of Material's: its script and the site's own front end.
+NAMING_FILES = ("assets/javascripts/bundle.*.min.js", *OWN_ASSETS)
+RE_NAME = re.compile(r"-?-?[A-Za-z_][\w-]*")
+RE_VAR_READ = re.compile(r"var\(\s*(--[\w-]+)")
 RE_SEARCH_WORKER = re.compile(
     r'"search": "(?P<folder>[^"]*assets/javascripts/workers/)(?P<worker>search\.[0-9a-f]+\.min\.js)"')
 
@@ -64,20 +97,29 @@ def minify_own_assets(site_dir: Path) -> None:
             path.write_text(MINIFIERS[path.suffix](path.read_text(encoding="utf-8")), encoding="utf-8")
 
 
-def serve_trimmed_theme_stylesheets(site_dir: Path) -> None:
+def serve_trimmed_theme_stylesheets(site_dir: Path, features: Collection[str], extra: Mapping[str, object],
+                                    kept: TextCache | None = None) -> None:
     """Write Material's stylesheets without the rules the built site can never use, under names that carry their
-    content's hash, and point every page at them. The originals stay where they were."""
+    content's hash, and point every page at them. The originals stay where they were. With `kept`, a stylesheet
+    trimmed by an earlier build for the same inputs is read back instead of trimmed again."""
     pages = {path: path.read_text(encoding="utf-8") for path in sorted(site_dir.rglob("*.html"))}
-    names, palette = site_names(site_dir, pages.values())
+    names, palette, named = site_names(site_dir, pages.values(), features, extra)
+    # (a sheet named .trimmed. was written by an earlier build into the same folder: `mkdocs build --dirty`)
+    sheets = {path: path.read_text(encoding="utf-8") for pattern in THEME_STYLESHEETS
+              for path in sorted(site_dir.glob(pattern)) if ".trimmed." not in path.name}
+    # A custom property one of them declares may be read by the other (the palette's colours read main's hue).
+    reads = {path: frozenset(RE_VAR_READ.findall(css)) for path, css in sheets.items()}
     renamed = {}
-    for pattern in THEME_STYLESHEETS:
-        for path in sorted(site_dir.glob(pattern)):
-            if ".trimmed." in path.name:
-                continue  # written by an earlier build into the same folder (`mkdocs build --dirty`)
-            trimmed = css_trim.trimmed_stylesheet(path.read_text(encoding="utf-8"), names, palette)
-            name = TRIMMED.format(name=path.name.split(".")[0], digest=hashlib.sha256(trimmed.encode()).hexdigest()[:8])
-            (path.parent / name).write_text(trimmed, encoding="utf-8")
-            renamed[f"assets/stylesheets/{path.name}\""] = f"assets/stylesheets/{name}\""
+    for path, css in sheets.items():
+        read_by_others = frozenset().union(*(found for other, found in reads.items() if other != path))
+        elsewhere = named | read_by_others
+        trim = functools.partial(css_trim.trimmed_stylesheet, css, names, palette, elsewhere)
+        inputs = (css, " ".join(sorted(names.shown)), json.dumps(palette, sort_keys=True, default=sorted),
+                  " ".join(sorted(elsewhere)))
+        trimmed = kept.get(trim, *inputs) if kept else trim()
+        name = TRIMMED.format(name=path.name.split(".")[0], digest=hashlib.sha256(trimmed.encode()).hexdigest()[:8])
+        (path.parent / name).write_text(trimmed, encoding="utf-8")
+        renamed[f"assets/stylesheets/{path.name}\""] = f"assets/stylesheets/{name}\""
     for path, page_html in pages.items():
         linked = page_html
         for old, new in renamed.items():
@@ -86,18 +128,25 @@ def serve_trimmed_theme_stylesheets(site_dir: Path) -> None:
             path.write_text(linked, encoding="utf-8")
 
 
-def site_names(site_dir: Path, pages: Iterable[str]) -> tuple[css_trim.SiteNames, dict[str, set[str]]]:
-    """The names the built site may use, and the values its pages give Material's palette attributes."""
+def site_names(site_dir: Path, pages: Iterable[str], features: Collection[str], extra: Mapping[str, object]
+               ) -> tuple[css_trim.UsedClasses, dict[str, set[str]], frozenset[str]]:
+    """The classes the built site may use (every class but those of the theme's parts it never shows), the
+    values its pages give Material's palette attributes, and the names (animations, custom properties) that its
+    scripts and its own stylesheets use."""
     classes: set[str] = set()
-    scripts: list[str] = []
     palette: dict[str, set[str]] = {name: set() for name in KNOWN_ATTRIBUTES}
+    markers = {value for setting, value in THEME_PARTS_BY_SCRIPT.values() if setting == "page"}
+    found: set[str] = set()
     for page_html in pages:
         classes |= css_trim.page_classes(page_html)
-        scripts += css_trim.inline_scripts(page_html)
         for name, values in css_trim.attribute_values(page_html, KNOWN_ATTRIBUTES).items():
             palette[name] |= values
-    # Besides the pages, a class or animation name may come from any script the site serves, any JSON file (the
-    # search's documents become result HTML) and the site's own stylesheets (an animation of Material's).
-    for pattern in ("**/*.js", "**/*.json", OWN_STYLESHEETS):
-        scripts += [path.read_text(encoding="utf-8") for path in sorted(site_dir.glob(pattern))]
-    return css_trim.SiteNames.of(classes, "\n".join(scripts)), palette
+        found |= {marker for marker in markers if marker in page_html}
+    parts = css_trim.UsedClasses(THEME_PARTS_IN_PAGES + tuple(THEME_PARTS_BY_SCRIPT), frozenset())
+    shown = {parts.part_of(name) for name in classes} - {None}
+    turned_on = {"feature": lambda value: value in features, "extra": lambda value: bool(extra.get(value)),
+                 "page": lambda value: value in found}
+    shown |= {part for part, (setting, value) in THEME_PARTS_BY_SCRIPT.items() if turned_on[setting](value)}
+    texts = [path.read_text(encoding="utf-8") for pattern in NAMING_FILES for path in sorted(site_dir.glob(pattern))]
+    named = frozenset(RE_NAME.findall("\n".join(texts)))
+    return css_trim.UsedClasses(parts.parts, frozenset(shown)), palette, named
