@@ -199,9 +199,10 @@
   new MutationObserver(scheduleRecolour).observe(document.body,
     { attributes: true, attributeFilter: ["data-md-color-scheme"] });
 
-  // A feature's script is loaded only on a page that uses it (a calculator, fill-in cells) or on first
-  // use (slides, the reading settings' panel): most pages need none of them. Each file is fetched once, beside this one, and subscribes to
-  // Material's document$ itself, which replays the page already shown.
+  // A feature's script is loaded only when it is needed: a calculator's or the fill-in cells' when one comes
+  // within a screen of the part of the page in view (or slides or a print need the page whole), the slides' and
+  // the reading settings' panel's on first use. Most pages need none of them. Each file is fetched once, beside
+  // this one, and subscribes to Material's document$ itself, which replays the page already shown.
   var scriptFolder = document.currentScript ? document.currentScript.src : location.href;
   var loading = {};
   var FEATURES = { calculator: ".md-content .attention-calculator", exercises: ".md-content .fill-in" };
@@ -233,11 +234,17 @@
     return loading[name];
   }
 
-  var pageFeatures = Promise.resolve(); // the current page's feature scripts, loaded and run
+  var pageFeatures = []; // the features the current page has (calculator, exercises)
+  var nearView = null; // watches their elements until each feature's script is asked for
+
+  /** Load every feature the page has; the promise settles when their scripts have loaded and run. */
+  function loadPageFeatures() {
+    return Promise.all(pageFeatures.map(function (name) { return load(name).catch(console.error); }));
+  }
 
   /** Slides are laid out once the page's calculators and exercises are built: they add to its blocks. */
   function loadSlides() {
-    return pageFeatures.then(function () { return load("slides"); });
+    return loadPageFeatures().then(function () { return load("slides"); });
   }
 
   function presentSlides(opener) {
@@ -276,11 +283,30 @@
   document.addEventListener("focusin", openSearch);
   document.addEventListener("change", openSearch);
 
+  /** Load a feature's script when one of its elements comes within a screen of the view. */
+  function watchFeatures(doc) {
+    if (nearView) nearView.disconnect();
+    if (!window.IntersectionObserver) {
+      loadPageFeatures();
+      return;
+    }
+    nearView = new IntersectionObserver(function (entries, observer) {
+      entries.forEach(function (entry) {
+        if (!entry.isIntersecting) return;
+        pageFeatures.forEach(function (name) {
+          if (entry.target.matches(FEATURES[name])) load(name).catch(console.error);
+        });
+        observer.unobserve(entry.target);
+      });
+    }, { rootMargin: "100% 0px" });
+    pageFeatures.forEach(function (name) {
+      doc.querySelectorAll(FEATURES[name]).forEach(function (element) { nearView.observe(element); });
+    });
+  }
+
   function loadFeatures(doc) {
-    var needed = Object.keys(FEATURES).filter(function (name) { return doc.querySelector(FEATURES[name]); });
-    pageFeatures = Promise.all(needed.map(function (name) {
-      return load(name).catch(console.error);
-    }));
+    pageFeatures = Object.keys(FEATURES).filter(function (name) { return doc.querySelector(FEATURES[name]); });
+    watchFeatures(doc);
     if (/[?&]slide=\d/.test(location.search)) loadSlides().catch(console.error);
     addHeaderButton("reader-settings-toggle", {
       title: "Reading settings", "aria-label": "Reading settings", "aria-haspopup": "dialog",
@@ -309,10 +335,13 @@
     });
   });
   onPage(loadFeatures);
+  // A print shows the page whole: build what has not been built yet (the printout waits for no script, so a
+  // fill-in cell not yet built prints as the empty box it is drawn as without JavaScript).
+  window.addEventListener("beforeprint", loadPageFeatures);
   // Instant navigation brings a new page: give it the reader's settings (the head script's, overrides/main.html).
   onPage(function () { if (window.readerSettings) window.readerSettings.apply(); });
   window.addEventListener("resize", scheduleScrollCheck);
   new MutationObserver(scheduleScrollCheck).observe(document.documentElement, { attributes: true, attributeFilter: ["data-text-size"] });
 
-  window.AttentionByHand = { onPage: onPage, refreshScrollBoxes: scheduleScrollCheck, el: el, icon: icon, addHeaderButton: addHeaderButton, isTyping: isTyping, formatFixed: formatFixed, load: load, openSettings: openSettings };
+  window.AttentionByHand = { onPage: onPage, refreshScrollBoxes: scheduleScrollCheck, el: el, icon: icon, addHeaderButton: addHeaderButton, isTyping: isTyping, formatFixed: formatFixed, load: load, loadPageFeatures: loadPageFeatures, openSettings: openSettings };
 })();

@@ -201,8 +201,10 @@ def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
 
 
 def wait_for_features(page: Page) -> None:
-    """Wait until Material and the reader's scripts have set the page up."""
+    """Wait until Material and the reader's scripts have set the page up, its calculators and fill-in cells built
+    (as they are once a reader has scrolled to them)."""
     page.wait_for_selector(".reader-settings-toggle", state="attached")
+    page.evaluate("() => window.AttentionByHand.loadPageFeatures()")
 
 
 def run_axe(page: Page, rules: list[str] | None = None) -> list[dict]:

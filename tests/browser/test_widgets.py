@@ -8,10 +8,10 @@ import re
 
 import numpy as np
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from attention_core import scaled_dot_product_attention
-from browser.conftest import wait_for_features
+from browser.conftest import open_context, wait_for_features
 from browser.playground import BUS_IS_LATE
 
 pytestmark = pytest.mark.browser
@@ -149,6 +149,13 @@ def reference_weights(query: list[float], keys: list[list[float]], scale: float,
     return [f"{w:.{digits}f}" for w in result.weights[0]]
 
 
+def scroll_to_calculator(page: Page) -> None:
+    """Scroll to the page's first calculator, as a reader does, and wait until it is built (calculator.js arrives
+    when a calculator comes near)."""
+    page.locator(".attention-calculator").first.scroll_into_view_if_needed()
+    expect(page.locator(".calculator__input").first).to_be_visible()
+
+
 def set_vector(page: Page, label_prefix: str, vector: list[float]) -> None:
     """Type `vector` into the calculator's inputs whose names start with `label_prefix`."""
     for i, value in enumerate(vector, start=1):
@@ -162,6 +169,7 @@ def test_calculator_matches_attention_core(page: Page, request: pytest.FixtureRe
         page.goto(request.getfixturevalue("site_url") + "lesson/")
     else:
         page.goto(request.getfixturevalue("playground_url"))
+    scroll_to_calculator(page)
     spec = json.loads(page.locator(".attention-calculator").first.get_attribute("data-calculator"))
     assert {key: spec[key] for key in BUS_IS_LATE} == BUS_IS_LATE
     digits, keys = spec["digits"], spec["keys"]
@@ -226,6 +234,7 @@ def test_enter_in_an_answer_box_checks_the_table(page: Page, playground_url: str
 def test_red_ball_rolls_calculator_matches_attention_core(page: Page, site_url: str) -> None:
     """Assert the walk-through's calculator shows rolls' weights (1/4, 1/2, 1/4) and follows a new query."""
     page.goto(site_url + "walkthrough/weighted-sum/")
+    scroll_to_calculator(page)
     spec = json.loads(page.locator(".attention-calculator").first.get_attribute("data-calculator"))
     assert spec["tokens"] == ["red", "ball", "rolls"] and spec["query_token"] == "rolls"
     keys, digits = spec["keys"], spec["digits"]
@@ -237,14 +246,65 @@ def test_red_ball_rolls_calculator_matches_attention_core(page: Page, site_url: 
 
 
 def test_printing_the_lesson_gives_a_worksheet_or_the_answer_key(page: Page, site_url: str) -> None:
-    """Assert print shows empty boxes and no buttons, and the answer-key print shows each box's answer."""
+    """Assert print shows empty boxes and no buttons, and the answer-key print shows each box's answer; and that a
+    page printed before its boxes were built (exercises.js arrives when they come near) prints the same boxes."""
     page.goto(site_url + "lesson/")
-    page.locator(".fill-in__input").first.fill("0.7")
-    page.emulate_media(media="print")
     first = page.locator(".fill-in").first
     after = "el => getComputedStyle(el, '::after').content"
+    page.emulate_media(media="print")
+    assert page.locator(".fill-in__input").count() == 0
+    assert first.evaluate("el => parseFloat(getComputedStyle(el).borderTopWidth)") > 0
+    assert first.evaluate(after) in ("none", "normal", '""')
+    page.emulate_media(media="screen")
+    first.scroll_into_view_if_needed()
+    page.locator(".fill-in__input").first.fill("0.7")
+    page.emulate_media(media="print")
     assert page.locator(".fill-in-toolbar").first.is_hidden()
     assert page.locator(".fill-in__input").first.is_hidden()
     assert first.evaluate(after) in ("none", "normal", '""')
     page.evaluate("document.documentElement.setAttribute('data-print', 'answer-key')")
     assert first.evaluate(after) == f'"{first.get_attribute("data-display")}"'
+
+
+def test_widget_code_arrives_when_a_widget_comes_near_including_after_instant_navigation(
+        browser: Browser, site_url: str) -> None:
+    """Assert the lesson loads neither the exercises' nor the calculator's script until the reader scrolls near
+    a fill-in cell or the calculator, that each then builds at once, and that pages reached by instant
+    navigation get theirs too: from the script already loaded, or fetched when their first widget comes near."""
+    requests: list[str] = []
+    context = open_context(browser, requests, viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        page.goto(site_url + "lesson/", wait_until="networkidle")
+        scripts = lambda: {url.rsplit("/", 1)[-1] for url in requests if "/javascripts/" in url}  # noqa: E731
+        assert not {"exercises.js", "calculator.js"} & scripts(), scripts()
+        assert page.locator(".fill-in__input").count() == 0
+
+        page.locator(".fill-in").first.scroll_into_view_if_needed()
+        expect(page.locator(".fill-in__input").first).to_be_visible()
+        assert "exercises.js" in scripts()
+        scroll_to_calculator(page)
+        assert "calculator.js" in scripts()
+
+        requests.clear()
+        page.evaluate("window.sameDocument = true")
+        page.locator('.md-nav--primary a.md-nav__link[href$="walkthrough/weighted-sum/"]').click()
+        page.wait_for_url(re.compile(r"/walkthrough/weighted-sum/$"))
+        expect(page.locator("h1")).to_contain_text("weighted sum")
+        assert page.evaluate("window.sameDocument === true"), "expected Material's instant navigation"
+        scroll_to_calculator(page)
+        assert "calculator.js" not in scripts(), "a script is fetched once, then serves every later page"
+
+        page.goto(site_url, wait_until="networkidle")
+        requests.clear()
+        page.evaluate("window.sameDocument = true")
+        page.locator('.md-nav--primary a.md-nav__link[href$="lesson/"]').click()
+        page.wait_for_url(re.compile(r"/lesson/$"))
+        expect(page.locator("h1")).to_contain_text("bus")
+        assert page.evaluate("window.sameDocument === true"), "expected Material's instant navigation"
+        assert "exercises.js" not in scripts()
+        page.locator(".fill-in").first.scroll_into_view_if_needed()
+        expect(page.locator(".fill-in__input").first).to_be_visible()
+        assert "exercises.js" in scripts()
+    finally:
+        context.close()
