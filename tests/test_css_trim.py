@@ -70,6 +70,13 @@ def test_a_palette_value_no_page_gives_can_never_match() -> None:
     assert trimmed_stylesheet(css, set(), known) == kept
 
 
+def test_an_attribute_given_no_value_never_matches_even_by_its_presence() -> None:
+    """Assert `[name]` and `[name] *` go when the attribute can take no value, and stay when it can take some."""
+    css = "[data-switching] *,[data-switching] :before{transition-duration:0s}[data-other] p{a:1}"
+    assert trimmed_stylesheet(css, set(), {"data-switching": set()}) == "[data-other] p{a:1}"
+    assert trimmed_stylesheet(css, set(), {"data-switching": {"on"}}) == css
+
+
 def test_escaped_class_names_are_read_as_a_browser_reads_them() -> None:
     """Assert an escaped class in a selector (`.\\31 0`) is compared with the class as a page writes it (`10`)."""
     css = ".\\31 0{a:1}.\\31 1{b:2}"

@@ -199,6 +199,19 @@
   new MutationObserver(scheduleRecolour).observe(document.body,
     { attributes: true, attributeFilter: ["data-md-color-scheme"] });
 
+  /** When the reader picks another theme (Material's palette toggle, or the settings panel, which checks one of its inputs), let
+      the new colours show at once rather than through Material's colour transitions: for the next two frames
+      (reader.css: html[data-theme-switching]). Listened for before Material's own handler changes the colours. */
+  function switchWithoutTransitions(event) {
+    if (!event.target.matches || !event.target.matches("input[data-md-color-media]")) return;
+    var root = document.documentElement;
+    root.setAttribute("data-theme-switching", "");
+    requestAnimationFrame(function () {
+      requestAnimationFrame(function () { root.removeAttribute("data-theme-switching"); });
+    });
+  }
+  document.addEventListener("change", switchWithoutTransitions, true);
+
   // A feature's script is loaded only when it is needed: a calculator's or the fill-in cells' when one comes
   // within a screen of the part of the page in view (or slides or a print need the page whole), the slides' and
   // the reading settings' panel's on first use. Most pages need none of them. Each file is fetched once, beside

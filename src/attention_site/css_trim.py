@@ -104,12 +104,12 @@ def trimmed_stylesheet(css: str, used: Container[str], attribute_values: Mapping
     rules needed.
 
     `used`: the class names the site may use. `attribute_values`: for an attribute whose values are all known
-    (Material's palette attributes), the values it can take; `[name=value]` with any other value never matches.
-    Attributes not named are free. `named_elsewhere`: the animations and custom properties the site names outside
-    this stylesheet (its scripts, its own stylesheets). @keyframes stay when a kept rule or the site elsewhere
-    names them, a custom property's declarations when a kept rule reads it (`var(--name)`) or the site elsewhere
-    names it; grouping rules stay with their kept rules inside. Comments go (a source map's address among them:
-    it would describe the whole stylesheet).
+    (Material's palette attributes), the values it can take; `[name=value]` with any other value never matches,
+    and `[name]` never matches when none is given. Attributes not named are free. `named_elsewhere`: the
+    animations and custom properties the site names outside this stylesheet (its scripts, its own stylesheets).
+    @keyframes stay when a kept rule or the site elsewhere names them, a custom property's declarations when a
+    kept rule reads it (`var(--name)`) or the site elsewhere names it; grouping rules stay with their kept rules
+    inside. Comments go (a source map's address among them: it would describe the whole stylesheet).
     """
     source = Source.of(css)
     rules = tinycss2.parse_stylesheet(source.text, skip_comments=False, skip_whitespace=True)
@@ -221,9 +221,10 @@ def trimmed_spaces(tokens: list[Node]) -> list[Node]:
 
 
 def may_match(selector: list[Node], used: Container[str], attribute_values: Mapping[str, Collection[str]]) -> bool:
-    """Whether a selector may match: every class it requires is used, every known attribute value is possible."""
+    """Whether a selector may match: every class it requires is used, and every attribute whose values are known
+    can have the value it requires (or, for `[name]`, any value at all)."""
     return (all(name in used for name in required_classes(selector))
-            and all(value in attribute_values[name]
+            and all((value in attribute_values[name]) if value is not None else bool(attribute_values[name])
                     for name, value in required_attributes(selector) if name in attribute_values))
 
 
@@ -234,13 +235,16 @@ def required_classes(selector: list[Node]) -> Iterator[str]:
             yield token.value
 
 
-def required_attributes(selector: list[Node]) -> Iterator[tuple[str, str]]:
-    """The (attribute, value) pairs a selector requires exactly (`[name=value]`, case-sensitive ones only)."""
+def required_attributes(selector: list[Node]) -> Iterator[tuple[str, str | None]]:
+    """The attributes a selector requires, with the value it requires exactly (`[name=value]`, case-sensitive ones
+    only) or None for the attribute's mere presence (`[name]`)."""
     for block in selector:
         if block.type != "[] block":
             continue
         tokens = [token for token in block.content if token.type not in ("whitespace", "comment")]
-        if (len(tokens) == 3 and tokens[0].type == "ident" and tokens[1].type == "literal" and tokens[1].value == "="
+        if len(tokens) == 1 and tokens[0].type == "ident":
+            yield tokens[0].value, None
+        elif (len(tokens) == 3 and tokens[0].type == "ident" and tokens[1].type == "literal" and tokens[1].value == "="
                 and tokens[2].type in ("ident", "string")):
             yield tokens[0].value, tokens[2].value
 

@@ -37,6 +37,11 @@ TRIMMED = "{name}.trimmed.{digest}.min.css"  # named after its content: a change
 # Attributes that take their values only from the pages (Material's palette copies them from its inputs); the
 # colour scheme is not among them, since the reading settings set it from a script.
 KNOWN_ATTRIBUTES = ("data-md-color-primary", "data-md-color-accent")
+# Attributes whose rules the site replaces with its own: Material sets data-md-color-switching on <body> while
+# the palette changes, to stop colour transitions, and also on every page load, where its rule for every element
+# (`[data-md-color-switching] *`) made the browser restyle the whole page twice. reader.js and reader.css stop
+# the transitions only when a reader does switch.
+REPLACED_ATTRIBUTES = ("data-md-color-switching",)
 # Parts of Material's stylesheet that only a page's own HTML brings (a template, a Markdown extension or the
 # page writes their classes): kept when some built page carries a class of the part. Every other class is kept.
 ADMONITION_KINDS = ("note", "abstract", "summary", "tldr", "info", "todo", "tip", "hint", "important", "success",
@@ -149,4 +154,5 @@ def site_names(site_dir: Path, pages: Iterable[str], features: Collection[str], 
     shown |= {part for part, (setting, value) in THEME_PARTS_BY_SCRIPT.items() if turned_on[setting](value)}
     texts = [path.read_text(encoding="utf-8") for pattern in NAMING_FILES for path in sorted(site_dir.glob(pattern))]
     named = frozenset(RE_NAME.findall("\n".join(texts)))
+    palette.update({name: set() for name in REPLACED_ATTRIBUTES})
     return css_trim.UsedClasses(parts.parts, frozenset(shown)), palette, named

@@ -172,3 +172,37 @@ def test_on_a_phone_the_title_fits_and_close_stays_in_view(browser: Browser, sit
         expect(phone.get_by_role("dialog", name="Reading settings")).to_be_hidden()
     finally:
         context.close()
+
+
+# Switch the theme as the settings panel does (check one of Material's palette inputs and tell Material), then
+# read a navigation link's colour on the next frame and once every transition would have ended.
+SWITCH_AND_WATCH = """async (media) => {
+    const link = document.querySelector(".md-nav--primary .md-nav__link");
+    const before = getComputedStyle(link).color;
+    const input = document.querySelector(`input[data-md-color-media="${media}"]`);
+    input.checked = true;
+    input.dispatchEvent(new Event("change"));
+    await new Promise((done) => requestAnimationFrame(() => done()));
+    const next = getComputedStyle(link).color;
+    await new Promise((done) => setTimeout(done, 600));
+    return {before, next, settled: getComputedStyle(link).color,
+            switching: document.documentElement.hasAttribute("data-theme-switching")};
+}"""
+
+
+def test_a_theme_switch_shows_its_colours_at_once_and_a_page_load_restyles_nothing_for_it(
+        page: Page, site_url: str) -> None:
+    """Assert that switching to dark and back shows the new colours on the very next frame (no colour transition),
+    that the site's switching attribute is gone afterwards, and that the stylesheets have no rule on Material's
+    data-md-color-switching, which Material sets and removes on every page load (each time a restyle of the
+    whole page)."""
+    page.goto(site_url + "walkthrough/softmax/")
+    wait_for_features(page)
+    for media in ("(prefers-color-scheme: dark)", "(prefers-color-scheme: light)"):
+        seen = page.evaluate(SWITCH_AND_WATCH, media)
+        assert seen["before"] != seen["settled"], seen
+        assert seen["next"] == seen["settled"], seen
+        assert not seen["switching"]
+    rules = page.evaluate("""() => [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules])
+        .map((rule) => rule.cssText).filter((text) => text.includes("data-md-color-switching"))""")
+    assert rules == []
