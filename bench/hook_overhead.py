@@ -28,6 +28,7 @@ them back from a warm cache) in fresh processes, to show where their share goes.
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import re
 import resource
@@ -44,31 +45,34 @@ RE_HOOKS_BLOCK = re.compile(r"^hooks:[ \t]*\n(?:[ \t]+-[^\n]*\n)+", re.MULTILINE
 RE_FRONT_MATTER = re.compile(r"\A(---[ \t]*\n.*?\n(?:---|\.\.\.)[ \t]*\n)", re.DOTALL)
 RE_BUILT_IN = re.compile(r"Documentation built in ([0-9.]+) seconds")
 
+VARIANTS = ("as is", "as is, cold", "no directives", "no directives, cold", "no hooks")
+# Built after removing the kept pages, MathML and trimmed theme stylesheets (.cache/pages, /mathml, /theme); the
+# workbooks' cache (.cache/workbooks) stays warm in every variant.
+COLD = ("as is, cold", "no directives, cold")
+KEPT = (".cache/pages", ".cache/mathml", ".cache/theme")
+MEASURES = ("cpu", "wall", "built in")
+
+
 # Written into the "no directives" copy, whose pages already hold their directives' output: every hook of the
 # site (the safety checks, the workbooks, the math conversion with its cache, the security policy and sharing
 # tags) but the expansion of directives in on_page_markdown.
-NO_DIRECTIVES_HOOK = '''"""Benchmark hook: the site's hooks without the expansion of directives."""
+def no_directives_hook() -> str:
+    """A hook file for the "no directives" variant: every event the site's hooks handle (the names that
+    hooks/site_hooks.py exports) but the expansion of directives, on_page_markdown."""
+    tree = ast.parse((ROOT / "hooks" / "site_hooks.py").read_text(encoding="utf-8"))
+    exported = next(ast.literal_eval(node.value) for node in tree.body if isinstance(node, ast.Assign)
+                    and any(isinstance(target, ast.Name) and target.id == "__all__" for target in node.targets))
+    events = ", ".join(name for name in exported if name != "on_page_markdown")
+    return ('"""Benchmark hook: the site\'s hooks without the expansion of directives."""\n\n'
+            f"from attention_site.mkdocs_hooks import {events}  # noqa: F401\n")
 
-from attention_site.mkdocs_hooks import (  # noqa: F401
-    on_config,
-    on_files,
-    on_page_content,
-    on_post_page,
-    on_post_template,
-    on_startup,
-)
-'''
-VARIANTS = ("as is", "as is, cold", "no directives", "no directives, cold", "no hooks")
-COLD = ("as is, cold", "no directives, cold")  # built after removing the kept pages and MathML (.cache/pages, /mathml)
-KEPT = (".cache/pages", ".cache/mathml")  # the workbooks' cache (.cache/workbooks) stays warm in every variant
-MEASURES = ("cpu", "wall", "built in")
 
 # Run in a fresh process inside a copy: the steps the hooks add to a build, one by one, in CPU seconds; first
 # cold (nothing kept: every page computed, every formula converted), then warm (each page's result read back from
 # the cache the cold pass filled, in a temporary folder). argv: the project, a built site whose pages still hold
 # LaTeX (the "no hooks" one), and the temporary cache folder.
 COST_PROBE = '''
-import importlib.util, json, re, sys, time
+import importlib.util, json, re, shutil, sys, time
 from pathlib import Path
 
 project, latex_site, cache = Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3])
@@ -107,10 +111,18 @@ lap("(read the built pages)")
 for page in html:
     mathml.convert_math(page)
 lap("cold: convert every page's math to MathML (each distinct formula once)")
+from attention_site import page_assets
+sites = [cache / f"site-{n}" for n in range(3)]
+for site in sites:
+    shutil.copytree(latex_site, site)
+lap("(copy the built site)")
+page_assets.serve_trimmed_theme_stylesheets(sites[0], [], {})
+lap("cold: trim Material's stylesheets (tinycss2 reads them; once a build)")
 folders = [Path(importlib.util.find_spec(name).origin).parent for name in ("attention_site", "attention_core")]
 sources = build_cache.sources_key(folders)
 lap("key: hash both packages' sources (once a build)")
-kept = {kind: build_cache.TextCache(cache / kind, sources) for kind in ("pages", "mathml")}
+kept = {kind: build_cache.TextCache(cache / kind, sources) for kind in ("pages", "mathml", "theme")}
+page_assets.serve_trimmed_theme_stylesheets(sites[1], [], {}, kept["theme"])
 expand, convert = kept["pages"].cached(expand_directives), kept["mathml"].cached(mathml.convert_math)
 for text, page, offset in pages():
     expand(text, page, offset)
@@ -123,7 +135,9 @@ lap("warm: read every page's directives back from the cache")
 for page in html:
     convert(page)
 lap("warm: read every page's MathML back from the cache")
-del steps["(read the built pages)"]
+page_assets.serve_trimmed_theme_stylesheets(sites[2], [], {}, kept["theme"])
+lap("warm: read the trimmed stylesheets back from the cache (the pages still scanned for the key)")
+del steps["(read the built pages)"], steps["(copy the built site)"]
 print(json.dumps({"steps": steps, "slowest": slowest}))
 '''
 
@@ -170,7 +184,7 @@ def prepare(folder: Path) -> dict[str, Path]:
     for name in ("no directives", "no hooks"):
         changed = expand_pages(copies[name])
         print(f"  {name}: pre-rendered the directives of {changed} pages", flush=True)
-    (copies["no directives"] / "hooks" / "bench_no_directives.py").write_text(NO_DIRECTIVES_HOOK, encoding="utf-8")
+    (copies["no directives"] / "hooks" / "bench_no_directives.py").write_text(no_directives_hook(), encoding="utf-8")
     set_hooks(copies["no directives"], ["hooks/bench_no_directives.py"])
     set_hooks(copies["no hooks"], [])
     return {name: copies[name.removesuffix(", cold")] for name in VARIANTS}
@@ -259,14 +273,16 @@ def results_markdown(medians: dict[str, dict[str, float]], reps: int, steps: dic
                        [[name, f"{medians[name]['cpu']:.2f}", f"{medians[name]['wall']:.2f}"] for name in VARIANTS],
                        right=[1, 2]),
         f"Median of {reps} interleaved clean builds (`mkdocs build --clean`: the site folder is always written "
-        "afresh). *Warm*: the pages' expanded directives and their MathML were kept in `.cache/` by an earlier "
-        "build, under keys that cover every input (both packages' sources, NumPy's and latex2mathml's versions, "
-        "the page's text, the files it reads), so unchanged pages load neither NumPy nor the examples nor "
-        "latex2mathml. *Cold*: `.cache/pages` and `.cache/mathml` removed before each build, so every page is "
-        "computed and every formula converted (the workbooks' cache, older than this one, is warm in every "
+        "afresh). *Warm*: the pages' expanded directives, their MathML and Material's trimmed stylesheets were "
+        "kept in `.cache/` by an earlier build, under keys that cover every input (both packages' sources, NumPy's, "
+        "latex2mathml's and tinycss2's versions, the page's text, the files it reads, the theme parts the pages "
+        "show), so unchanged pages load neither NumPy nor the examples nor latex2mathml. *Cold*: `.cache/pages`, "
+        "`.cache/mathml` and `.cache/theme` removed before each build, so every page is computed, every formula "
+        "converted and the stylesheets trimmed (the workbooks' cache, older than this one, is warm in every "
         "variant). Python reuses its `.pyc` files in all of them.",
         f"Share of the full build's CPU time, **warm**: the directives {verdict(warm['directives'], 0.05)}, the "
-        f"other hooks (math, checks, policy) {warm['other hooks']:.1%}, all hooks {verdict(warm['all hooks'], 0.15)}. "
+        f"other hooks (math, checks, policy, the theme trim) {warm['other hooks']:.1%}, "
+        f"all hooks {verdict(warm['all hooks'], 0.15)}. "
         f"**Cold**: the directives {verdict(cold['directives'], 0.05)}, the other hooks {cold['other hooks']:.1%}, "
         "all hooks "
         f"{verdict(cold['all hooks'], 0.15)}.",

@@ -324,7 +324,7 @@ def main() -> None:
     share = ratio(heaviest.counted, mathjax.counted)
     print(f"\nheaviest page: {heaviest.counted / KB:.1f} KB   (target <= {TARGET_KB} KB)  "
           f"{'met' if heaviest.counted <= TARGET_KB * KB else 'NOT met'}")
-    print(f"against MathJax 3: {share:.2f} x  (target <= {TARGET_SHARE} x)  "
+    print(f"against MathJax 3: {share:.3f} x  (target <= {TARGET_SHARE} x)  "
           f"{'met' if share <= TARGET_SHARE else 'NOT met'}   "
           f"({mathjax.counted / KB:.1f} KB, {mathjax.requests} requests)")
     if scores:
@@ -388,7 +388,7 @@ def results_markdown(weights: list[Weight], mathjax: Weight, how: str) -> str:
     page = f"`/{heaviest.page}`"
     verdict = [f"{heaviest.counted / KB:.1f} KB (target at most {TARGET_KB} KB: "
                f"{'met' if heaviest.counted <= TARGET_KB * KB else 'not met'})",
-               f"{share:.2f} × the MathJax 3 page (target at most {TARGET_SHARE} ×: "
+               f"{share:.3f} × the MathJax 3 page (target at most {TARGET_SHARE} ×: "
                f"{'met' if share <= TARGET_SHARE else 'not met'})"]
     return "\n\n".join([
         markdown_table(["heaviest page", *columns], [[page, *cells(heaviest)],

@@ -136,8 +136,8 @@ def serve_trimmed_theme_stylesheets(site_dir: Path, features: Collection[str], e
 def site_names(site_dir: Path, pages: Iterable[str], features: Collection[str], extra: Mapping[str, object]
                ) -> tuple[css_trim.UsedClasses, dict[str, set[str]], frozenset[str]]:
     """The classes the built site may use (every class but those of the theme's parts it never shows), the
-    values its pages give Material's palette attributes, and the names (animations, custom properties) that its
-    scripts and its own stylesheets use."""
+    values its pages give Material's palette attributes (none for the attributes whose rules the site replaces),
+    and the names (animations, custom properties) that its scripts and its own stylesheets use."""
     classes: set[str] = set()
     palette: dict[str, set[str]] = {name: set() for name in KNOWN_ATTRIBUTES}
     markers = {value for setting, value in THEME_PARTS_BY_SCRIPT.values() if setting == "page"}

@@ -266,6 +266,16 @@ def test_printing_the_lesson_gives_a_worksheet_or_the_answer_key(page: Page, sit
     assert first.evaluate(after) == f'"{first.get_attribute("data-display")}"'
 
 
+def navigate_instantly(page: Page, path: str, heading: str) -> None:
+    """Follow the navigation's link to `path` and assert Material's instant navigation brought the page (whose
+    title holds `heading`) into the same document."""
+    page.evaluate("window.sameDocument = true")
+    page.locator(f'.md-nav--primary a.md-nav__link[href$="{path}"]').click()
+    page.wait_for_url(re.compile(re.escape(path) + "$"))
+    expect(page.locator("h1")).to_contain_text(heading)
+    assert page.evaluate("window.sameDocument === true"), "expected Material's instant navigation"
+
+
 def test_widget_code_arrives_when_a_widget_comes_near_including_after_instant_navigation(
         browser: Browser, site_url: str) -> None:
     """Assert the lesson loads neither the exercises' nor the calculator's script until the reader scrolls near
@@ -287,21 +297,13 @@ def test_widget_code_arrives_when_a_widget_comes_near_including_after_instant_na
         assert "calculator.js" in scripts()
 
         requests.clear()
-        page.evaluate("window.sameDocument = true")
-        page.locator('.md-nav--primary a.md-nav__link[href$="walkthrough/weighted-sum/"]').click()
-        page.wait_for_url(re.compile(r"/walkthrough/weighted-sum/$"))
-        expect(page.locator("h1")).to_contain_text("weighted sum")
-        assert page.evaluate("window.sameDocument === true"), "expected Material's instant navigation"
+        navigate_instantly(page, "walkthrough/weighted-sum/", "weighted sum")
         scroll_to_calculator(page)
         assert "calculator.js" not in scripts(), "a script is fetched once, then serves every later page"
 
         page.goto(site_url, wait_until="networkidle")
         requests.clear()
-        page.evaluate("window.sameDocument = true")
-        page.locator('.md-nav--primary a.md-nav__link[href$="lesson/"]').click()
-        page.wait_for_url(re.compile(r"/lesson/$"))
-        expect(page.locator("h1")).to_contain_text("bus")
-        assert page.evaluate("window.sameDocument === true"), "expected Material's instant navigation"
+        navigate_instantly(page, "lesson/", "bus")
         assert "exercises.js" not in scripts()
         page.locator(".fill-in").first.scroll_into_view_if_needed()
         expect(page.locator(".fill-in__input").first).to_be_visible()
