@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 import tinycss2
 
+from attention_site.page_assets import REPLACED_ATTRIBUTES
+
 pytestmark = pytest.mark.slow
 
 STYLESHEETS = "assets/stylesheets"
@@ -83,7 +85,7 @@ def test_the_trimmed_stylesheets_are_smaller(built_site: Path) -> None:
 def test_no_rule_an_element_of_a_page_can_match_is_lost(built_site: Path) -> None:
     """Assert every selector of Material's whose classes all appear on some page (and whose palette colours are
     the site's) is still in the trimmed stylesheet, with the same declarations and inside the same @media; and
-    that the trimmed sheets hold nothing Material's do not."""
+    that the trimmed sheets hold nothing Material's do not, nor the rules of the attributes the site replaces."""
     html = "\n".join(page.read_text(encoding="utf-8") for page in sorted(built_site.rglob("*.html")))
     classes = {name for value in RE_PAGE_CLASSES.findall(html) for name in value.split()}
     colours = set(RE_PAGE_PALETTE.findall(html))
@@ -94,9 +96,11 @@ def test_no_rule_an_element_of_a_page_can_match_is_lost(built_site: Path) -> Non
         assert after < before, kind
         reachable = {(context, selector, declarations) for context, selector, declarations in before
                      if set(RE_CLASS.findall(RE_ARGUMENTS.sub("", selector))) <= classes
-                     and set(RE_PALETTE.findall(selector)) <= colours}
+                     and set(RE_PALETTE.findall(selector)) <= colours
+                     and not any(f"[{name}]" in selector for name in REPLACED_ATTRIBUTES)}
         lost = sorted(reachable - after)
         assert not lost, f"{kind}: {len(lost)} rules lost, first {lost[:3]}"
+        assert not any(f"[{name}]" in selector for _, selector, _ in after for name in REPLACED_ATTRIBUTES)
         assert len(reachable) > 500 if kind == "main" else len(reachable) > 5
 
 
