@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from browser.conftest import wait_for_features
 
@@ -30,8 +30,11 @@ def test_search_finds_a_page_and_loads_its_documents_only_when_opened(page: Page
 
     page.locator(".md-search-result__item a").first.click()
     page.wait_for_url("**/softmax/**")
+    expect(page.locator(".md-content h1")).to_contain_text("Softmax")
     page.keyboard.press("s")
-    page.keyboard.type("causal mask")
+    search = page.locator(".md-search__input")
+    expect(search).to_be_focused()
+    search.fill("causal mask")  # the box may still hold the last query; a reader would retype it whole
     page.locator(".md-search-result__item").first.wait_for()
     assert fetched.count(DOCUMENTS) == 1, "instant navigation keeps the worker and its index"
 
