@@ -19,7 +19,8 @@ pytestmark = pytest.mark.browser
 # what the head script and the stylesheets have already decided by then.
 PROBE = ("<script>window.firstPaint = {paper: document.documentElement.dataset.paper,"
          " tint: document.documentElement.dataset.tint, size: document.documentElement.dataset.textSize,"
-         " background: getComputedStyle(document.body).backgroundColor};</script>")
+         " background: getComputedStyle(document.body).backgroundColor,"
+         " classes: document.documentElement.className};</script>")
 TEXT_SIZE = "parseFloat(getComputedStyle(document.querySelector('.md-content .md-typeset')).fontSize)"
 
 
@@ -75,7 +76,9 @@ def test_settings_survive_instant_navigation_and_reload_and_apply_before_first_p
     page.route(lambda url: url.endswith("/"), inject_probe)
     page.goto(playground_url)
     first = page.evaluate("window.firstPaint")
+    classes = set(first.pop("classes").split())  # the marks Material's bundle would make later, made already
     assert first == {"paper": "cream", "tint": "blue", "size": "150", "background": cream_background}
+    assert {"js", "js-focus-visible"} <= classes and "no-js" not in classes, classes
     assert page.evaluate(TEXT_SIZE) == text_size
 
 
