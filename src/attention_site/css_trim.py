@@ -2,9 +2,9 @@
 
 Material for MkDocs serves one stylesheet for every feature it has (blogs, tags, version selectors, admonition
 kinds the site never writes...); a page here uses about a third of it. A selector can never match when it
-requires an element to carry a class that no page has and no script can add, or an attribute value that nothing
-can set. Only those two tests drop anything: element, id and attribute selectors are otherwise kept, and
-nothing inside a pseudo-class's parentheses (`:not(.x)`, `:is(.x)`, `:has(.x)`) counts, since `:not(.x)`
+requires a class the site does not use (`used`: the caller decides, by the theme's parts the site shows) or an
+attribute value that nothing can set. Only those two tests drop anything: element, id and attribute selectors
+are otherwise kept, and nothing inside a pseudo-class's parentheses (`:not(.x)`, `:is(.x)`, `:has(.x)`) counts, since `:not(.x)`
 matches more, not less, when `.x` is never used.
 
 The CSS is read with tinycss2 (Kozea's parser, the one WeasyPrint uses), following the CSS Syntax Level 3
@@ -25,14 +25,6 @@ from tinycss2.ast import AtRule, Node, QualifiedRule
 
 GROUPING_RULES = frozenset({"media", "supports", "container", "layer", "document", "-moz-document", "scope"})
 KEYFRAMES_RULES = frozenset({"keyframes", "-webkit-keyframes", "-moz-keyframes"})
-# A name a script builds at run time ends its fixed part right before an interpolation (`md-tag--${kind}`) or a
-# concatenation ("md-tag--" + kind); every class that starts with such a part may be built. Found from the
-# `${` or the `+` backwards, which is much faster than trying the name's pattern at every character.
-RE_BUILDING = re.compile(r"""\$\{|(?<=["'])\s*\+""")
-RE_TEMPLATE_PART = re.compile(r"(?<![\w-])[A-Za-z_][\w-]*$")
-RE_CONCATENATED_PART = re.compile(r"""["']([A-Za-z_][\w-]*)["']$""")
-LOOK_BACK = 200  # characters before a `${` or a `+` that can hold the fixed part of a name
-RE_NAME_CHARACTERS = re.compile(rb"[A-Za-z0-9_-]+")
 VALUE = r"""(?:"(?P<double>[^"]*)"|'(?P<single>[^']*)'|(?P<bare>[^\s"'=<>`]+))"""
 # In any letter case, spelled out rather than with re.IGNORECASE, which would make every search four times slower;
 # `data-class=` matches too, which can only keep a rule, never drop one.
