@@ -4,8 +4,8 @@ Material for MkDocs serves one stylesheet for every feature it has (blogs, tags,
 kinds the site never writes...); a page here uses about a third of it. A selector can never match when it
 requires a class the site does not use (`used`: the caller decides, by the theme's parts the site shows) or an
 attribute value that nothing can set. Only those two tests drop anything: element, id and attribute selectors
-are otherwise kept, and nothing inside a pseudo-class's parentheses (`:not(.x)`, `:is(.x)`, `:has(.x)`) counts, since `:not(.x)`
-matches more, not less, when `.x` is never used.
+are otherwise kept, and nothing inside a pseudo-class's parentheses (`:not(.x)`, `:is(.x)`, `:has(.x)`) counts,
+since `:not(.x)` matches more, not less, when `.x` is never used.
 
 The CSS is read with tinycss2 (Kozea's parser, the one WeasyPrint uses), following the CSS Syntax Level 3
 tokenizer, so strings, escapes and nested blocks are read as a browser reads them.
