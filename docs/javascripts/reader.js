@@ -326,11 +326,11 @@
       title: "Reading settings", "aria-label": "Reading settings", "aria-haspopup": "dialog",
       "aria-expanded": "false", "aria-controls": "reader-settings",
       onclick: function (event) { openSettings(event.currentTarget, false); }
-    }, ICON_SETTINGS, ["[data-md-component=palette]", "label[for=__search]"]);
+    }, ICON_SETTINGS, ["[data-theme-toggle]", "label[for=__search]"]);
     addHeaderButton("reader-slides-toggle", {
       title: "Present as slides (v)", "aria-label": "Present as slides", "aria-keyshortcuts": "v",
       onclick: function (event) { presentSlides(event.currentTarget); }
-    }, ICON_SLIDES, [".reader-settings-toggle", "[data-md-component=palette]"]);
+    }, ICON_SLIDES, [".reader-settings-toggle", "[data-theme-toggle]"]);
   }
 
   /** Run `read` once the page has been laid out and painted, so that what it measures (computed

@@ -22,7 +22,7 @@
 
   /* Material's palette: its radio inputs in the header, and its stored choice. */
   function paletteInputs() {
-    return Array.prototype.slice.call(document.querySelectorAll("[data-md-component=palette] input[data-md-color-media]"));
+    return Array.prototype.slice.call(document.querySelectorAll("[data-theme-toggle] input[data-md-color-media]"));
   }
 
   function currentTheme() {

@@ -1,0 +1,129 @@
+"""What a page does as it starts: nothing that makes the browser restyle the whole page once its content is parsed
+(each such restyle blocks a phone's main thread longest on the longest pages), and the light/dark toggle, which the
+site runs itself for that reason (overrides/partials/javascripts/palette.html), doing all that Material's did."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from browser.conftest import wait_for_features
+
+pytestmark = pytest.mark.browser
+
+LONG_PAGE = "lesson/"
+
+# Run before the page's own scripts: record every change of a stylesheet link's address, and every <meta> for the
+# colour scheme or the browser's bar added or changed, each with whether the page's content had been parsed by then.
+WATCH_START_UP = """(() => {
+    const parsed = () => document.querySelector(".md-content") !== null;
+    window.startUp = {links: [], metas: [], schemeAtContent: null};
+    const href = Object.getOwnPropertyDescriptor(HTMLLinkElement.prototype, "href");
+    Object.defineProperty(HTMLLinkElement.prototype, "href", {
+        configurable: true,
+        get: href.get,
+        set(value) {
+            if (this.rel === "stylesheet" && this.getAttribute("href") !== value) {
+                window.startUp.links.push({from: this.getAttribute("href"), contentParsed: parsed()});
+            }
+            href.set.call(this, value);
+        },
+    });
+    new MutationObserver((records) => {
+        if (window.startUp.schemeAtContent === null && parsed()) {
+            window.startUp.schemeAtContent = document.body.getAttribute("data-md-color-scheme");
+        }
+        for (const record of records) {
+            const nodes = record.type === "childList" ? [...record.addedNodes] : [record.target];
+            for (const node of nodes) {
+                if (node.nodeName === "META" && ["color-scheme", "theme-color"].includes(node.name)) {
+                    window.startUp.metas.push({name: node.name, contentParsed: parsed()});
+                }
+            }
+        }
+    }).observe(document, {childList: true, subtree: true, attributes: true, attributeFilter: ["content"]});
+})()"""
+
+# The browser's bar colour Material would set: the header's background, as #rrggbb.
+HEADER_COLOUR = """() => "#" + getComputedStyle(document.querySelector(".md-header")).backgroundColor
+    .match(/\\d+/g).slice(0, 3).map((value) => (+value).toString(16).padStart(2, "0")).join("")"""
+
+
+def metas(page: Page) -> dict[str, list[str]]:
+    """The content of every colour-scheme and theme-colour <meta> in the page's head, by name."""
+    return page.evaluate("""() => Object.fromEntries(["color-scheme", "theme-color"].map((name) =>
+        [name, [...document.head.querySelectorAll(`meta[name="${name}"]`)].map((meta) => meta.content)]))""")
+
+
+def test_no_stylesheet_is_loaded_again_once_the_content_is_parsed(page: Page, site_url: str) -> None:
+    """Assert every stylesheet link's address is made absolute by the head script, before the content is parsed,
+    so that Material's instant navigation, which makes every address absolute when it starts, reloads no stylesheet
+    (a reload restyles the whole page and lays out all its text again)."""
+    page.add_init_script(WATCH_START_UP)
+    page.goto(site_url + LONG_PAGE)
+    wait_for_features(page)
+    changes = page.evaluate("window.startUp.links")
+    stylesheets = page.evaluate("""() => [...document.querySelectorAll('link[rel="stylesheet"]')]
+        .map((link) => link.getAttribute("href"))""")
+    assert [change for change in changes if change["contentParsed"]] == []
+    assert len(changes) == len(stylesheets), (changes, stylesheets)
+    assert all(re.match(r"https?://", href) for href in stylesheets), stylesheets
+
+
+@pytest.mark.parametrize(("system", "scheme", "colour_scheme"), [("light", "default", "light"),
+                                                                 ("dark", "slate", "dark")])
+def test_the_colour_scheme_is_set_before_the_content_and_never_after(page: Page, site_url: str, system: str,
+                                                                   scheme: str, colour_scheme: str) -> None:
+    """Assert a first visit follows the system's light or dark before any content is parsed (no flash, no restyle),
+    and that the two <meta> tags for the browser (its scrollbars, its bar's colour) are each added once and set then
+    and never again as the page starts."""
+    page.emulate_media(color_scheme=system)
+    page.add_init_script(WATCH_START_UP)
+    page.goto(site_url + LONG_PAGE)
+    wait_for_features(page)
+    start_up = page.evaluate("window.startUp")
+    assert start_up["schemeAtContent"] == scheme
+    assert start_up["metas"], "no colour-scheme or theme-colour <meta> was seen"
+    assert [meta for meta in start_up["metas"] if meta["contentParsed"]] == []
+    assert metas(page) == {"color-scheme": [colour_scheme], "theme-color": [page.evaluate(HEADER_COLOUR)]}
+
+
+def test_the_header_toggle_cycles_the_themes_remembers_the_choice_and_answers_enter(page: Page,
+                                                                                 site_url: str) -> None:
+    """Assert the header's toggle goes from following the system to light, to dark and back, showing one button at a
+    time, with the browser's <meta> tags following; that the choice is the page's after a reload; that Enter on the
+    toggle moves on as a click does; and that while it follows the system, a change of the system's scheme shows."""
+    page.emulate_media(color_scheme="light")
+    page.goto(site_url + LONG_PAGE)
+    wait_for_features(page)
+    body = page.locator("body")
+    toggle = page.locator("[data-theme-toggle]")
+    steps = [("Switch to light mode", "default", "(prefers-color-scheme: light)"),
+             ("Switch to dark mode", "slate", "(prefers-color-scheme: dark)"),
+             ("Switch to system preference", "default", "(prefers-color-scheme)")]
+    for button, scheme, media in steps:
+        expect(toggle.locator("label:not([hidden])")).to_have_count(1)
+        toggle.get_by_title(button).click()
+        expect(body).to_have_attribute("data-md-color-scheme", scheme)
+        expect(body).to_have_attribute("data-md-color-media", media)
+        assert metas(page)["theme-color"] == [page.evaluate(HEADER_COLOUR)]
+        assert metas(page)["color-scheme"] == ["dark" if scheme == "slate" else "light"]
+
+    page.emulate_media(color_scheme="dark")  # following the system, which turns dark
+    expect(body).to_have_attribute("data-md-color-scheme", "slate")
+    page.emulate_media(color_scheme="light")
+    expect(body).to_have_attribute("data-md-color-scheme", "default")
+
+    toggle.get_by_title("Switch to light mode").click()
+    toggle.get_by_title("Switch to dark mode").click()
+    page.reload()
+    wait_for_features(page)
+    expect(body).to_have_attribute("data-md-color-scheme", "slate")
+    expect(toggle.get_by_title("Switch to system preference")).to_be_visible()
+
+    page.locator("input[data-md-color-media='(prefers-color-scheme: dark)']").focus()
+    page.keyboard.press("Enter")
+    expect(body).to_have_attribute("data-md-color-media", "(prefers-color-scheme)")
+    expect(toggle.get_by_title("Switch to light mode")).to_be_visible()
