@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from attention_site.page_head import with_policy, with_sharing_tags
+from attention_site.page_head import with_minified_scripts, with_policy, with_sharing_tags
 
 PAGE = ('<html><head><meta charset="utf-8"><script>var a = 1;</script>'
         '<script type="application/json" id="data">{"b": 2}</script><script src="x.js"></script>'
@@ -32,6 +32,18 @@ def test_the_policy_names_each_inline_script_once_and_no_other() -> None:
     policy = policy_of(with_policy(PAGE))
     assert sorted(re.findall(r"'sha256-[^']+'", policy)) == sorted([sha256("var a = 1;"), sha256("go()")])
     assert policy.startswith("default-src 'self'; script-src 'self' 'sha256-") and "object-src 'none'" in policy
+
+
+def test_inline_scripts_lose_comments_and_spaces_and_stay_allowed_while_data_blocks_stay_as_written() -> None:
+    """Assert minifying drops an inline script's comments and indentation but not its code (a regular expression
+    included), leaves a JSON block and a script file alone, and the policy then names the minified script."""
+    script = '\n  // the header colour, as #rrggbb\n  var hex = colour.match(/\\d+/g); /* three channels */\n'
+    data = '<script type="application/json" id="data">{"b":  2}</script>'
+    page = f'<html><head><meta charset="utf-8"><script>{script}</script>{data}<script src="x.js"></script></head>'
+    minified = with_minified_scripts(page)
+    assert "<script>var hex=colour.match(/\\d+/g);</script>" in minified
+    assert data in minified and '<script src="x.js"></script>' in minified
+    assert sha256("var hex=colour.match(/\\d+/g);") in policy_of(with_policy(minified))
 
 
 def test_the_policy_comes_right_after_the_charset() -> None:

@@ -426,9 +426,11 @@ def on_post_template(output_content: str, /, *, template_name: str, config: MkDo
 
 
 def secured(page_html: str) -> str:
-    """A page of the hosted site: its search loaded on demand, and its Content Security Policy."""
+    """A page of the hosted site: its search loaded on demand, its inline scripts minified (not in the preview,
+    where a contributor reads them in the browser), and its Content Security Policy."""
+    scripts = page_html if session.serving else page_head.with_minified_scripts(page_html)
     try:
-        return page_head.with_policy(page_assets.with_search_on_demand(page_html))
+        return page_head.with_policy(page_assets.with_search_on_demand(scripts))
     except ValueError as error:
         raise PluginError(str(error)) from None
 
