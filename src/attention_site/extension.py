@@ -25,6 +25,7 @@ from markdown.preprocessors import Preprocessor
 from .directives import check_expanded, expand_directives
 from .directives.listings import project_root
 from .mathml import convert_math
+from .page_body import with_tables_boxed
 
 FIRST = 40  # above snippets (32), fenced code (25) and raw HTML blocks (20): nothing hides a directive
 LAST = 1  # below raw HTML (30), `&` substitution (20) and unescaping (10): the page's final HTML
@@ -71,7 +72,7 @@ class ExpandDirectives(Preprocessor):
 
 
 class FinishPage(Postprocessor):
-    """Refuse a directive Markdown left in the page, then convert its LaTeX to MathML."""
+    """Refuse a directive Markdown left in the page, then convert its LaTeX to MathML and box its tables."""
 
     def __init__(self, md: Markdown, place: PagePlace) -> None:
         super().__init__(md)
@@ -80,7 +81,7 @@ class FinishPage(Postprocessor):
     def run(self, text: str) -> str:
         """The page's final HTML with MathML for every formula."""
         check_expanded(text, self.place.source(), self.place.path())
-        return convert_math(text)
+        return with_tables_boxed(convert_math(text))
 
 
 class AttentionExtension(Extension):

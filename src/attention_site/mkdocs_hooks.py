@@ -3,8 +3,8 @@
 `hooks/site_hooks.py` (listed under `hooks:` in mkdocs.yml) re-exports the events below. MkDocs never
 reloads hook modules nor what they import (mkdocs issue #3993), so this adapter reloads the engine and
 `attention_core` itself whenever one of their files changed; an edit to a page alone keeps the loaded engine
-and its computed examples. This module and the page-head helpers it imports (`page_assets`, `page_head`)
-are the parts of `attention_site` that are never reloaded: restart the preview after editing them.
+and its computed examples. This module and the page helpers it imports (`page_assets`, `page_body`,
+`page_head`) are the parts of `attention_site` that are never reloaded: restart the preview after editing them.
 
 Under `mkdocs build` every problem stops the build with `page:line`. Under `mkdocs serve` a broken page is
 served as a page that shows the same message, so the browser says what to fix instead of waiting, and the
@@ -34,7 +34,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import File
 
-from attention_site import page_assets, page_head
+from attention_site import page_assets, page_body, page_head
 
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
@@ -398,7 +398,7 @@ def on_page_content(html_text: str, /, *, page: Page, config: MkDocsConfig, file
     try:
         for item in walk(page.toc):
             item.title = engine.convert_title(item.title)
-        return engine.convert(html_text)
+        return page_body.with_tables_boxed(engine.convert(html_text))
     except engine.math_error as error:
         message = fail(f"{source_path(page, config)}:{formula_line(page, error)}: {error}")
         return f'<h1>This page does not build</h1><pre class="attn-build-error">{html.escape(message)}</pre>'

@@ -72,6 +72,19 @@ def test_no_stylesheet_is_loaded_again_once_the_content_is_parsed(page: Page, si
     assert all(re.match(r"https?://", href) for href in stylesheets), stylesheets
 
 
+def test_material_wraps_each_table_inside_a_box_of_its_own(page: Page, site_url: str) -> None:
+    """Assert every table Material put in its scroll box on the long page is in the build's box, where the move
+    restyles only the box and not the whole article (attention_site/page_body.py); the exercises' toolbar under a
+    fill-in table is the only other thing a box holds."""
+    page.goto(site_url + LONG_PAGE)
+    wait_for_features(page)
+    boxes = page.evaluate("""() => [...document.querySelectorAll(".md-content .md-typeset__scrollwrap")]
+        .map((wrap) => [wrap.parentElement.className, ...[...wrap.parentElement.children].map((c) => c.className)])""")
+    assert len(boxes) >= 8, boxes
+    assert all(box[:2] == ["abh-table", "md-typeset__scrollwrap"] and set(box[2:]) <= {"fill-in-toolbar"}
+               for box in boxes), boxes
+
+
 @pytest.mark.parametrize(("system", "scheme", "colour_scheme"), [("light", "default", "light"),
                                                                  ("dark", "slate", "dark")])
 def test_the_colour_scheme_is_set_before_the_content_and_never_after(page: Page, site_url: str, system: str,
