@@ -53,6 +53,14 @@ def test_no_page_s_own_html_exceeds_its_gzip_budget(built_site: Path) -> None:
     assert {page: size for page, size in sizes.items() if size > HTML_BUDGET} == {}
 
 
+def test_no_code_block_gives_its_lines_anchors(built_site: Path) -> None:
+    """Assert no page's code carries per-line anchors: no line number is shown to link from, and on the lesson
+    its program's 91 lines were 91 elements a phone styles and lays out on every load."""
+    assert [page.relative_to(built_site).as_posix() for page in pages(built_site)
+            if "__codelineno" in page.read_text(encoding="utf-8")] == []
+    assert "<code>" in (built_site / "lesson" / "index.html").read_text(encoding="utf-8")
+
+
 def test_the_api_pages_show_code_without_per_line_anchors(built_site: Path) -> None:
     """Assert the API pages' signatures and docstrings carry no per-line anchor (a fenced block gives each line
     one) and the signature of a worked example shows one parameter a line."""
