@@ -108,8 +108,8 @@ def test_docstrings_and_signatures_are_plain_preformatted_text_without_per_line_
     markdown = api_part("core")
     assert "```" not in markdown
     doc = html.escape(inspect.getdoc(attention_core.apply_mask), quote=False)
-    assert f"<pre><code>{doc}</code></pre>" in markdown
-    assert "<pre><code>softmax(x: np.ndarray, axis: int = -1) -&gt; np.ndarray</code></pre>" in markdown
+    assert f'<pre class="abh-text scroll-box">{doc}</pre>' in markdown
+    assert '<pre class="abh-text scroll-box">softmax(x: np.ndarray, axis: int = -1) -&gt; np.ndarray</pre>' in markdown
 
 
 def test_a_long_signature_shows_one_parameter_a_line_with_long_defaults_cut() -> None:

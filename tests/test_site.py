@@ -67,8 +67,8 @@ def test_the_api_pages_show_code_without_per_line_anchors(built_site: Path) -> N
     core = (built_site / "reference/api/index.html").read_text()
     examples = (built_site / "reference/api/examples/index.html").read_text()
     assert "__codelineno" not in core + examples
-    assert "<pre><code>softmax(x: np.ndarray, axis: int = -1) -&gt; np.ndarray</code></pre>" in core
-    assert "<pre><code>RedBallRolls(\n    name: str = 'red-ball-rolls',\n" in examples
+    assert '<pre class="abh-text scroll-box">softmax(x: np.ndarray, axis: int = -1) -&gt; np.ndarray</pre>' in core
+    assert '<pre class="abh-text scroll-box">RedBallRolls(\n    name: str = \'red-ball-rolls\',\n' in examples
 
 
 def test_math_is_mathml_and_no_script_renders_math(built_site: Path) -> None:

@@ -114,7 +114,8 @@
         if (box.hasAttribute("data-scroll-box")) return;
         var table = box.querySelector("table");
         var caption = box.querySelector("caption, figcaption");
-        var kind = table ? "wide table" : box.matches("figure") ? "wide picture" : "wide formula";
+        var kind = table ? "wide table" : box.matches("figure") ? "wide picture" : box.matches("pre") ? "wide text"
+          : "wide formula";
         box.setAttribute("tabindex", "0");
         if (!box.matches("figure")) box.setAttribute("role", "group"); // a figure keeps its own role
         box.setAttribute("aria-label", (caption ? caption.textContent.trim() + ", " : "") + kind + ", scrolls sideways");

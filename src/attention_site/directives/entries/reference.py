@@ -221,8 +221,11 @@ def api_section(name: str, obj: object) -> str:
 
 def preformatted(text: str) -> str:
     """Text shown as written, in a plain <pre> block: never read as Markdown, and without the per-line anchors and
-    colour spans a fenced block gets (which made the page 33 KB gzip)."""
-    return f'<pre><code>{html.escape(text, quote=False)}</code></pre>'
+    colour spans a fenced block gets (which made the page 33 KB gzip). No <code> inside: Material's bundle gives
+    every `pre > code` a copy button and a size watcher as it starts, 168 of them on the API page (a phone's main
+    thread blocked longest there); reader.css draws `pre.abh-text` as a code block and reader.js makes it
+    scrollable with the keyboard when it is wider than the column (`scroll-box`)."""
+    return f'<pre class="abh-text scroll-box">{html.escape(text, quote=False)}</pre>'
 
 
 ONE_LINE = 88  # a signature longer than this shows one parameter a line
