@@ -200,7 +200,7 @@
   new MutationObserver(scheduleRecolour).observe(document.body,
     { attributes: true, attributeFilter: ["data-md-color-scheme"] });
 
-  /** When the reader picks another theme (Material's palette toggle, or the settings panel, which checks one of
+  /** When the reader picks another theme (the header's light/dark toggle, or the settings panel, which checks one of
       its inputs), let the new colours show at once rather than through Material's colour transitions, for the
       next two frames (reader.css: html[data-theme-switching]). Listened for in the capture phase, before
       Material's own handler changes the colours. */

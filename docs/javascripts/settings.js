@@ -20,7 +20,7 @@
   var dialog = null;
   var returnFocus = null;
 
-  /* Material's palette: its radio inputs in the header, and its stored choice. */
+  /* The header's light/dark toggle (overrides/partials/palette.html): its radio inputs, and the choice stored as Material stores it. */
   function paletteInputs() {
     return Array.prototype.slice.call(document.querySelectorAll("[data-theme-toggle] input[data-md-color-media]"));
   }

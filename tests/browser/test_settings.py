@@ -177,7 +177,7 @@ def test_on_a_phone_the_title_fits_and_close_stays_in_view(browser: Browser, sit
         context.close()
 
 
-# Switch the theme as the settings panel does (check one of Material's palette inputs and tell Material), then
+# Switch the theme as the settings panel does (check one of the toggle's inputs and send "change"), then
 # read a navigation link's colour on the next frame and once every transition would have ended.
 SWITCH_AND_WATCH = """async (media) => {
     const link = document.querySelector(".md-nav--primary .md-nav__link");
