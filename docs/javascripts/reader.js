@@ -103,11 +103,15 @@
   }
 
   /** Let keyboard users scroll boxes that scroll sideways (wide tables, wide math) with the arrows,
-      and mark every such box so that it shows that it scrolls. */
+      and mark every such box so that it shows that it scrolls. Every box is measured first and marked
+      after: a mark written between two measurements would make the browser lay the page out again. */
   function makeScrollBoxesFocusable() {
-    var boxes = document.querySelectorAll(".md-content .md-typeset__scrollwrap, .md-content .arithmatex, .md-content .scroll-box, .md-content figure:has(> svg.abh-figure)");
-    boxes.forEach(function (box) {
-      var scrolls = box.scrollWidth > box.clientWidth + 1 && /auto|scroll/.test(getComputedStyle(box).overflowX);
+    var boxes = Array.prototype.slice.call(document.querySelectorAll(".md-content .md-typeset__scrollwrap, .md-content .arithmatex, .md-content .scroll-box, .md-content figure:has(> svg.abh-figure)"));
+    var scrolling = boxes.map(function (box) {
+      return box.scrollWidth > box.clientWidth + 1 && /auto|scroll/.test(getComputedStyle(box).overflowX);
+    });
+    boxes.forEach(function (box, index) {
+      var scrolls = scrolling[index];
       box.toggleAttribute("data-scrolls", scrolls); // shows a "scrolls sideways" cue (reader.css)
       var focusable = box.querySelector("a[href], button, input, select, textarea, [tabindex]:not([data-scroll-box])");
       if (scrolls && !focusable) {
@@ -179,14 +183,17 @@
       reader's theme and settings colour it (no halo needed: one of the two is always 4.5:1 or more). */
   function colourCellNumbers() {
     var page = channels(getComputedStyle(document.body).backgroundColor);
-    document.querySelectorAll(".md-content svg.abh-figure g > rect.abh-cell").forEach(function (cell) {
-      var text = cell.parentNode.querySelector(".abh-cell-text");
-      if (!text) return;
+    var cells = Array.prototype.filter.call(document.querySelectorAll(".md-content svg.abh-figure g > rect.abh-cell"),
+      function (cell) { return cell.parentNode.querySelector(".abh-cell-text"); });
+    var shades = cells.map(function (cell) { // every colour read before any is written: one restyle, not one a cell
       var style = getComputedStyle(cell);
       var alpha = parseFloat(style.fillOpacity);
       var ink = channels(style.fill);
       var seen = ink.slice(0, 3).map(function (c, i) { return alpha * c + (1 - alpha) * page[i]; });
-      text.setAttribute("data-on", luminance(seen) > 0.179 ? "light" : "dark");
+      return luminance(seen) > 0.179 ? "light" : "dark";
+    });
+    cells.forEach(function (cell, index) {
+      cell.parentNode.querySelector(".abh-cell-text").setAttribute("data-on", shades[index]);
     });
   }
 

@@ -99,7 +99,7 @@ def test_a_table_that_scrolls_sideways_says_so(phone: Page, playground_url: str)
 # The smallest text of each figure on screen, in CSS pixels (its font size times the figure's scale),
 # and the page's small text: the size of a table's text.
 FIGURE_TEXT = """() => {
-    const table = document.querySelector(".md-content .md-typeset table:not([class])");
+    const table = document.querySelector(".md-content .md-typeset table.abh-table");
     const small = table ? parseFloat(getComputedStyle(table).fontSize) : 12.8;
     const figures = [...document.querySelectorAll(".md-content svg.abh-figure")]
         .filter(svg => svg.getClientRects().length);

@@ -15,11 +15,12 @@ pytestmark = pytest.mark.browser
 
 LONG_PAGE = "lesson/"
 
-# Run before the page's own scripts: record every change of a stylesheet link's address, and every <meta> for the
-# colour scheme or the browser's bar added or changed, each with whether the page's content had been parsed by then.
+# Run before the page's own scripts: record every change of a stylesheet link's address, every <meta> for the
+# colour scheme or the browser's bar added or changed, each with whether the page's content had been parsed by then,
+# and every table taken out of the page (a moved table is taken out and put back).
 WATCH_START_UP = """(() => {
     const parsed = () => document.querySelector(".md-content") !== null;
-    window.startUp = {links: [], metas: [], schemeAtContent: null};
+    window.startUp = {links: [], metas: [], schemeAtContent: null, tablesTakenOut: 0};
     const href = Object.getOwnPropertyDescriptor(HTMLLinkElement.prototype, "href");
     Object.defineProperty(HTMLLinkElement.prototype, "href", {
         configurable: true,
@@ -36,6 +37,11 @@ WATCH_START_UP = """(() => {
             window.startUp.schemeAtContent = document.body.getAttribute("data-md-color-scheme");
         }
         for (const record of records) {
+            for (const node of record.removedNodes) {
+                if (node.nodeType === 1 && (node.matches("table") || node.querySelector("table"))) {
+                    window.startUp.tablesTakenOut += 1;
+                }
+            }
             const nodes = record.type === "childList" ? [...record.addedNodes] : [record.target];
             for (const node of nodes) {
                 if (node.nodeName === "META" && ["color-scheme", "theme-color"].includes(node.name)) {
@@ -72,17 +78,21 @@ def test_no_stylesheet_is_loaded_again_once_the_content_is_parsed(page: Page, si
     assert all(re.match(r"https?://", href) for href in stylesheets), stylesheets
 
 
-def test_material_wraps_each_table_inside_a_box_of_its_own(page: Page, site_url: str) -> None:
-    """Assert every table Material put in its scroll box on the long page is in the build's box, where the move
-    restyles only the box and not the whole article (attention_site/page_body.py); the exercises' toolbar under a
-    fill-in table is the only other thing a box holds."""
+def test_every_table_is_built_in_its_scroll_box_and_never_moved(page: Page, site_url: str) -> None:
+    """Assert every table of the long page (but the calculator's, which its script makes) arrives in Material's
+    scroll box, with the class that Material's script passes over, and that nothing takes a table out of the page
+    as it starts: Material's script moves each table without a class into that box, and a moved table is styled
+    and laid out again, all of it (attention_site/page_body.py)."""
+    page.add_init_script(WATCH_START_UP)
     page.goto(site_url + LONG_PAGE)
     wait_for_features(page)
-    boxes = page.evaluate("""() => [...document.querySelectorAll(".md-content .md-typeset__scrollwrap")]
-        .map((wrap) => [wrap.parentElement.className, ...[...wrap.parentElement.children].map((c) => c.className)])""")
-    assert len(boxes) >= 8, boxes
-    assert all(box[:2] == ["abh-table", "md-typeset__scrollwrap"] and set(box[2:]) <= {"fill-in-toolbar"}
-               for box in boxes), boxes
+    tables = page.evaluate("""() => [...document.querySelectorAll(".md-content table:not(.calculator__table)")]
+        .map((table) => [table.className, table.parentElement.className, table.parentElement.parentElement.className,
+         table.parentElement.parentElement.parentElement.className])""")
+    assert len(tables) >= 8, tables
+    assert all(table[:3] == ["abh-table", "md-typeset__table", "md-typeset__scrollwrap"]
+               and "md-typeset__scrollwrap" not in table[3] for table in tables), tables
+    assert page.evaluate("window.startUp.tablesTakenOut") == 0
 
 
 @pytest.mark.parametrize(("system", "scheme", "colour_scheme"), [("light", "default", "light"),
