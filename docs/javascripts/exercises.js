@@ -186,6 +186,9 @@
       if (table && tables.indexOf(table) < 0) tables.push(table);
     });
     tables.forEach(setUpTable);
+    // A fill-in table is laid out anew (a card per row on a phone, which never scrolls sideways): measure again
+    // whether its box scrolls, or the "scrolls sideways" cue measured before would stay.
+    if (tables.length) abh.refreshScrollBoxes();
   });
   abh.exercises = { parseAnswer: parseAnswer, isRight: isRight };
 })();

@@ -96,6 +96,18 @@ def test_a_table_that_scrolls_sideways_says_so(phone: Page, playground_url: str)
     assert "scrolls sideways" in cue
 
 
+def test_a_fill_in_table_shown_as_cards_does_not_say_it_scrolls(phone: Page, site_url: str) -> None:
+    """Assert the exercises' fill-in tables, a card per row on a phone, carry no "scrolls sideways" cue: the
+    table scrolled before the exercises' script laid it out as cards, so its box must be measured again after."""
+    phone.goto(site_url + "walkthrough/exercises/")
+    wait_for_features(phone)
+    boxes = phone.locator(".md-typeset__scrollwrap", has=phone.locator("table[data-fill-in-table]"))
+    assert boxes.count() >= 1
+    for index in range(boxes.count()):
+        expect(boxes.nth(index)).not_to_have_attribute("data-scrolls", "")
+        assert boxes.nth(index).evaluate("box => box.scrollWidth <= box.clientWidth + 1")
+
+
 # The smallest text of each figure on screen, in CSS pixels (its font size times the figure's scale),
 # and the page's small text: the size of a table's text.
 FIGURE_TEXT = """() => {
