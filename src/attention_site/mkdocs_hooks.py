@@ -233,7 +233,13 @@ def use_local_worker_shim(config: MkDocsConfig) -> None:
 
 def project_root(config: MkDocsConfig) -> Path:
     """The folder that holds mkdocs.yml."""
-    return Path(config.config_file_path).resolve().parent
+    return folder_of(config.config_file_path)
+
+
+@functools.cache
+def folder_of(config_file: str) -> Path:
+    """The folder that holds a configuration file, resolved once (each page asks for it three times)."""
+    return Path(config_file).resolve().parent
 
 
 def core_folder() -> Path:
@@ -331,7 +337,13 @@ def forget(packages: tuple[str, ...], keep: str) -> None:
 
 def source_path(page: Page, config: MkDocsConfig) -> str:
     """The page's path as a contributor sees it in the repository: `docs/lesson/index.md`."""
-    return Path(page.file.abs_src_path or page.file.src_uri).resolve().relative_to(project_root(config)).as_posix()
+    return repository_path(page.file.abs_src_path or page.file.src_uri, config.config_file_path)
+
+
+@functools.cache
+def repository_path(source: str, config_file: str) -> str:
+    """A source file's path from the folder of the configuration file, resolved once per build process."""
+    return Path(source).resolve().relative_to(folder_of(config_file)).as_posix()
 
 
 def front_matter_lines(page: Page, markdown: str) -> int:
