@@ -20,7 +20,8 @@
   var dialog = null;
   var returnFocus = null;
 
-  /* The header's light/dark toggle (overrides/partials/palette.html): its radio inputs, and the choice stored as Material stores it. */
+  /* The header's light/dark toggle (overrides/partials/palette.html): its radio inputs, and the choice,
+     stored as Material stores it. */
   function paletteInputs() {
     return Array.prototype.slice.call(document.querySelectorAll("[data-theme-toggle] input[data-md-color-media]"));
   }
