@@ -12,6 +12,7 @@ try:
         on_env,
         on_files,
         on_page_content,
+        on_page_context,
         on_page_markdown,
         on_post_build,
         on_post_page,
@@ -23,5 +24,5 @@ except ModuleNotFoundError as error:  # pragma: no cover - depends on the enviro
 
     raise PluginError(f"{error}: install the project first (`make serve` does, or `pip install -e .`)") from None
 
-__all__ = ["on_config", "on_env", "on_files", "on_page_content", "on_page_markdown", "on_post_build",
-           "on_post_page", "on_post_template", "on_startup"]
+__all__ = ["on_config", "on_env", "on_files", "on_page_content", "on_page_context", "on_page_markdown",
+           "on_post_build", "on_post_page", "on_post_template", "on_startup"]

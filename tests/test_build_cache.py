@@ -34,6 +34,20 @@ def expand(markdown, path, offset):
 text = pages.cached(expand)(page, "docs/x.md", 0)
 print(json.dumps({"text": text, "computed": bool(ran), "numpy": "numpy" in sys.modules}))
 """
+# Load the engine as the MkDocs hooks do for sources no build has seen, then expand one page through it; print which
+# of the heavy modules each step imported.
+LOAD_THEN_EXPAND = """
+import json, sys
+from pathlib import Path
+from attention_site import mkdocs_hooks
+
+root, page = Path(sys.argv[1]), sys.argv[2]
+heavy = ("numpy", "attention_core")
+engine = mkdocs_hooks.load_engine((), root)
+loaded = [name for name in heavy if name in sys.modules]
+text = engine.expand(page, "docs/x.md", 0)
+print(json.dumps({"on load": loaded, "on expanding": [name for name in heavy if name in sys.modules], "text": text}))
+"""
 SCORE_OF_BUS = "late scores bus: <!-- attn:value bus-is-late scores row=late col=bus -->"
 
 
@@ -47,12 +61,19 @@ def project(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def expand(project: Path, page: str) -> dict[str, object]:
+def expand(project: Path, page: str, script: str = EXPAND_THROUGH_CACHE) -> dict[str, object]:
     """Expand `page` in a fresh process running the copy's own packages, through the copy's page cache."""
     env = {**os.environ, "PYTHONPATH": str(project / "src")}
-    done = subprocess.run([sys.executable, "-c", EXPAND_THROUGH_CACHE, str(project), page], capture_output=True,
+    done = subprocess.run([sys.executable, "-c", script, str(project), page], capture_output=True,
                           text=True, check=True, timeout=120, env=env)
     return json.loads(done.stdout)
+
+
+def test_the_core_is_loaded_by_the_first_page_expanded_not_by_loading_the_engine(project: Path) -> None:
+    """Assert loading the engine for new sources imports neither NumPy nor the core (a build whose pages and
+    workbooks are all kept never needs them); the first page the cache cannot answer does, and is computed."""
+    assert expand(project, SCORE_OF_BUS, LOAD_THEN_EXPAND) == {
+        "on load": [], "on expanding": ["numpy", "attention_core"], "text": "late scores bus: 2"}
 
 
 def test_a_changed_example_input_or_option_misses_and_gives_the_new_number(project: Path) -> None:

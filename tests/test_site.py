@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import json
 import re
 from pathlib import Path
 
@@ -80,6 +81,18 @@ def test_math_is_mathml_and_no_script_renders_math(built_site: Path) -> None:
         assert not re.search(r'class="arithmatex">\s*\\[(\[]', html), f"{page} kept unconverted LaTeX"
 
 
+def test_search_reads_each_formula_as_written_and_the_page_shows_it_as_mathml(built_site: Path) -> None:
+    """Assert the search's documents hold a formula as the page's source writes it (LaTeX, read before the math is
+    converted, so the search's parser never walks the MathML) while the page itself shows MathML."""
+    documents = json.loads((built_site / "search/documents.json").read_text(encoding="utf-8"))["docs"]
+    section = next(doc for doc in documents if doc["location"] == "beyond/one-training-step/#the-derivative-of-softmax")
+    assert r"weights \(a_i = e^{s_i} / \sum_k e^{s_k}\)" in section["text"]
+    assert "<math" not in json.dumps(documents)
+    page = (built_site / "beyond/one-training-step/index.html").read_text(encoding="utf-8")
+    assert ('into weights <span class="arithmatex"><math xmlns="http://www.w3.org/1998/Math/MathML" display="inline">'
+            '<mrow><msub><mi>a</mi><mi>i</mi></msub><mo>=</mo><msup><mi>e</mi>') in page
+
+
 def test_no_page_or_stylesheet_loads_anything_from_another_host(built_site: Path) -> None:
     """Assert every script, stylesheet, font, image and frame is served by the site itself."""
     foreign = [
@@ -115,6 +128,18 @@ def test_a_directive_error_in_a_page_with_front_matter_names_the_right_line(proj
             in result.stderr
         )
         assert "Traceback" not in result.stderr
+
+
+def test_a_formula_that_does_not_convert_stops_the_build_at_its_line(project_copy: Path) -> None:
+    """Assert LaTeX that cannot become MathML stops the build with page:line (counted from the top of the file,
+    front matter included), the formula and what is wrong with it."""
+    (project_copy / "docs/reference/bad-math.md").write_text(
+        "---\ntitle: Bad math\n---\n# Bad math\n\nA fine $x^2$ first.\n\nThen a broken one: $\\frac{1}$.\n")
+    result = mkdocs(project_copy, "build", "--strict", "--site-dir", str(project_copy / "out"))
+    assert result.returncode == 1
+    assert ("docs/reference/bad-math.md:8: cannot convert the formula '\\frac{1}' to MathML: <mfrac> needs 2 "
+            "arguments") in result.stderr
+    assert "Traceback" not in result.stderr
 
 
 def test_an_example_without_its_reference_page_stops_the_build_naming_the_file(project_copy: Path) -> None:

@@ -26,12 +26,12 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from jinja2 import BytecodeCache, Environment
 from jinja2.bccache import Bucket
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import get_plugin_logger
+from mkdocs.plugins import event_priority, get_plugin_logger
 from mkdocs.structure.files import File
 
 from attention_site import page_assets, page_body, page_head
@@ -39,8 +39,10 @@ from attention_site import page_assets, page_body, page_head
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
     from mkdocs.structure.files import Files
+    from mkdocs.structure.nav import Navigation
     from mkdocs.structure.pages import Page
     from mkdocs.structure.toc import AnchorLink
+    from mkdocs.utils.templates import TemplateContext
 
     from attention_site.build_cache import TextCache
 
@@ -59,6 +61,7 @@ SNIPPETS = ("docs/programs", "bench/results")  # the folders snippet includes ma
 
 log = get_plugin_logger(__name__)
 Stamp = tuple[tuple[str, int, int], ...]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -173,7 +176,12 @@ def on_files(files: Files, /, *, config: MkDocsConfig) -> Files:
         guard(engine.safety.check_in_folder, path, docs, shown)
         if file.is_documentation_page():
             guard(engine.safety.check_utf8, path.read_bytes(), shown)
-    for name, data in workbook_files(config).items():
+    try:
+        workbooks = workbook_files(config)
+    except PluginError as error:  # an example that does not load
+        fail(str(error))  # stops a build; while serving, every page's expansion shows the same message
+        workbooks = {}
+    for name, data in workbooks.items():
         files.append(File.generated(config, f"{DOWNLOADS}/{name}", content=data))
     if offline:
         shim = root / WORKER_SHIM_SOURCE
@@ -192,10 +200,10 @@ def workbook_files(config: MkDocsConfig) -> dict[str, bytes]:
     """
     assert engine is not None
     key = workbook_key(config.site_url or "", os.environ.get("SOURCE_DATE_EPOCH", ""))
-    workbooks = engine.workbooks  # its every_workbook loads NumPy and the core: only on a cache miss
+    workbooks = engine.workbooks  # its every_workbook loads the core and openpyxl: only on a cache miss
+    every_workbook = with_core(lambda: workbooks.every_workbook(site_url=config.site_url or None), project_root(config))
     build_cache = importlib.import_module("attention_site.build_cache")  # reloaded with the engine
-    return build_cache.kept_files(project_root(config) / WORKBOOK_CACHE / key,
-                                  lambda: workbooks.every_workbook(site_url=config.site_url or None))
+    return build_cache.kept_files(project_root(config) / WORKBOOK_CACHE / key, every_workbook)
 
 
 def workbook_key(site_url: str, epoch: str) -> str:
@@ -277,17 +285,13 @@ def load_engine(stamp: Stamp, root: Path) -> Engine:
     try:
         build_cache = importlib.import_module("attention_site.build_cache")
         sources = build_cache.sources_key([PACKAGE, core_folder()])
-        if not build_cache.TextCache(root / PAGE_CACHE, sources).folder.is_dir():
-            # New sources: check every example's inputs now, so a bad one stops the build (or shows on every
-            # served page) with its place. Sources whose pages were kept have passed this before.
-            importlib.import_module("attention_core")
         directives = importlib.import_module("attention_site.directives")
         mathml = importlib.import_module("attention_site.mathml")
         safety = importlib.import_module("attention_site.safety")
         workbooks = importlib.import_module("attention_site.workbooks")
     except ImportError as error:
         raise PluginError(f"the hooks cannot import {error.name}: {error}; run `make serve` to set up") from None
-    except Exception as error:  # an example input that does not parse, or a bug: say where, without a traceback
+    except Exception as error:  # a bug in the engine: say where, without a traceback
         raise PluginError(f"{place_of(error, root)}: {type(error).__name__}: {error}") from None
     # Both are pure functions of their text once the engine is loaded, so a rebuild that changed one page
     # redoes only that page; the caches go with the engine whenever its files change. Between builds the
@@ -300,7 +304,7 @@ def load_engine(stamp: Stamp, root: Path) -> Engine:
     titles = formulas.cached(mathml.convert_title)
     return Engine(
         stamp=stamp,
-        expand=functools.lru_cache(maxsize=PAGES_CACHED)(pages.cached(directives.expand_directives)),
+        expand=functools.lru_cache(maxsize=PAGES_CACHED)(pages.cached(with_core(directives.expand_directives, root))),
         check_expanded=directives.check_expanded,
         convert=functools.lru_cache(maxsize=PAGES_CACHED)(formulas.cached(mathml.convert_math)),
         convert_title=lambda title: titles(title) if "\\(" in title else title,
@@ -310,6 +314,27 @@ def load_engine(stamp: Stamp, root: Path) -> Engine:
         workbooks=workbooks,
         theme_cache=theme,
     )
+
+
+def with_core(compute: Callable[..., T], root: Path) -> Callable[..., T]:
+    """`compute`, which needs attention_core, run once the core is loaded (see load_core)."""
+
+    @functools.wraps(compute)
+    def run(*args: object) -> T:
+        load_core(root)
+        return compute(*args)
+
+    return run
+
+
+def load_core(root: Path) -> None:
+    """Import attention_core, whose examples check their inputs as they load: when a page must be expanded or the
+    workbooks written afresh, never for a build that reads them all back from the cache. An input that does not
+    parse stops the build (or shows on every served page) with its file, line and field."""
+    try:
+        importlib.import_module("attention_core")
+    except Exception as error:  # an example input that does not parse, or a bug: say where, without a traceback
+        raise PluginError(f"{place_of(error, root)}: {type(error).__name__}: {error}") from None
 
 
 def place_of(error: Exception, root: Path) -> str:
@@ -363,7 +388,7 @@ def on_page_markdown(markdown: str, /, *, page: Page, config: MkDocsConfig, file
     try:
         engine.safety.check_snippets(markdown, path, [project_root(config) / folder for folder in SNIPPETS], offset)
         return engine.expand(markdown, path, offset)
-    except engine.directive_error as error:
+    except (engine.directive_error, PluginError) as error:  # a typo on the page, or an example that does not load
         return failed_page_markdown(fail(str(error)))
 
 
@@ -399,21 +424,46 @@ def failed_page_markdown(message: str) -> str:
 
 
 def on_page_content(html_text: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
-    """Refuse a directive that Markdown left in the page, then convert LaTeX to MathML (no math JavaScript)."""
+    """Refuse a directive that Markdown left in the page, convert the LaTeX of its headings to MathML and put each
+    table in its scroll box. The text's LaTeX waits for on_page_context."""
     if engine is None:
         return html_text
     try:
         engine.check_expanded(html_text, page.file.content_string, source_path(page, config))
     except engine.directive_error as error:
-        message = fail(str(error))
-        return f'<h1>This page does not build</h1><pre class="attn-build-error">{html.escape(message)}</pre>'
+        return error_page(fail(str(error)))
     try:
         for item in walk(page.toc):
             item.title = engine.convert_title(item.title)
-        return page_body.with_tables_boxed(engine.convert(html_text))
     except engine.math_error as error:
-        message = fail(f"{source_path(page, config)}:{formula_line(page, error)}: {error}")
-        return f'<h1>This page does not build</h1><pre class="attn-build-error">{html.escape(message)}</pre>'
+        return error_page(math_failure(page, config, error))
+    return page_body.with_tables_boxed(html_text)
+
+
+@event_priority(-100)  # after every plugin's, so after Material's search has read the page
+def on_page_context(context: TemplateContext, /, *, page: Page, config: MkDocsConfig, nav: Navigation
+                    ) -> TemplateContext:
+    """Convert the page's LaTeX to MathML (no math JavaScript), once Material's search has indexed its text.
+
+    The search keeps a formula's text either way; read as LaTeX it costs the search's HTML parser none of the
+    thousands of MathML tags, a sixth of the whole build's indexing."""
+    if engine is None or page.content is None:
+        return context
+    try:
+        page.content = engine.convert(page.content)
+    except engine.math_error as error:
+        page.content = error_page(math_failure(page, config, error))
+    return context
+
+
+def math_failure(page: Page, config: MkDocsConfig, error: Exception) -> str:
+    """Stop the build at the page and line of a formula that does not convert (while serving: the message)."""
+    return fail(f"{source_path(page, config)}:{formula_line(page, error)}: {error}")
+
+
+def error_page(message: str) -> str:
+    """The HTML of a page that could not be built: what to fix, in place of its content."""
+    return f'<h1>This page does not build</h1><pre class="attn-build-error">{html.escape(message)}</pre>'
 
 
 def on_post_page(output: str, /, *, page: Page, config: MkDocsConfig) -> str:
