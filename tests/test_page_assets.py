@@ -1,11 +1,20 @@
-"""What a page loads: Material's search worker swapped for the on-demand one, the index split in two."""
+"""What a page loads: Material's search worker swapped for the on-demand one, the index split in two, and the search's
+documents with readable formulas."""
 
 from __future__ import annotations
 
 import json
 from typing import TYPE_CHECKING
 
-from attention_site.page_assets import SEARCH_DOCUMENTS, SEARCH_INDEX, split_search_index, with_search_on_demand
+import pytest
+
+from attention_site.page_assets import (
+    SEARCH_DOCUMENTS,
+    SEARCH_INDEX,
+    readable_formulas,
+    serve_search_documents,
+    with_search_on_demand,
+)
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -28,18 +37,51 @@ def test_a_page_without_materials_search_is_left_alone() -> None:
     assert with_search_on_demand(page) == page
 
 
+def write_index(site: Path, docs: list[dict[str, str]]) -> dict[str, object]:
+    """Write a search index as Material's search plugin does; return its configuration."""
+    config = {"lang": ["en"], "separator": "[\\s\\-]+", "pipeline": ["stopWordFilter"]}
+    (site / "search").mkdir()
+    (site / SEARCH_INDEX).write_text(json.dumps({"config": config, "docs": docs}), encoding="utf-8")
+    return config
+
+
 def test_the_documents_move_out_of_the_index_fetched_on_load(tmp_path: Path) -> None:
     """Assert the index Material fetches keeps its configuration and no documents, and the documents move."""
     docs = [{"location": "lesson/", "title": "The bus is late", "text": "late attends to bus"}]
-    config = {"lang": ["en"], "separator": "[\\s\\-]+", "pipeline": ["stopWordFilter"]}
-    (tmp_path / "search").mkdir()
-    (tmp_path / SEARCH_INDEX).write_text(json.dumps({"config": config, "docs": docs}), encoding="utf-8")
-    split_search_index(tmp_path)
+    config = write_index(tmp_path, docs)
+    serve_search_documents(tmp_path, on_demand=True)
     assert json.loads((tmp_path / SEARCH_INDEX).read_text(encoding="utf-8")) == {"config": config, "docs": []}
     assert json.loads((tmp_path / SEARCH_DOCUMENTS).read_text(encoding="utf-8")) == {"docs": docs}
 
 
+def test_the_offline_build_keeps_its_documents_in_the_index_with_readable_formulas(tmp_path: Path) -> None:
+    """Assert without on-demand documents the index keeps them (Material's offline plugin inlines it), formulas
+    made readable, and no documents file is written."""
+    docs = [{"location": "softmax/", "title": "Softmax", "text": r"<p>the weights \(A\) of the example</p>"}]
+    config = write_index(tmp_path, docs)
+    serve_search_documents(tmp_path, on_demand=False)
+    readable = [{**docs[0], "text": "<p>the weights A of the example</p>"}]
+    assert json.loads((tmp_path / SEARCH_INDEX).read_text(encoding="utf-8")) == {"config": config, "docs": readable}
+    assert not (tmp_path / SEARCH_DOCUMENTS).exists()
+
+
 def test_a_site_without_search_is_left_alone(tmp_path: Path) -> None:
     """Assert a site with no search index gets no documents file."""
-    split_search_index(tmp_path)
+    serve_search_documents(tmp_path, on_demand=True)
     assert not (tmp_path / SEARCH_DOCUMENTS).exists()
+
+
+@pytest.mark.parametrize(("text", "readable"), [
+    (r"<p>the weight matrix \(A\) by hand</p>", "<p>the weight matrix A by hand</p>"),
+    (r"weights \(a_i = e^{s_i} / \sum_k e^{s_k}\). Raising \(s_j\)",
+     r"weights a_i = e^{s_i} / \sum_k e^{s_k}. Raising s_j"),
+    (r"gives</p> \[ J = \operatorname{diag}(a) - a\,a^\top , \] <p>where",
+     r"gives</p> J = \operatorname{diag}(a) - a\,a^\top , <p>where"),
+    (r"\(x &lt; y\) and \(\sqrt{d_k}\)", r"x &lt; y and \sqrt{d_k}"),
+    (r'<pre><code>re.compile(r"\(x\)")</code></pre> and <code>\(not math\)</code>',
+     r'<pre><code>re.compile(r"\(x\)")</code></pre> and <code>\(not math\)</code>'),
+    ("no formula at all", "no formula at all"),
+])
+def test_a_formula_reads_as_its_latex_without_delimiters_and_code_is_left_alone(text: str, readable: str) -> None:
+    """Assert each formula of a search document loses its delimiters, and the same characters in code do not."""
+    assert readable_formulas(text) == readable

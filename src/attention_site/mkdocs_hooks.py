@@ -498,11 +498,11 @@ def secured(page_html: str) -> str:
 
 
 def on_post_build(*, config: MkDocsConfig) -> None:
-    """Serve the search's documents on demand (the offline build keeps Material's own way), the site's own
-    scripts and stylesheets minified and Material's stylesheets trimmed to the rules the site can use (not in the
-    preview, where a contributor reads them in the browser and waits for every rebuild)."""
-    if not offline:
-        page_assets.split_search_index(Path(config.site_dir))
+    """Serve the search's documents with readable formulas, on demand (the offline build keeps them in the index,
+    as Material does), the site's own scripts and stylesheets minified and Material's stylesheets trimmed to the
+    rules the site can use (not in the preview, where a contributor reads them in the browser and waits for every
+    rebuild)."""
+    page_assets.serve_search_documents(Path(config.site_dir), on_demand=not offline)
     if not session.serving:
         page_assets.minify_own_assets(Path(config.site_dir))
         page_assets.serve_trimmed_theme_stylesheets(Path(config.site_dir), config.theme["features"], config.extra,
