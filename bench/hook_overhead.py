@@ -12,8 +12,11 @@ Five builds of the same pages, from three temporary copies of the project, inter
 - no directives, cold: the same with the kept MathML removed before each build;
 - no hooks:       the same pre-rendered pages, and no hooks at all (math left as LaTeX for a script to render).
 
-directives' cost = as is - no directives; all hooks' cost = as is - no hooks (each warm and cold). Targets:
-directives at most 5 % of the full build, all hooks (math included) at most 15 %. It also checks that the
+directives' cost = as is - no directives; all hooks' cost = as is - no hooks (each warm and cold), as a share of
+the full build. Each share is computed within one repetition, whose five builds run back to back, so that a slow
+moment of a shared machine weighs on all of them alike; the targets are judged on the median over the
+repetitions, printed with the lowest and highest. Targets: directives at most 5 % of the full build, all hooks
+(math included) at most 15 %. It also checks that the
 pre-rendered pages give the same HTML as the real build, so the comparison is of equal work. Each build is
 timed by its CPU time (user + system of the mkdocs process, the work it does) and by the wall clock (what a
 contributor waits for); the targets are judged on CPU time, since on a shared machine the wall clock also
@@ -51,6 +54,8 @@ VARIANTS = ("as is", "as is, cold", "no directives", "no directives, cold", "no 
 COLD = ("as is, cold", "no directives, cold")
 KEPT = (".cache/pages", ".cache/mathml", ".cache/theme")
 MEASURES = ("cpu", "wall", "built in")
+Runs = dict[str, list[dict[str, float]]]  # each variant's builds, in order: the measures of each
+Spread = tuple[float, float, float]  # a share's median, lowest and highest over the repetitions
 
 
 # Written into the "no directives" copy, whose pages already hold their directives' output: every hook of the
@@ -245,7 +250,7 @@ def main() -> None:
     reps = 3 if args.quick else args.reps
     with tempfile.TemporaryDirectory(prefix="hook-overhead-") as folder:
         projects = prepare(Path(folder))
-        runs: dict[str, list[dict[str, float]]] = {name: [] for name in VARIANTS}
+        runs: Runs = {name: [] for name in VARIANTS}
         for name in ("as is", "no directives", "no hooks"):  # warm the disk cache, .pyc files and kept results, untimed
             build(projects[name])
         for rep in range(reps):  # interleaved, so a noisy moment on a shared machine hurts all five alike
@@ -255,19 +260,18 @@ def main() -> None:
         differing = same_html(projects["as is"] / "site", projects["no directives"] / "site")
         costs = hook_costs(projects["as is"], projects["no hooks"] / "site", reps)
     medians = {name: {key: median([run[key] for run in runs[name]]) for key in MEASURES} for name in VARIANTS}
-    report(medians, reps, differing)
+    report(medians, runs, differing)
     report_costs(*costs, base=medians["as is, cold"]["cpu"])
     if not args.no_write and not differing:
-        path = write_results("hook_overhead", "python bench/hook_overhead.py", results_markdown(medians, reps, *costs))
+        path = write_results("hook_overhead", "python bench/hook_overhead.py", results_markdown(medians, runs, *costs))
         print(f"\nwrote {path.relative_to(path.parents[2])}")
 
 
-def results_markdown(medians: dict[str, dict[str, float]], reps: int, steps: dict[str, float],
+def results_markdown(medians: dict[str, dict[str, float]], runs: Runs, steps: dict[str, float],
                      slowest: tuple[float, str]) -> str:
     """The figures as Markdown for the performance page."""
-    cpu = {name: medians[name]["cpu"] for name in VARIANTS}
-    warm, cold = shares(cpu), shares(cpu, cold=True)
-    base = medians["as is, cold"]["cpu"]
+    warm, cold = paired_shares(runs, "cpu"), paired_shares(runs, "cpu", cold=True)
+    base, reps = medians["as is, cold"]["cpu"], len(runs["as is"])
     return "\n\n".join([
         markdown_table(["build", "CPU s", "wall s"],
                        [[name, f"{medians[name]['cpu']:.2f}", f"{medians[name]['wall']:.2f}"] for name in VARIANTS],
@@ -280,11 +284,12 @@ def results_markdown(medians: dict[str, dict[str, float]], reps: int, steps: dic
         "`.cache/mathml` and `.cache/theme` removed before each build, so every page is computed, every formula "
         "converted and the stylesheets trimmed (the workbooks' cache, older than this one, is warm in every "
         "variant). Python reuses its `.pyc` files in all of them.",
-        f"Share of the full build's CPU time, **warm**: the directives {verdict(warm['directives'], 0.05)}, the "
-        f"other hooks (math, checks, policy, the theme trim) {warm['other hooks']:.1%}, "
-        f"all hooks {verdict(warm['all hooks'], 0.15)}. "
-        f"**Cold**: the directives {verdict(cold['directives'], 0.05)}, the other hooks {cold['other hooks']:.1%}, "
-        "all hooks "
+        "Share of the full build's CPU time, each computed within one repetition (its five builds run one after "
+        "another, so a slow moment of the machine weighs on all of them alike), as the median of the "
+        f"{reps} repetitions, with the lowest and highest in brackets. **Warm**: the directives "
+        f"{verdict(warm['directives'], 0.05)}, the other hooks (math, checks, policy, the theme trim) "
+        f"{spread(warm['other hooks'])}, all hooks {verdict(warm['all hooks'], 0.15)}. **Cold**: the directives "
+        f"{verdict(cold['directives'], 0.05)}, the other hooks {spread(cold['other hooks'])}, all hooks "
         f"{verdict(cold['all hooks'], 0.15)}.",
         "Where the hooks' time goes (CPU time, fresh processes, median), as a share of the cold full build:",
         markdown_table(["step", "CPU s", "share of the build"],
@@ -294,33 +299,47 @@ def results_markdown(medians: dict[str, dict[str, float]], reps: int, steps: dic
     ])
 
 
-def verdict(share: float, target: float) -> str:
-    """A share with its target and whether it is met: `4.1% (target at most 5 %: met)`."""
-    return f"{share:.1%} (target at most {target:.0%}: {'met' if share <= target else 'not met'})".replace("%:", " %:")
+def verdict(share: Spread, target: float) -> str:
+    """A share with its spread, its target and whether it is met: `4.1% [2.0%, 6.3%] (target at most 5 %: met)`."""
+    met = "met" if share[0] <= target else "not met"
+    return f"{spread(share)} (target at most {target:.0%}: {met})".replace("%:", " %:")
+
+
+def spread(share: Spread) -> str:
+    """A share's median with its lowest and highest: `4.1% [2.0%, 6.3%]`."""
+    return f"{share[0]:.1%} [{share[1]:.1%}, {share[2]:.1%}]"
+
+
+def paired_shares(runs: Runs, key: str, cold: bool = False) -> dict[str, Spread]:
+    """Each share computed within each repetition, whose five builds ran one after another (so that a slow moment
+    of a shared machine weighs on them alike), then its median, lowest and highest over the repetitions."""
+    each = [shares({name: runs[name][rep][key] for name in VARIANTS}, cold) for rep in range(len(runs["as is"]))]
+    return {share: (median(values), min(values), max(values))
+            for share in each[0] for values in [[rep[share] for rep in each]]}
 
 
 def shares(base: dict[str, float], cold: bool = False) -> dict[str, float]:
-    """The directives', the other hooks' and all hooks' share of the full build (warm or cold), from medians."""
+    """The directives', the other hooks' and all hooks' share of the full build (warm or cold)."""
     full, rest = ("as is, cold", "no directives, cold") if cold else ("as is", "no directives")
     return {"directives": ratio(base[full] - base[rest], base[full]),
             "other hooks": ratio(base[rest] - base["no hooks"], base[full]),
             "all hooks": ratio(base[full] - base["no hooks"], base[full])}
 
 
-def report(medians: dict[str, dict[str, float]], reps: int, differing: list[str]) -> None:
+def report(medians: dict[str, dict[str, float]], runs: Runs, differing: list[str]) -> None:
     """Print the side-by-side medians, the overheads and the targets (judged on CPU time)."""
-    print(f"\nhook overhead: clean `mkdocs build`, median of {reps} interleaved runs\n")
+    print(f"\nhook overhead: clean `mkdocs build`, median of {len(runs['as is'])} interleaved runs\n")
     print(table(["build", "CPU s", "wall s", "MkDocs 'built in' s", "CPU vs as is"],
                 [[name, *(f"{medians[name][key]:.2f}" for key in MEASURES),
                   f"{ratio(medians[name]['cpu'], medians['as is']['cpu']):.3f}"] for name in VARIANTS]))
+    print("\nshares of the full build, each within one repetition: median [lowest, highest] of the repetitions")
     for key, label in (("cpu", "CPU time"), ("wall", "wall clock")):
         for cold in (False, True):
-            by = shares({name: medians[name][key] for name in VARIANTS}, cold=cold)
-            print(f"\nshare of the full build ({label}, {'cold' if cold else 'warm'}): "
-                  + ", ".join(f"{k} {v:.1%}" for k, v in by.items()))
+            by = paired_shares(runs, key, cold)
+            print(f"  {label}, {'cold' if cold else 'warm'}: " + ", ".join(f"{k} {spread(v)}" for k, v in by.items()))
     print("\ntargets, on CPU time (the work the hooks add; wall clock on a shared machine also holds other jobs):")
     for cold in (False, True):
-        by = shares({name: medians[name]["cpu"] for name in VARIANTS}, cold=cold)
+        by = paired_shares(runs, "cpu", cold)
         print(f"  {'cold' if cold else 'warm'}: directives {verdict(by['directives'], 0.05)}; "
               f"all hooks, math included, {verdict(by['all hooks'], 0.15)}")
     if differing:
