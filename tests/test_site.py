@@ -93,6 +93,16 @@ def test_search_shows_each_formula_as_its_latex_and_the_page_as_mathml(built_sit
             '<mrow><msub><mi>a</mi><mi>i</mi></msub><mo>=</mo><msup><mi>e</mi>') in page
 
 
+def test_search_reads_a_figure_by_its_caption_not_its_drawing(built_site: Path) -> None:
+    """Assert the search's documents keep a figure's caption and leave out its drawn labels and numbers (they read
+    as one run of characters, "ipos02468..."), and the marking that tells the search so is gone from the page."""
+    documents = json.loads((built_site / "search/documents.json").read_text(encoding="utf-8"))["docs"]
+    section = next(doc for doc in documents if doc["location"] == "walkthrough/positions/#sinusoidal-positions")
+    assert "Each row is one position's encoding: fast waves on the left, slow waves on the right." in section["text"]
+    assert "024681012141618" not in section["text"]  # the heat map's axis, drawn as 0 2 4 6 ... 18
+    assert [page for page in pages(built_site) if "data-search-exclude" in page.read_text(encoding="utf-8")] == []
+
+
 def test_no_page_or_stylesheet_loads_anything_from_another_host(built_site: Path) -> None:
     """Assert every script, stylesheet, font, image and frame is served by the site itself."""
     foreign = [

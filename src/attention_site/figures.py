@@ -315,8 +315,10 @@ def _svg(kind: str, width: float, height: float, title: str, desc: str, id_prefi
     if not title.strip() or not desc.strip():
         raise ValueError("a figure needs a non-empty title and desc (its text alternative)")
     floor = "" if shrink else f"--abh-floor: {_n(width)}px; "  # figures.css: the floor grows with the text size
+    # data-search-exclude: Material's search skips the drawing, whose labels and numbers would read as one run of
+    # characters ("ipos02468..."), keeps the figure's caption, and removes the attribute from the built page.
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="abh-figure {kind}" role="img" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="abh-figure {kind}" role="img" data-search-exclude="drawing" '
         f'viewBox="0 0 {_n(width)} {_n(height)}" width="100%" style="{floor}max-width: {_n(width)}px" '
         f'font-size="{FONT_SIZE}" aria-labelledby="{id_prefix}-title {id_prefix}-desc">'
         f'<title id="{id_prefix}-title">{escape(title)}</title><desc id="{id_prefix}-desc">{escape(desc)}</desc>'
