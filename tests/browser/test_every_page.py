@@ -102,6 +102,22 @@ def test_no_axe_violation_in_five_settings(axe_page: Page, built_site: Path, sit
     assert not problems, json.dumps(problems, indent=1)
 
 
+def test_axe_names_the_elements_of_a_planted_violation(axe_page: Page, site_url: str) -> None:
+    """Assert the walk's axe run finds a violation planted in a page, in the default setting and with only the rules
+    a setting can change, and names the offending element (found first without names, then named)."""
+    axe_page.goto(site_url + "walkthrough/softmax/")
+    axe_page.evaluate("""() => {
+        const faint = document.createElement("p");
+        faint.id = "planted-faint";
+        faint.textContent = "Grey on white, too faint to read.";
+        faint.style.color = "#d0d0d0";
+        document.querySelector(".md-content__inner").prepend(faint);
+    }""")
+    for rules in (None, RULES_A_SETTING_CAN_CHANGE):
+        assert [line for line in describe(run_axe(axe_page, rules)) if line.startswith("color-contrast")] == [
+            "color-contrast (serious): #planted-faint"], rules
+
+
 def test_the_content_security_policy_is_enforced(page: Page, site_url: str) -> None:
     """Assert a script that is not the site's own cannot run on a page, while the page's own scripts do."""
     page.goto(site_url + "lesson/")
