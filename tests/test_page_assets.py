@@ -55,12 +55,12 @@ def test_the_documents_move_out_of_the_index_fetched_on_load(tmp_path: Path) -> 
 
 
 def test_the_offline_build_keeps_its_documents_in_the_index_with_readable_formulas(tmp_path: Path) -> None:
-    """Assert without on-demand documents the index keeps them (Material's offline plugin inlines it), formulas
-    made readable, and no documents file is written."""
-    docs = [{"location": "softmax/", "title": "Softmax", "text": r"<p>the weights \(A\) of the example</p>"}]
+    """Assert without on-demand documents the index keeps them (Material's offline plugin inlines it), the
+    formulas of titles and texts made readable, and no documents file is written."""
+    docs = [{"location": "grads/", "title": r"One step on \(W_Q\)", "text": r"<p>the weights \(A\) of the example</p>"}]
     config = write_index(tmp_path, docs)
     serve_search_documents(tmp_path, on_demand=False)
-    readable = [{**docs[0], "text": "<p>the weights A of the example</p>"}]
+    readable = [{"location": "grads/", "title": "One step on W_Q", "text": "<p>the weights A of the example</p>"}]
     assert json.loads((tmp_path / SEARCH_INDEX).read_text(encoding="utf-8")) == {"config": config, "docs": readable}
     assert not (tmp_path / SEARCH_DOCUMENTS).exists()
 

@@ -88,6 +88,7 @@ def test_search_shows_each_formula_as_its_latex_and_the_page_as_mathml(built_sit
     section = next(doc for doc in documents if doc["location"] == "beyond/one-training-step/#the-derivative-of-softmax")
     assert r"Softmax turns a row of scores s into weights a_i = e^{s_i} / \sum_k e^{s_k}. Raising" in section["text"]
     assert "<math" not in json.dumps(documents)
+    assert "One step on W_Q" in [doc["title"] for doc in documents]  # a heading's formula, in the result's title
     page = (built_site / "beyond/one-training-step/index.html").read_text(encoding="utf-8")
     assert ('into weights <span class="arithmatex"><math xmlns="http://www.w3.org/1998/Math/MathML" display="inline">'
             '<mrow><msub><mi>a</mi><mi>i</mi></msub><mo>=</mo><msup><mi>e</mi>') in page

@@ -87,13 +87,14 @@ def with_search_on_demand(page_html: str) -> str:
 
 
 def serve_search_documents(site_dir: Path, *, on_demand: bool) -> None:
-    """Give each search document its formulas as readable text (see readable_formulas); with `on_demand`, move the
+    """Give each search document's title and text readable formulas (see readable_formulas); with `on_demand`, move the
     documents out of the index Material fetches on load, into the file fetched when the search opens."""
     index_path = site_dir / SEARCH_INDEX
     if not index_path.is_file():
         return  # no search plugin
     index = json.loads(index_path.read_text(encoding="utf-8"))
-    docs = [{**doc, "text": readable_formulas(doc["text"])} for doc in index["docs"]]
+    docs = [{**doc, **{key: readable_formulas(doc[key]) for key in ("title", "text") if key in doc}}
+            for doc in index["docs"]]
     if on_demand:
         (site_dir / SEARCH_DOCUMENTS).write_text(json.dumps({"docs": docs}, separators=(",", ":")), encoding="utf-8")
         docs = []
