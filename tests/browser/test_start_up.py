@@ -95,6 +95,52 @@ def test_every_table_is_built_in_its_scroll_box_and_never_moved(page: Page, site
     assert page.evaluate("window.startUp.tablesTakenOut") == 0
 
 
+# Every table of the page twice, at the end of its article, each copy the only child of a container of its own (so
+# that no sibling rule tells them apart): once as the build writes it, once as a plain table (no class), which is
+# what Material's stylesheet styles; then every computed property of every element of the two, side by side. The
+# offsets of a positioned element (a sticky header row) are where the layout put it, which differs between copies.
+PLAIN_TABLE_DIFFERENCES = """() => {
+    const article = document.querySelector(".md-content__inner");
+    const offset = /^(top|right|bottom|left|inset-(block|inline)-(start|end))$/;
+    const copies = (box, plain) => {
+        const holder = document.createElement("div");
+        const copy = box.cloneNode(true);
+        if (plain) copy.querySelector("table").removeAttribute("class");
+        holder.append(copy);
+        article.append(holder);
+        return [copy, ...copy.querySelectorAll("*")];
+    };
+    const differences = [];
+    const boxes = [...article.querySelectorAll(".md-typeset__scrollwrap:has(> .md-typeset__table > table.abh-table)")];
+    for (const [index, box] of boxes.entries()) {
+        const built = copies(box, false), plain = copies(box, true);
+        built.forEach((element, i) => {
+            const ours = getComputedStyle(element), materials = getComputedStyle(plain[i]);
+            for (const property of ours) {
+                const [mine, theirs] = [ours.getPropertyValue(property), materials.getPropertyValue(property)];
+                if (mine !== theirs && !(offset.test(property) && ours.position !== "static")) {
+                    differences.push(`table ${index + 1} <${element.localName}> ${property}: ${mine}, plain ${theirs}`);
+                }
+            }
+        });
+    }
+    return [boxes.length, differences];
+}"""
+
+
+@pytest.mark.parametrize("width", [1280, 375])
+def test_a_built_table_looks_exactly_as_material_draws_a_plain_table(page: Page, site_url: str, width: int) -> None:
+    """Assert every table of the long page computes every style as Material's stylesheet styles a plain table:
+    reader.css restates Material's rules for the class the build gives tables (so that Material's script does not
+    move them), and a Material release that changed those rules would otherwise leave the site's tables behind."""
+    page.set_viewport_size({"width": width, "height": 800})
+    page.goto(site_url + LONG_PAGE)
+    wait_for_features(page)
+    tables, differences = page.evaluate(PLAIN_TABLE_DIFFERENCES)
+    assert tables >= 8
+    assert not differences, f"{len(differences)} differences, the first ones:\n" + "\n".join(differences[:20])
+
+
 @pytest.mark.parametrize(("system", "scheme", "colour_scheme"), [("light", "default", "light"),
                                                                  ("dark", "slate", "dark")])
 def test_the_colour_scheme_is_set_before_the_content_and_never_after(page: Page, site_url: str, system: str,
