@@ -314,8 +314,8 @@ def paired_shares(runs: Runs, key: str, cold: bool = False) -> dict[str, Spread]
     """Each share computed within each repetition, whose five builds ran one after another (so that a slow moment
     of a shared machine weighs on them alike), then its median, lowest and highest over the repetitions."""
     each = [shares({name: runs[name][rep][key] for name in VARIANTS}, cold) for rep in range(len(runs["as is"]))]
-    return {share: (median(values), min(values), max(values))
-            for share in each[0] for values in [[rep[share] for rep in each]]}
+    values = {share: [rep[share] for rep in each] for share in each[0]}
+    return {share: (median(found), min(found), max(found)) for share, found in values.items()}
 
 
 def shares(base: dict[str, float], cold: bool = False) -> dict[str, float]:

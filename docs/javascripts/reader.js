@@ -183,18 +183,17 @@
       reader's theme and settings colour it (no halo needed: one of the two is always 4.5:1 or more). */
   function colourCellNumbers() {
     var page = channels(getComputedStyle(document.body).backgroundColor);
-    var cells = Array.prototype.filter.call(document.querySelectorAll(".md-content svg.abh-figure g > rect.abh-cell"),
-      function (cell) { return cell.parentNode.querySelector(".abh-cell-text"); });
+    var cells = Array.prototype.map.call(document.querySelectorAll(".md-content svg.abh-figure g > rect.abh-cell"),
+      function (cell) { return { rect: cell, text: cell.parentNode.querySelector(".abh-cell-text") }; })
+      .filter(function (cell) { return cell.text; });
     var shades = cells.map(function (cell) { // every colour read before any is written: one restyle, not one a cell
-      var style = getComputedStyle(cell);
+      var style = getComputedStyle(cell.rect);
       var alpha = parseFloat(style.fillOpacity);
       var ink = channels(style.fill);
       var seen = ink.slice(0, 3).map(function (c, i) { return alpha * c + (1 - alpha) * page[i]; });
       return luminance(seen) > 0.179 ? "light" : "dark";
     });
-    cells.forEach(function (cell, index) {
-      cell.parentNode.querySelector(".abh-cell-text").setAttribute("data-on", shades[index]);
-    });
+    cells.forEach(function (cell, index) { cell.text.setAttribute("data-on", shades[index]); });
   }
 
   var recolour = null;
