@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -82,7 +83,9 @@ def sources_stamp() -> tuple[tuple[str, int], ...]:
 
 
 def serve(port: str) -> None:
-    """Run `zensical serve`, restarting it whenever a Python file under src/ changes."""
+    """Run `zensical serve`, restarting it whenever a Python file under src/ changes. However this script is
+    stopped (Ctrl+C, a SIGTERM from a process manager or a test), Zensical stops with it and frees the port."""
+    signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(128 + number))
     config = write_config(ROOT / "site-zensical")
     while True:
         stamp = sources_stamp()
@@ -91,14 +94,14 @@ def serve(port: str) -> None:
         try:
             while server.poll() is None and sources_stamp() == stamp:
                 time.sleep(POLL_SECONDS)
+            if server.poll() is not None:  # Zensical stopped by itself
+                sys.exit(server.returncode)
         except KeyboardInterrupt:
-            server.terminate()
             return
-        if server.poll() is not None:
-            sys.exit(server.returncode)
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
         print("zensical.py: the engine or an example changed; restarting Zensical", flush=True)
-        server.terminate()
-        server.wait(timeout=30)
 
 
 def main() -> None:

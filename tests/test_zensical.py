@@ -105,8 +105,12 @@ def zensical_server(tmp_path: Path) -> Iterator[Served]:
         process.wait(timeout=30)
 
 
-def test_the_zensical_preview_shows_a_changed_example(zensical_server: Served) -> None:
-    """Assert changing ball's key under `scripts/zensical.py serve` restarts Zensical and serves the new numbers."""
+def test_the_zensical_preview_shows_a_changed_example_and_stops_whole(zensical_server: Served) -> None:
+    """Assert changing ball's key under `scripts/zensical.py serve` restarts Zensical and serves the new numbers;
+    and that stopping the script as a process manager does (SIGTERM) stops Zensical too, freeing the port."""
     change_ball_key(zensical_server.project)
     wait_for(lambda: "(2/5, 7/5)" in fetch(zensical_server.base + PAGE), "the preview showing (2/5, 7/5)")
     assert "restarting Zensical" in zensical_server.log.read_text()
+    zensical_server.process.terminate()
+    zensical_server.process.wait(timeout=30)
+    assert fetch(zensical_server.base + PAGE) == "", "Zensical outlived the preview script"
