@@ -2,7 +2,8 @@
 
 `make lint` runs zizmor and actionlint; these tests pin down this project's own policy on top: every action
 pinned by a full commit SHA with its version in a comment, no permission granted by default, credentials not
-left in the checkout, Pages rights only where the site is deployed, and no expression expanded into a shell.
+left in the checkout, Pages rights only where the site is deployed, write access to the repository only where
+main's version tags are pushed, and no expression expanded into a shell.
 The packages CI installs are pinned by hash too: every requirement carries a sha256, and the Makefile installs
 them with --require-hashes (issue "Safe to build a stranger's pull request").
 """
@@ -24,6 +25,8 @@ RE_PINNED = re.compile(r"^[\w.-]+/[\w./-]+@[0-9a-f]{40}$")
 RE_USES_LINE = re.compile(r"^\s*(?:-\s+)?uses:\s*(\S+)(.*)$")
 RE_VERSION_COMMENT = re.compile(r"#\s*v\d+\.\d+\.\d+\s*$")
 DEPLOY_RIGHTS = {"pages", "id-token"}
+ON_MAIN = "github.event_name == 'push' && github.ref == 'refs/heads/main'"
+TAGGING = ("python scripts/release_tags.py --create", 'git push "https://x-access-token:${GITHUB_TOKEN}@github.com/')
 RE_HASHED_PIN = re.compile(r"^[A-Za-z0-9][\w.-]*==[\w.+!-]+(?: --hash=sha256:[0-9a-f]{64})+$")
 RE_PIP_INSTALL = re.compile(r"\bpip install\b(.*)$")
 
@@ -67,13 +70,24 @@ def test_no_permission_is_granted_by_default(path: Path) -> None:
 
 @pytest.mark.parametrize("path", WORKFLOWS, ids=lambda p: p.name)
 def test_pages_rights_only_in_the_deploy_job(path: Path) -> None:
-    """Assert only a job that runs deploy-pages holds pages or id-token rights, and only write on contents there."""
+    """Assert only a job that runs deploy-pages holds pages or id-token rights."""
     for name, job in load(path)["jobs"].items():
         granted = job.get("permissions") or {}
         deploys = any(str(step.get("uses", "")).startswith("actions/deploy-pages@") for step in job["steps"])
         extra = sorted(set(granted) & DEPLOY_RIGHTS)
         assert deploys or not extra, f"{path.name}: job {name!r} holds {extra} but deploys nothing"
-        assert granted.get("contents", "read") in {"read", "none"}, f"{path.name}: job {name!r} writes contents"
+
+
+@pytest.mark.parametrize("path", WORKFLOWS, ids=lambda p: p.name)
+def test_only_the_tagging_of_main_writes_to_the_repository(path: Path) -> None:
+    """Assert a job that may write contents runs only on a push to main, after the tests passed, and runs nothing but
+    the script that makes the version tags and the push of those tags: no pull request gets a token that writes."""
+    for name, job in load(path)["jobs"].items():
+        if (job.get("permissions") or {}).get("contents", "read") in {"read", "none"}:
+            continue
+        assert job.get("if") == ON_MAIN and job.get("needs"), f"{path.name}: job {name!r} writes contents off main"
+        commands = [line.strip() for step in job["steps"] for line in str(step.get("run", "")).splitlines()]
+        assert [line for line in commands if line and not line.startswith(TAGGING)] == [], f"{path.name}: {name!r}"
 
 
 @pytest.mark.parametrize("path", WORKFLOWS, ids=lambda p: p.name)
