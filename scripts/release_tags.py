@@ -8,7 +8,7 @@ tags are written down where every copy has them. Each `## X.Y.Z (YYYY-MM-DD)` he
 release; its tag `vX.Y.Z` points at the commit the heading names (`## 0.1.0 (2026-11-30, commit cbc5683)`), or,
 when it names none, at the release commit: the one that set `version = "X.Y.Z"` in pyproject.toml (CONTRIBUTING,
 "Releasing a version"). A heading that cannot be resolved, a tag already pointing elsewhere, or a pyproject
-version that is not the newest release stops with the file and line.
+version that is not the newest release stops with the file and line; so does a shallow clone, before anything.
 """
 
 from __future__ import annotations
@@ -83,6 +83,9 @@ def named_commit(repository: Path, commit: str, line: int) -> str:
 
 def releases(repository: Path) -> list[Release]:
     """Every release of the changelog with the commit its tag points at, after checking pyproject's version."""
+    if git(repository, "rev-parse", "--is-shallow-repository") == "true":
+        raise ReleaseError("this clone is shallow: a release's commit may lie outside it, and the oldest commit it "
+                           "holds seems to set every version; `git fetch --unshallow` brings the whole history")
     headings = release_headings((repository / "CHANGELOG.md").read_text("utf-8"))
     version = tomllib.loads((repository / "pyproject.toml").read_text("utf-8"))["project"]["version"]
     if headings and headings[0][0] != version:

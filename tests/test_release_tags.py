@@ -23,9 +23,11 @@ def commit(repository: Path, message: str, version: str, changelog: str) -> str:
 
 @pytest.fixture
 def repository(tmp_path: Path) -> Path:
-    """A new git repository with no commit."""
-    git(tmp_path, "init", "-q", "--initial-branch=main")
-    return tmp_path
+    """A new git repository with no commit, in the folder `repository` of the test's own folder."""
+    folder = tmp_path / "repository"
+    folder.mkdir()
+    git(folder, "init", "-q", "--initial-branch=main")
+    return folder
 
 
 def test_the_projects_own_releases_resolve_to_their_commits() -> None:
@@ -92,6 +94,17 @@ def test_a_tag_pointing_elsewhere_is_never_moved(repository: Path) -> None:
     with pytest.raises(ReleaseError, match=rf"^CHANGELOG.md:5: tag v0.1.0 points at {later[:12]}, not at {first[:12]}"):
         tag_releases(repository, create=True)
     assert git(repository, "rev-parse", "v0.1.0") == later
+
+
+def test_a_shallow_clone_is_refused_before_anything_is_tagged(repository: Path) -> None:
+    """Assert a clone holding only the last commit, where that commit seems to set every version, tags nothing."""
+    commit(repository, "0.1.0", "0.1.0", CHANGELOG_0_1)
+    commit(repository, "later", "0.1.0", CHANGELOG_0_1 + "\n")
+    shallow = repository.parent / "shallow"
+    git(repository, "clone", "--quiet", "--depth", "1", f"file://{repository}", str(shallow))
+    with pytest.raises(ReleaseError, match=r"^this clone is shallow: .* `git fetch --unshallow` brings the whole"):
+        tag_releases(shallow, create=True)
+    assert git(shallow, "tag", "--list") == ""
 
 
 def test_the_headings_are_read_newest_first_and_unreleased_is_skipped() -> None:
