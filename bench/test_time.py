@@ -12,6 +12,7 @@ prints each version's tests passed and wall-clock times, and the ratio of the me
     python bench/test_time.py                    # 1 repetition: about 11 minutes
     python bench/test_time.py --repeat 3
     python bench/test_time.py --against v0.2.0   # any commit, tag or branch
+    python bench/test_time.py --no-write         # print only; leave bench/results/ alone
 """
 
 from __future__ import annotations
@@ -125,6 +126,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--against", default="v0.1.0", help="the earlier version: a commit, tag or release")
     parser.add_argument("--repeat", type=int, default=1, help="how many runs of each suite (default 1)")
+    parser.add_argument("--no-write", action="store_true", help="print only; leave bench/results/ alone")
     options = parser.parse_args()
     if options.repeat < 1:
         fail("--repeat must be at least 1")
@@ -146,10 +148,11 @@ def main() -> None:
                f"`{current.command}` and `{earlier.command}`.")
     print(table(header, rows))
     print(summary)
-    if any(suite.failed[-1] or not suite.passed[-1] for suite in suites):
+    if any(any(suite.failed) or not all(suite.passed) for suite in suites):
         fail("a suite did not pass: the figures above are not a comparison of passing suites")
-    write_results("test_time", "python bench/test_time.py" + (f" --repeat {options.repeat}" * (options.repeat > 1)),
-                  markdown_table(header, rows, right=(2, 3, 4, 5, 6)) + "\n\n" + summary)
+    if not options.no_write:
+        write_results("test_time", "python bench/test_time.py" + (f" --repeat {options.repeat}" * (options.repeat > 1)),
+                      markdown_table(header, rows, right=(2, 3, 4, 5, 6)) + "\n\n" + summary)
 
 
 if __name__ == "__main__":
