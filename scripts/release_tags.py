@@ -91,8 +91,8 @@ def releases(repository: Path) -> list[Release]:
     if headings and headings[0][0] != version:
         raise ReleaseError(f"pyproject.toml: version {version} is not the newest release of the changelog, "
                            f"{headings[0][0]} (CHANGELOG.md:{headings[0][2]}); a release changes both together")
-    return [Release(number, named_commit(repository, commit, line) if commit else release_commit(repository, number,
-                                                                                                 line), line)
+    return [Release(number, named_commit(repository, commit, line) if commit
+                    else release_commit(repository, number, line), line)
             for number, commit, line in headings]
 
 
