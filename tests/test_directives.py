@@ -91,7 +91,7 @@ def test_table_inside_an_admonition_keeps_its_indentation() -> None:
             <!-- attn:table red-ball-rolls mask -->
         """
     )
-    assert out.splitlines()[1:4] == ["    ", "    | query | red | ball | rolls |", "    |:---|:---|:---|:---|"]
+    assert out.splitlines()[1:4] == ["    ", "    | query \\ key | red | ball | rolls |", "    |:---|:---|:---|:---|"]
 
 
 def test_directives_in_code_are_left_as_written() -> None:

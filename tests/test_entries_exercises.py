@@ -23,7 +23,7 @@ def test_exercise_2_softmax() -> None:
         | key 1 | 0 | 1 | 1/4 |
         | key 2 | ln 2 | 2 | 1/2 |
         | key 3 | 0 | 1 | 1/4 |
-        | total |  | 4 |  |
+        | total |  | 4 | 1 |
         """)
 
 

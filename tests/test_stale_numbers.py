@@ -40,7 +40,8 @@ INDEPENDENT_OF_THE_BALL_KEY = {
         "head 2 has its own key projection",
     ),
     "red-ball-rolls hard-choice": "ball still has the top score, so the hard choice is still ball's value",
-    "red-ball-rolls values-head2-minus-head1": "both heads' value projections, neither a key",
+    **dict.fromkeys(["red-ball-rolls queries-head2-minus-head1", "red-ball-rolls values-head2-minus-head1"],
+                    "both heads' query or value projections, neither a key"),
     "red-ball-rolls w-o-heads": "which heads each column of W_O takes from: W_O alone",
     "red-ball-layer epsilon": "LayerNorm's epsilon, a constant of the layer",
     **dict.fromkeys(["cross-padding " + name for name in (

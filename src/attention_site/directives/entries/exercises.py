@@ -21,7 +21,7 @@ MAX_SIZE = 100_000
 SIZES = (integer("n", "tokens n", 1, MAX_SIZE, default=EX.shape_n),
          integer("d-k", "query and key width d_k", 1, MAX_SIZE, default=EX.shape_d_k),
          integer("d-v", "value width d_v", 1, MAX_SIZE, default=EX.shape_d_v))
-ARRAY_MEANINGS = {"Q": "query rows", "K": "key rows", "V": "value rows", "S": "raw scores",
+ARRAY_MEANINGS = {"Q": "query rows", "K": "key rows", "V": "value rows", "S": "scaled scores",
                   "M": "masked scores", "A": "weights", "O": "output rows"}
 
 
@@ -49,7 +49,7 @@ def softmax_table() -> Table:
          Number(float(weights[j]), STYLE))
         for j in range(len(EX.scores))
     )
-    total = ("total", "", Number(float(steps.totals), STYLE), "")
+    total = ("total", "", Number(float(steps.totals), STYLE), Number(float(weights.sum()), STYLE))
     return Table((Column("key", "key", False), Column("score", "score s"), Column("exp", "eˢ"),
                   Column("weight", "weight")), (*rows, total))
 

@@ -98,7 +98,7 @@ def masked_scores() -> Grid:
 def mask() -> Table:
     allowed = EX.mask if EX.mask is not None else np.ones((len(TOKENS),) * 2, dtype=bool)
     rows = tuple((token, *("allowed" if ok else "future" for ok in allowed[i])) for i, token in enumerate(TOKENS))
-    return Table((Column("query", "query", False), *(Column(t, t, False) for t in TOKENS)), rows)
+    return Table((Column("query", "query \\ key", False), *(Column(t, t, False) for t in TOKENS)), rows)
 
 
 @grid(NAME, "exponentials", "e to each permitted score (masked entries give 0).")

@@ -181,6 +181,11 @@ def keys_by_head() -> Grid:
     return by_head([only_column(head.K, "K") for head in MH.heads], TOKENS, "token")
 
 
+@grid(NAME, "queries-head2-minus-head1", "Head 2's query rows minus head 1's: all 0 when the heads share W_Q.")
+def queries_head2_minus_head1() -> Grid:
+    return make_grid(EX.head2.Q - EX.head.Q, TOKENS, labels("q", EX.head.d_k), STYLE, "token")
+
+
 @grid(NAME, "values-head2-minus-head1", "Head 2's value rows minus head 1's: all 0 when the heads share W_V.")
 def values_head2_minus_head1() -> Grid:
     return make_grid(EX.head2.V - EX.head.V, TOKENS, labels("v", EX.head.d_v), STYLE, "token")
