@@ -1,7 +1,7 @@
 """ALiBi (example "alibi"): four tokens, equal scores, and the linear bias -m (i - j) of one head.
 
 Everything is computed by attention_core.rotary (alibi_slopes, alibi_bias) and attention_core.softmax.
-Heads are counted from 1, as in Press et al.'s 2^(-8k/h), k = 1..h; masked entries are shown as −∞.
+Heads are counted from 1, as in Press et al.'s 2^(-8r/h), r = 1..h; masked entries are shown as −∞.
 """
 
 from __future__ import annotations
@@ -33,23 +33,23 @@ def head() -> Scalar:
 
 
 def head_labels() -> tuple[str, ...]:
-    """Row labels `head1` .. `headh`, counted from 1 as in 2^(-8k/h)."""
+    """Row labels `head1` .. `headh`, counted from 1 as in 2^(-8r/h)."""
     return tuple(f"head{k}" for k in range(1, EX.heads + 1))
 
 
-@grid(NAME, "slopes", "Each head's slope m_k = 2^(-8k/h), k = 1..h, to four places.")
+@grid(NAME, "slopes", "Each head's slope m_r = 2^(-8r/h), r = 1..h, to four places.")
 def slopes() -> Grid:
     return make_grid(EX.slopes[:, None], head_labels(), ("m",), SLOPE_STYLE, "head")
 
 
-@table(NAME, "slope-table", "Each head k: the exponent -8k/h and the slope 2^(-8k/h) to four places.")
+@table(NAME, "slope-table", "Each head r: the exponent -8r/h and the slope 2^(-8r/h) to four places.")
 def slope_table() -> Table:
     rows = tuple(
         (label, Number(-8.0 * k / EX.heads, EXACT), Number(m, SLOPE_STYLE))
         for k, (label, m) in enumerate(zip(head_labels(), EX.slopes, strict=True), start=1)
     )
-    return Table((Column("head", "head $k$", False), Column("exponent", "exponent $-8k/h$"),
-                  Column("slope", "slope $m_k = 2^{-8k/h}$")), rows)
+    return Table((Column("head", "head $r$", False), Column("exponent", "exponent $-8r/h$"),
+                  Column("slope", "slope $m_r = 2^{-8r/h}$")), rows)
 
 
 @scalar(NAME, "slope", "The slope m of the head worked by hand.")

@@ -1,5 +1,6 @@
-"""KV-cache memory of published models (example "kv-memory"): bytes = 2 x layers x KV heads x head width x tokens
-x bytes per value, computed by attention_core.kv_memory.
+"""KV-cache memory of published models: 2 x layers x KV heads x head width x tokens x bytes per value.
+
+Example "kv-memory", computed by attention_core.kv_memory.
 
 Model sizes are as published (the `source` of each model); context lengths are labelled `4K` = 4,096 tokens
 (K = 1,024 here, as model cards count context). Memory is in GiB (2^30 bytes).
