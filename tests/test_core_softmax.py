@@ -118,7 +118,7 @@ def test_result_names_every_step() -> None:
     result = scaled_dot_product_attention(Q, K, V, mask=causal_mask(5))
     assert result.S.shape == result.M.shape == result.A.shape == (5, 5)
     assert result.O.shape == (5, 3)
-    assert result.S is result.scores and result.A is result.weights and result.O is result.output
+    assert result.S is result.scaled and result.A is result.weights and result.O is result.output
     assert (result.n, result.d_k, result.d_v) == (5, 2, 3)
 
 

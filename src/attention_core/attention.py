@@ -50,8 +50,9 @@ def project(
 class AttentionResult:
     """Every step of one attention head, named as the pages name them (all arrays read-only).
 
-    Q (n, d_k), K (m, d_k), V (m, d_v); scores S = Q K^T (n, m); scaled = scale * S; masked M (-inf where
-    the mask forbids); weights A = softmax(M) (n, m); output O = A V (n, d_v). For self-attention m = n.
+    Q (n, d_k), K (m, d_k), V (m, d_v); raw scores Q K^T (n, m); scaled S = scale * Q K^T, the pages' S;
+    masked M (-inf where the mask forbids); weights A = softmax(M) (n, m); output O = A V (n, d_v). For
+    self-attention m = n.
     """
 
     Q: np.ndarray
@@ -67,8 +68,8 @@ class AttentionResult:
 
     @property
     def S(self) -> np.ndarray:
-        """The raw scores S = Q K^T, shape (n, m)."""
-        return self.scores
+        """The scores as the pages name them, S = scale * Q K^T (scale = 1 / sqrt(d_k) unless given), shape (n, m)."""
+        return self.scaled
 
     @property
     def M(self) -> np.ndarray:
