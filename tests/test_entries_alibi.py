@@ -40,5 +40,7 @@ def test_weights_with_and_without_the_bias() -> None:
 def test_distance_and_a_wrong_claim() -> None:
     """Assert away is 3 back from the, and a claim that the scores differ per key is refused at page:line."""
     assert expand("<!-- attn:value alibi distances row=away col=the -->") == "3"
+    table = expand("<!-- attn:table alibi distance-table -->")
+    assert "| the | 0 | masked | masked | masked |" in table and "| away | 3 | 2 | 1 | 0 |" in table
     with pytest.raises(DirectiveError, match=r"docs/x\.md:1: .*the largest entry.*is the"):
         expand("<!-- attn:check alibi biased-weights row=away largest=the -->")

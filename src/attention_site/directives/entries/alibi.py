@@ -69,6 +69,14 @@ def distances() -> Grid:
     return make_grid(np.where(j <= i, i - j, -np.inf), TOKENS, TOKENS, EXACT, CORNER, masked_as_infinity=True)
 
 
+@table(NAME, "distance-table", "The distances i - j as a table: a key the causal mask hides reads 'masked'.")
+def distance_table() -> Table:
+    shown = distances()
+    rows = tuple((query, *(Number(d, EXACT) if d != -np.inf else "masked" for d in row))
+                 for query, row in zip(shown.row_labels, shown.values, strict=True))
+    return Table((Column("query", CORNER, False), *(Column(key, key) for key in shown.col_labels)), rows)
+
+
 @grid(NAME, "bias", "The ALiBi bias -m (i - j) of the worked head, −∞ where the causal mask hides the key.")
 def bias() -> Grid:
     return make_grid(EX.bias, TOKENS, TOKENS, EXACT, CORNER, masked_as_infinity=True)
