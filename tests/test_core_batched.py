@@ -9,7 +9,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from attention_core import BATCHED_HEADS, batched_attention, causal_mask, linear, merge_heads, split_heads
+from attention_core import (
+    BATCHED_HEADS,
+    batched_attention,
+    causal_mask,
+    linear,
+    merge_heads,
+    per_head_attention,
+    split_heads,
+)
 
 FAST = settings(max_examples=40, deadline=None)
 
@@ -96,8 +104,13 @@ def test_linear_is_x_times_weight_transposed_plus_bias() -> None:
     (lambda: split_heads(np.zeros((2, 3)), 1), r"\(B, n, d_model\)"),
     (lambda: linear(np.zeros((1, 3)), np.zeros((3, 2))), "in=3"),
     (lambda: batched_attention(np.zeros((1, 2, 4)), *[np.eye(3)] * 4, 2), r"W_q must be \(d_model, d_model\)"),
+    (lambda: linear(np.zeros((2, 3)), np.zeros((4, 3)), np.zeros(1)), r"bias must be \(out,\) = \(4,\), got.*\(1,\)"),
+    (lambda: linear(np.zeros((2, 3)), np.zeros((4, 3)), np.zeros((2, 4))), r"bias must be \(out,\)"),
+    (lambda: per_head_attention(np.ones((1, 3, 4)), np.ones((4, 8)), *[np.eye(4)] * 3, 2), r"W_q must be \(d_model"),
+    (lambda: per_head_attention(np.ones((1, 3, 5)), *[np.eye(5)] * 4, 2), "d_model=5 cannot be split into h=2"),
 ])
 def test_sizes_that_do_not_fit_are_named(call, message: str) -> None:
-    """Assert widths that cannot be split and weights of the wrong shape are refused, naming the sizes."""
+    """Assert widths that cannot be split and weights or biases of the wrong shape are refused, naming the sizes
+    (per_head_attention, the site's way, checks as batched_attention does: it used to drop columns silently)."""
     with pytest.raises(ValueError, match=message):
         call()

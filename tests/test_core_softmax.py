@@ -92,6 +92,21 @@ def test_softmax_steps_exponentials_and_totals() -> None:
     np.testing.assert_allclose(steps.weights, [0.25, 0.5, 0.25], rtol=1e-15)
 
 
+def test_softmax_steps_refuse_a_row_whose_powers_all_vanish() -> None:
+    """Assert a row of scores below -745 (e^s = 0 in float64 throughout) is refused by the steps, naming the row,
+    while softmax, which subtracts the maximum, still gives its weights."""
+    scores = np.array([[0.0, 1.0], [-800.0, -801.0]])
+    with pytest.raises(ValueError, match=r"row 1 of the scores: e\^s is 0 in float64 for every score"):
+        softmax_steps(scores)
+    np.testing.assert_allclose(softmax(scores)[1], [1 / (1 + math.exp(-1)), 1 / (1 + math.e)], rtol=1e-15)
+
+
+def test_an_error_along_another_axis_names_the_slice() -> None:
+    """Assert softmax along axis 0 names the bad column as the slice along that axis, not as a row."""
+    with pytest.raises(ValueError, match="slice 1 along axis 0 of the scores contains NaN"):
+        softmax(np.array([[0.0, np.nan], [1.0, 2.0]]), axis=0)
+
+
 def test_causal_mask_is_lower_triangular() -> None:
     """Assert query 2 (position 2 of 3) may use keys 1 and 2 but not 3."""
     mask = causal_mask(3)
@@ -203,7 +218,7 @@ def test_mismatched_sizes_name_both() -> None:
     """Assert mismatched d_k, n and mask shapes raise ValueError naming both sizes."""
     with pytest.raises(ValueError, match="Q has d_k=2 but K has d_k=3"):
         scaled_dot_product_attention(np.ones((3, 2)), np.ones((3, 3)), np.ones((3, 2)))
-    with pytest.raises(ValueError, match="K has n=3 rows but V has n=2 rows"):
+    with pytest.raises(ValueError, match="K has m=3 rows but V has m=2 rows"):
         scaled_dot_product_attention(np.ones((3, 2)), np.ones((3, 2)), np.ones((2, 2)))
     with pytest.raises(ValueError, match=r"the mask has shape \(2, 2\) but the scores have shape \(3, 3\)"):
         scaled_dot_product_attention(np.ones((3, 2)), np.ones((3, 2)), np.ones((3, 2)), mask=causal_mask(2))

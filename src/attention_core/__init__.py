@@ -1,8 +1,8 @@
 """attention_core: the arithmetic of attention in a transformer, in pure NumPy.
 
 Every number on the site "Attention by Hand" is computed here. Shapes: n tokens (rows), d_model wide
-inputs, d_k wide queries and keys, d_v wide values, h heads. Arrays are float64; result objects are
-frozen dataclasses of read-only arrays.
+inputs, d_k wide queries and keys, d_v wide values, h heads. Numbers are float64 (masks are boolean, indices
+integers); result objects are frozen dataclasses of read-only arrays.
 """
 
 from __future__ import annotations

@@ -110,7 +110,7 @@ def _check_attention_inputs(Q: object, K: object, V: object) -> tuple[np.ndarray
     if Q.shape[1] != K.shape[1]:
         raise ValueError(f"Q has d_k={Q.shape[1]} but K has d_k={K.shape[1]}")
     if K.shape[0] != V.shape[0]:
-        raise ValueError(f"K has n={K.shape[0]} rows but V has n={V.shape[0]} rows; each key needs one value")
+        raise ValueError(f"K has m={K.shape[0]} rows but V has m={V.shape[0]} rows; each key needs one value")
     return Q, K, V
 
 

@@ -56,14 +56,20 @@ def linear(x: np.ndarray, weight: np.ndarray, bias: np.ndarray | None = None) ->
     if weight.ndim != 2 or x.shape[-1] != weight.shape[1]:
         raise ValueError(f"weight must be (out, in) with in={x.shape[-1]}, got shape {weight.shape}")
     y = x @ weight.T  # (..., in) x (in, out) -> (..., out)
-    return y if bias is None else y + as_real("bias", bias)  # (..., out) + (out,)
+    if bias is None:
+        return y
+    bias = as_real("bias", bias)
+    if bias.shape != (weight.shape[0],):
+        raise ValueError(f"bias must be (out,) = ({weight.shape[0]},), got shape {bias.shape}")
+    return y + bias  # (..., out) + (out,)
 
 
 @dataclass(frozen=True, eq=False)
 class BatchedResult:
     """Every array of batched multi-head attention (read-only).
 
-    Q, K, V, heads (B, h, n, d_head); scores and weights (B, h, n, n); concat and U (B, n, d_model).
+    Q, K, V, heads (B, h, n, d_head); scores, the scaled S = Q K^T / sqrt(d_head), and weights (B, h, n, n);
+    concat and U (B, n, d_model).
     """
 
     Q: np.ndarray
@@ -74,6 +80,16 @@ class BatchedResult:
     heads: np.ndarray
     concat: np.ndarray
     U: np.ndarray
+
+
+def _check_projections(d_model: int, h: int, **weights: np.ndarray) -> None:
+    """Raise ValueError unless every projection is (d_model, d_model) and d_model splits into h equal heads."""
+    h = as_count("h", h, limit="MAX_HEADS")
+    for name, W in weights.items():
+        if np.shape(W) != (d_model, d_model):
+            raise ValueError(f"{name} must be (d_model, d_model) = ({d_model}, {d_model}), got {np.shape(W)}")
+    if d_model % h:
+        raise ValueError(f"d_model={d_model} cannot be split into h={h} heads of equal width")
 
 
 def batched_attention(
@@ -87,9 +103,7 @@ def batched_attention(
     """
     X = _as_batch(X)
     _, n, d_model = X.shape  # (B, n, d_model)
-    for name, W in (("W_q", W_q), ("W_k", W_k), ("W_v", W_v), ("W_o", W_o)):
-        if np.shape(W) != (d_model, d_model):
-            raise ValueError(f"{name} must be (d_model, d_model) = ({d_model}, {d_model}), got {np.shape(W)}")
+    _check_projections(d_model, h, W_q=W_q, W_k=W_k, W_v=W_v, W_o=W_o)
     mask = None if mask is None else check_mask(mask, n, n)
     with float64_range("batched multi-head attention", X, W_q, W_k, W_v, W_o):
         Q = split_heads(X @ W_q, h)  # (B, n, d_model) x (d_model, d_model) -> (B, h, n, d_head)
@@ -115,7 +129,8 @@ def per_head_attention(
     sequence of the batch. Shapes as in `batched_attention` -> U (B, n, d_model).
     """
     X = _as_batch(X)
-    d_head = X.shape[2] // as_count("h", h, limit="MAX_HEADS")
+    _check_projections(X.shape[2], h, W_q=W_q, W_k=W_k, W_v=W_v, W_o=W_o)
+    d_head = X.shape[2] // h
     blocks = [slice(i * d_head, (i + 1) * d_head) for i in range(h)]
     W = {name: [np.asarray(M)[:, cols] for cols in blocks] for name, M in (("q", W_q), ("k", W_k), ("v", W_v))}
     return np.stack([multi_head_attention(x, W["q"], W["k"], W["v"], W_o, mask=mask).output for x in X])

@@ -59,7 +59,8 @@ def cost_table(lengths: Iterable[int], d_k: int = 64, d_v: int = 64) -> tuple[At
 
 @dataclass(frozen=True, eq=False)
 class TileStep:
-    """State after one block of keys: keys [start, stop), its scores (n, stop - start), running max and sum (n,)."""
+    """State after one block of keys [start, stop): its scaled scores Q K^T / sqrt(d_k) (n, stop - start), -inf where
+    the causal mask forbids a key; the running max and sum (n,) and the running output (n, d_v)."""
 
     block: int
     start: int

@@ -80,7 +80,7 @@ def decode_with_cache(
     Step t projects only row t, appends its key and value to the cache and attends from its query to
     the t cached keys; no mask is needed because the cache holds no future rows. The output of step t
     equals row t of full causal attention. Shapes: X (n, d_model), W_q and W_k (d_model, d_k),
-    W_v (d_model, d_v) -> n steps with scores and weights (t,), output (d_v,).
+    W_v (d_model, d_v) -> n steps with scores (the scaled q K^T / sqrt(d_k)) and weights (t,), output (d_v,).
     """
     X = as_matrix("X", X, "(n, d_model)")
     W_k = as_matrix("W_k", W_k, "(d_model, d_k)", rows="MAX_WIDTH")

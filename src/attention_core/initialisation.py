@@ -1,6 +1,7 @@
 """Initialisation as the deck does it: scaled normal draws from a seeded generator, in a fixed call order.
 
-The standard deviation sqrt(2 / (rows + cols)) is Glorot and Bengio's 2010 choice for normal draws.
+The standard deviation sqrt(2 / (rows + cols)) gives the variance Glorot and Bengio (2010) chose; they draw
+uniformly on +-sqrt(6 / (rows + cols)), which has that variance, and this module draws from a normal.
 Seed 9 reproduces the same numbers only with the same NumPy version, generator type (PCG64 through
 default_rng), shapes and call order.
 """

@@ -136,6 +136,9 @@ class LayerResult:
 
     post-norm: U = MultiHead(X), R = LayerNorm(X + U), F = FFN(R), Y = LayerNorm(R + F).
     pre-norm:  U = MultiHead(LayerNorm(X)), R = X + U, F = FFN(LayerNorm(R)), Y = R + F.
+
+    `attention` is the multi-head step as it ran: in pre-norm its input is LayerNorm(X) and its own `residual`
+    is LayerNorm(X) + U; the layer's residual is always `R`.
     """
 
     X: np.ndarray

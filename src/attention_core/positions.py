@@ -144,9 +144,9 @@ def attention_without_positions(
 
 
 def relative_position_indices(n: int, clip: int) -> np.ndarray:
-    """Return the clipped distances clip(j - i, -k, k) for query i and key j (Shaw et al. 2018).
+    """Return the clipped distances clip(j - i, -clip, clip) for query i and key j (Shaw et al. 2018).
 
-    Shapes: -> (n, n) integers in [-k, k]; add k to index a table of 2k+1 rows.
+    Shapes: -> (n, n) integers in [-clip, clip]; add clip to index a table of 2 clip + 1 rows.
     """
     n, clip = as_count("n", n, limit="MAX_TOKENS"), as_count("clip", clip, minimum=0, limit="MAX_TOKENS")
     offsets = np.arange(n)[None, :] - np.arange(n)[:, None]  # (1, n) - (n, 1) -> (n, n), j - i
@@ -158,7 +158,8 @@ class RelativeAttentionResult:
     """Every step of attention with relative positions (arrays read-only).
 
     Q, K (n, d_k), V (n, d_v); distances (n, n) clipped j - i; a_K (2k+1, d_k), a_V (2k+1, d_v);
-    scores e (n, n) before scaling; scaled; masked; weights (n, n); output (n, d_v).
+    scores Q (K + a^K)^T (n, n) before scaling; scaled = scale * scores, Shaw et al.'s e and the pages' S; masked;
+    weights (n, n); output (n, d_v).
     """
 
     Q: np.ndarray

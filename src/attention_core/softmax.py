@@ -12,25 +12,26 @@ from ._checks import as_count, as_real, at_most, float64_range, frozen
 __all__ = ["SoftmaxSteps", "apply_mask", "causal_mask", "padding_mask", "softmax", "softmax_steps"]
 
 
-def _first_row(flags: np.ndarray) -> str:
-    """Name the first row flagged True (flags has one entry per row) for an error message."""
+def _first_row(flags: np.ndarray, row: str = "row {}") -> str:
+    """Name the first row flagged True (flags has one entry per row) for an error message: `row` with its index."""
     index = tuple(int(i) for i in np.argwhere(flags)[0])
     if len(index) == 0:
-        return "the row"
-    return f"row {index[0]}" if len(index) == 1 else f"row {index}"
+        return "the " + row.replace(" {}", "")
+    return row.format(index[0] if len(index) == 1 else index)
 
 
-def _check_rows(x: np.ndarray) -> None:
-    """Raise ValueError naming the first row (along the last axis) that softmax cannot handle."""
+def _check_rows(x: np.ndarray, row: str = "row {}") -> None:
+    """Raise ValueError naming the first row (along the last axis; `row` says how to name one) that softmax
+    cannot handle."""
     nan_rows = np.isnan(x).any(axis=-1)
     if nan_rows.any():
-        raise ValueError(f"{_first_row(nan_rows)} of the scores contains NaN")
+        raise ValueError(f"{_first_row(nan_rows, row)} of the scores contains NaN")
     inf_rows = np.isposinf(x).any(axis=-1)
     if inf_rows.any():
-        raise ValueError(f"{_first_row(inf_rows)} of the scores contains +inf; scores must be finite or -inf")
+        raise ValueError(f"{_first_row(inf_rows, row)} of the scores contains +inf; scores must be finite or -inf")
     empty_rows = np.isneginf(x).all(axis=-1)
     if empty_rows.any():
-        raise ValueError(f"{_first_row(empty_rows)} of the scores has every entry masked (-inf)")
+        raise ValueError(f"{_first_row(empty_rows, row)} of the scores has every entry masked (-inf)")
 
 
 def softmax(x: np.ndarray, axis: int = -1) -> np.ndarray:
@@ -38,7 +39,8 @@ def softmax(x: np.ndarray, axis: int = -1) -> np.ndarray:
 
     Shapes: any array in, the same shape out; every slice along `axis` sums to 1. Subtracting the row
     maximum changes nothing mathematically and keeps exp from overflowing. Entries of -inf (masked) get
-    weight exactly 0. A row with every entry -inf, a NaN or a +inf raises ValueError naming the row.
+    weight exactly 0. A row with every entry -inf, a NaN or a +inf raises ValueError naming the row (for an
+    `axis` other than the last, the slice along `axis`, indexed as the other axes count it).
     """
     x = as_real("the scores", x)
     if x.ndim == 0:
@@ -46,7 +48,7 @@ def softmax(x: np.ndarray, axis: int = -1) -> np.ndarray:
     rows = np.moveaxis(x, axis, -1)
     if rows.shape[-1] == 0:
         raise ValueError("softmax needs at least one score per row, got rows of length 0")
-    _check_rows(rows)
+    _check_rows(rows, "row {}" if axis in (-1, x.ndim - 1) else "slice {} along axis " + str(axis))
     with np.errstate(over="ignore"):  # a gap beyond float64 gives -inf, whose weight e^-inf = 0 is right anyway
         shifted = rows - rows.max(axis=-1, keepdims=True)  # largest entry of each row becomes 0
     powers = np.exp(shifted)  # exp(-inf) is exactly 0
@@ -67,14 +69,20 @@ class SoftmaxSteps:
 def softmax_steps(x: np.ndarray) -> SoftmaxSteps:
     """Return softmax of each row with its hand-calculation steps, e^s taken without subtracting the max.
 
-    Shapes: (n, m) or (m,) in; exponentials and weights the same shape, totals (n,) or (). Use it for
-    small worked examples only: exp of a score above about 709 overflows float64 and raises ValueError.
+    Shapes: rows along the last axis, (n, m) or (m,); exponentials and weights the same shape, totals (n,) or ().
+    Use it for small worked examples only: exp of a score above about 709 overflows float64, and a row whose
+    every score is below about -745 gives e^s = 0 throughout, so that its total is 0 and the steps would divide
+    0 by 0; both raise ValueError (softmax itself handles both, by subtracting the row's maximum first).
     """
     scores = as_real("the scores", x)
     weights = softmax(scores)
     with float64_range("e^score (float64 holds e^s only for s up to about 709; use softmax)", scores):
         exponentials = np.exp(scores)
         totals = exponentials.sum(axis=-1)
+    vanished = np.asarray(totals == 0)
+    if vanished.any():
+        raise ValueError(f"{_first_row(vanished)} of the scores: e^s is 0 in float64 for every score (below about "
+                         "-745), so the steps by hand would divide 0 by 0; use softmax, which subtracts the maximum")
     return SoftmaxSteps(frozen(scores), frozen(exponentials), frozen(totals), frozen(weights))
 
 
