@@ -22,7 +22,7 @@ build: $(STAMP)
 	  $(PYTHON) -m mkdocs build --strict
 
 # The site for reading from disk, search included (Material's offline plugin), packed into one zip.
-offline: $(STAMP)
+offline: $(STAMP) node_modules/.installed
 	SOURCE_DATE_EPOCH=$$(git log -1 --format=%ct 2>/dev/null || echo 0) OFFLINE=true NO_MKDOCS_2_WARNING=1 \
 	  $(PYTHON) -m mkdocs build --strict --site-dir site-offline
 	SOURCE_DATE_EPOCH=$$(git log -1 --format=%ct 2>/dev/null || echo 0) \

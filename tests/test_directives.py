@@ -5,11 +5,36 @@ from __future__ import annotations
 import html
 import json
 import re
+from pathlib import Path
 
+import numpy as np
 import pytest
 from pages import dedented, expand
 
 from attention_site.directives import DirectiveError, expand_directives
+from attention_site.directives.entries.common import checked_weights
+
+CONTRIBUTING = Path(__file__).resolve().parent.parent / "CONTRIBUTING.md"
+RE_MARKDOWN_EXAMPLE = re.compile(r"^```markdown\n(.*?)^```$", re.MULTILINE | re.DOTALL)
+
+
+def test_every_markdown_example_of_contributing_builds() -> None:
+    """Assert each ```markdown example in CONTRIBUTING.md, copied into a page, expands without an error: a check
+    the guide shows must hold for today's inputs (one named head 2's scores, where red and rolls do not tie)."""
+    examples = RE_MARKDOWN_EXAMPLE.findall(CONTRIBUTING.read_text("utf-8"))
+    assert len(examples) >= 3 and all("<!-- attn:" in example for example in examples)
+    for example in examples:
+        expand_directives(example, "CONTRIBUTING.md")
+
+
+def test_a_weight_row_that_does_not_add_up_is_named_as_contributing_quotes_it() -> None:
+    """Assert the message CONTRIBUTING.md quotes for weights that do not sum to 1 is the engine's, word for word
+    (it printed `np.float64(0.98)` under NumPy 2)."""
+    with pytest.raises(DirectiveError) as caught:
+        checked_weights(np.array([[0.5, 0.5], [0.5, 0.48]]))
+    message = str(caught.value).removeprefix("<page>:0: ")  # the engine puts the page and line in front
+    assert message == "weight row 2 sums to 0.98, not 1; nothing is published"
+    assert f"`{message}`" in CONTRIBUTING.read_text("utf-8")
 
 
 def assert_expands(page: str, expected: str) -> None:

@@ -55,7 +55,8 @@ def checked_weights(A: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray
     sums = A.sum(axis=-1)
     bad = np.flatnonzero(np.abs(sums - 1.0) > ROW_SUM_TOLERANCE)
     if bad.size:
-        raise DirectiveError(f"weight row {int(bad[0]) + 1} sums to {sums[bad[0]]!r}, not 1; nothing is published")
+        total = float(sums[bad[0]])
+        raise DirectiveError(f"weight row {int(bad[0]) + 1} sums to {total:.6g}, not 1; nothing is published")
     if mask is not None and np.any(A[~np.atleast_2d(mask)] != 0.0):
         raise DirectiveError("a masked weight is not exactly 0; nothing is published")
     return A
