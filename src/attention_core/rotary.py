@@ -141,8 +141,9 @@ def check_rope_offsets(
 def alibi_slopes(h: int) -> np.ndarray:
     """Return the ALiBi slopes m_r = 2^(-8r/h) of heads r = 1..h (Press et al. 2021). Shapes: -> (h,).
 
-    This is the paper's sequence for h a power of two. For other h the authors' code takes the power-of-two
-    sequence of the next smaller power and interleaves slopes from the next larger one; this function does not.
+    This is the paper's sequence for h a power of two. For other h the authors' code takes the sequence of the
+    largest power of two below h and appends every other slope of the sequence of twice that power; this
+    function does not.
     """
     h = as_count("h", h, limit="MAX_HEADS")
     return 2.0 ** (-8.0 * np.arange(1, h + 1, dtype=np.float64) / h)  # (h,)
