@@ -45,8 +45,8 @@ def slopes() -> Grid:
 @table(NAME, "slope-table", "Each head r: the exponent -8r/h and the slope 2^(-8r/h) to four places.")
 def slope_table() -> Table:
     rows = tuple(
-        (label, Number(-8.0 * k / EX.heads, EXACT), Number(m, SLOPE_STYLE))
-        for k, (label, m) in enumerate(zip(head_labels(), EX.slopes, strict=True), start=1)
+        (label, Number(-8.0 * r / EX.heads, EXACT), Number(m, SLOPE_STYLE))
+        for r, (label, m) in enumerate(zip(head_labels(), EX.slopes, strict=True), start=1)
     )
     return Table((Column("head", "head $r$", False), Column("exponent", "exponent $-8r/h$"),
                   Column("slope", "slope $m_r = 2^{-8r/h}$")), rows)
