@@ -112,6 +112,22 @@ def test_docstrings_and_signatures_are_plain_preformatted_text_without_per_line_
     assert '<pre class="abh-text scroll-box">softmax(x: np.ndarray, axis: int = -1) -&gt; np.ndarray</pre>' in markdown
 
 
+def test_a_class_shows_its_own_properties_and_methods_with_their_docstrings() -> None:
+    """Assert AttentionResult's section lists .S (the scaled scores, as the pages name them) and KVCache's lists the
+    class method .empty and the method .append without self or cls; dataclass fields are not repeated there."""
+    import attention_core
+
+    markdown = api_part("core")
+    result = markdown.split("## `AttentionResult`")[1].split("\n## ")[0]
+    assert "Properties and methods:" in result
+    assert html.escape(".S\n    " + inspect.getdoc(attention_core.AttentionResult.S), quote=False) in result
+    assert ".M\n" in result and ".weights" not in result
+    cache = markdown.split("## `KVCache`")[1].split("\n## ")[0]
+    assert ".empty(d_k: int, d_v: int) -&gt; KVCache\n" in cache
+    assert ".append(k: np.ndarray, v: np.ndarray) -&gt; KVCache\n" in cache
+    assert "Properties and methods:" not in markdown.split("## `softmax`")[1].split("\n## ")[0]
+
+
 def test_a_long_signature_shows_one_parameter_a_line_with_long_defaults_cut() -> None:
     """Assert compact_signature keeps Python's / and * markers, unquotes annotations, cuts a long default to 40
     characters with an ellipsis, and breaks lines only when one line would pass 88 characters."""

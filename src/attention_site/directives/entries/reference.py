@@ -6,6 +6,7 @@ docstrings and signatures of `attention_core`'s public names.
 
 from __future__ import annotations
 
+import functools
 import html
 import inspect
 import re
@@ -211,12 +212,39 @@ def module_summary() -> str:
 
 
 def api_section(name: str, obj: object) -> str:
-    """One public name: its signature (for functions and classes) and its docstring, as written."""
+    """One public name: its signature (for functions and classes) and its docstring, as written; for a class, its
+    own properties and methods too."""
     heading = f"## `{name}`"
     if inspect.isfunction(obj) or inspect.isclass(obj):
         doc = inspect.getdoc(obj) or "(no docstring)"
-        return "\n\n".join([heading, preformatted(compact_signature(name, obj)), preformatted(doc)])
+        parts = [heading, preformatted(compact_signature(name, obj)), preformatted(doc)]
+        members = member_texts(obj) if inspect.isclass(obj) else []
+        if members:
+            parts += ["Properties and methods:", preformatted("\n".join(members))]
+        return "\n\n".join(parts)
     return "\n\n".join([heading, f"A constant: `{type(obj).__name__}`."])
+
+
+def member_texts(cls: type) -> list[str]:
+    """The public properties and methods a class defines itself, in source order, each as `.name` or
+    `.name(parameters) -> returns` with its docstring indented below (AttentionResult.S, KVCache.append)."""
+    texts = []
+    for name, member in vars(cls).items():
+        if name.startswith("_"):
+            continue
+        if isinstance(member, property | functools.cached_property):
+            shown, doc = f".{name}", inspect.getdoc(member)
+        elif inspect.isfunction(member) or isinstance(member, classmethod | staticmethod):
+            function = member if inspect.isfunction(member) else member.__func__
+            parameters = list(inspect.signature(function).parameters.values())
+            parameters = parameters if isinstance(member, staticmethod) else parameters[1:]  # no self or cls
+            returns = inspect.signature(function).return_annotation
+            arrow = "" if returns is inspect.Signature.empty else f" -> {annotation_text(returns)}"
+            shown, doc = f".{name}({', '.join(parameter_texts(parameters))}){arrow}", inspect.getdoc(function)
+        else:
+            continue
+        texts.append(shown + "".join(f"\n    {line}" if line else "\n" for line in (doc or "").splitlines()))
+    return texts
 
 
 def preformatted(text: str) -> str:
