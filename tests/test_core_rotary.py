@@ -100,6 +100,16 @@ def test_alibi_slopes_of_eight_heads() -> None:
     assert alibi_slopes(16)[0] == pytest.approx(2**-0.5, rel=1e-15)
 
 
+def test_alibi_slopes_of_a_number_of_heads_that_is_not_a_power_of_two() -> None:
+    """Assert 12 heads get the 8-head sequence, then the 1st, 3rd, 5th and 7th slopes of the 16-head one, as the
+    ALiBi authors' code gives them; and any h gets h distinct slopes in (0, 1)."""
+    np.testing.assert_allclose(np.log2(alibi_slopes(12)), [-1, -2, -3, -4, -5, -6, -7, -8, -0.5, -1.5, -2.5, -3.5],
+                               rtol=0, atol=1e-12)
+    for h in range(1, 40):
+        slopes = alibi_slopes(h)
+        assert slopes.shape == (h,) and len(set(slopes.tolist())) == h and ((slopes > 0) & (slopes < 1)).all()
+
+
 def test_alibi_bias_as_shown() -> None:
     """Assert the bias of slope 1/2 on 4 tokens: row away is (-3/2, -1, -1/2, 0) and the upper triangle -inf."""
     bias = alibi_bias(4, 0.5)

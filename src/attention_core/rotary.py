@@ -139,14 +139,19 @@ def check_rope_offsets(
 
 
 def alibi_slopes(h: int) -> np.ndarray:
-    """Return the ALiBi slopes m_r = 2^(-8r/h) of heads r = 1..h (Press et al. 2021). Shapes: -> (h,).
+    """Return the ALiBi slopes of h heads (Press et al. 2021). Shapes: -> (h,).
 
-    This is the paper's sequence for h a power of two. For other h the authors' code takes the sequence of the
-    largest power of two below h and appends every other slope of the sequence of twice that power; this
-    function does not.
+    For h a power of two, the paper's sequence m_r = 2^(-8r/h), r = 1..h. For other h, as the authors' code does:
+    the sequence of the largest power of two p below h, then every other slope of the sequence of 2p (its 1st,
+    3rd, ...) until there are h: for h = 12, 2^-1, ..., 2^-8, then 2^-0.5, 2^-1.5, 2^-2.5, 2^-3.5.
     """
     h = as_count("h", h, limit="MAX_HEADS")
-    return 2.0 ** (-8.0 * np.arange(1, h + 1, dtype=np.float64) / h)  # (h,)
+    p = 1 << (h.bit_length() - 1)  # the largest power of two <= h
+    ours = 2.0 ** (-8.0 * np.arange(1, p + 1, dtype=np.float64) / p)  # (p,)
+    if p == h:
+        return ours
+    between = 2.0 ** (-8.0 * np.arange(1, 2 * p + 1, 2, dtype=np.float64) / (2 * p))  # (p,): the odd r of 2p
+    return np.concatenate([ours, between[: h - p]])  # (h,)
 
 
 def alibi_bias(n: int, slope: float) -> np.ndarray:
