@@ -15,8 +15,8 @@ __all__ = ["SoftmaxSteps", "apply_mask", "causal_mask", "padding_mask", "softmax
 def _first_row(flags: np.ndarray, row: str = "row {}") -> str:
     """Name the first row flagged True (flags has one entry per row) for an error message: `row` with its index."""
     index = tuple(int(i) for i in np.argwhere(flags)[0])
-    if len(index) == 0:
-        return "the " + row.replace(" {}", "")
+    if len(index) == 0:  # one row of scores (m,): its only axis is the last, so it is a row
+        return "the row"
     return row.format(index[0] if len(index) == 1 else index)
 
 

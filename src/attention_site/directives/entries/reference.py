@@ -236,11 +236,8 @@ def member_texts(cls: type) -> list[str]:
             shown, doc = f".{name}", inspect.getdoc(member)
         elif inspect.isfunction(member) or isinstance(member, classmethod | staticmethod):
             function = member if inspect.isfunction(member) else member.__func__
-            parameters = list(inspect.signature(function).parameters.values())
-            parameters = parameters if isinstance(member, staticmethod) else parameters[1:]  # no self or cls
-            returns = inspect.signature(function).return_annotation
-            arrow = "" if returns is inspect.Signature.empty else f" -> {annotation_text(returns)}"
-            shown, doc = f".{name}({', '.join(parameter_texts(parameters))}){arrow}", inspect.getdoc(function)
+            bound = not isinstance(member, staticmethod)  # self or cls is not shown
+            shown, doc = compact_signature(f".{name}", function, bound), inspect.getdoc(function)
         else:
             continue
         texts.append(shown + "".join(f"\n    {line}" if line else "\n" for line in (doc or "").splitlines()))
@@ -270,11 +267,11 @@ class Written:
         return self.text
 
 
-def compact_signature(name: str, obj: object) -> str:
+def compact_signature(name: str, obj: object, bound: bool = False) -> str:
     """The call signature as a reader scans it: annotations without quotes, long defaults cut short, and one
-    parameter a line when it would not fit on one."""
+    parameter a line when it would not fit on one; `bound` leaves out a method's first parameter (self, cls)."""
     signature = inspect.signature(obj)
-    parts = parameter_texts(list(signature.parameters.values()))
+    parts = parameter_texts(list(signature.parameters.values())[bound:])
     returns = signature.return_annotation
     arrow = "" if returns is inspect.Signature.empty or inspect.isclass(obj) else f" -> {annotation_text(returns)}"
     one_line = f"{name}({', '.join(parts)}){arrow}"
