@@ -1,4 +1,5 @@
-"""On a 375 px phone: every answer box of every fill-in table in view, and wide tables that say they scroll."""
+"""On a 375 px phone: every answer box of every fill-in table in view, tables of short numbers that fit the screen,
+and wide tables that say they scroll."""
 
 from __future__ import annotations
 
@@ -94,6 +95,30 @@ def test_a_table_that_scrolls_sideways_says_so(phone: Page, playground_url: str)
     expect(wrapper).to_have_attribute("data-scrolls", "")
     cue = wrapper.evaluate("w => getComputedStyle(w, '::before').content")
     assert "scrolls sideways" in cue
+
+
+# Every table box of the page that scrolls sideways: its first cell, its number of columns and how far it overflows.
+TABLES_THAT_SCROLL = """() => [...document.querySelectorAll(".md-content .md-typeset__scrollwrap")]
+    .filter(box => box.querySelector("table") && box.scrollWidth > box.clientWidth + 1)
+    .map(box => `"${box.querySelector("th, td").textContent.trim()}": ${box.querySelector("tr").cells.length} `
+        + `columns, ${box.scrollWidth - box.clientWidth} px too wide`)"""
+
+# Pages whose every table is the running example's: four or five columns of short numbers, which fit a phone.
+PAGES_OF_SMALL_TABLES = ["lesson/", "walkthrough/scores/", "walkthrough/causal-mask/", "walkthrough/softmax/",
+                         "walkthrough/output-projection/", "walkthrough/transformer-layer/"]
+
+
+def test_a_table_of_short_numbers_fits_a_phone_without_scrolling(phone: Page, site_url: str) -> None:
+    """Assert no table of the running example's pages scrolls sideways at 375 px: Material's 5rem floor on a header
+    cell's width made a 4 x 4 table of two-digit numbers 402 px wide (reader.css lifts it on narrow screens)."""
+    scrolling = {}
+    for path in PAGES_OF_SMALL_TABLES:
+        phone.goto(site_url + path)
+        wait_for_features(phone)
+        assert phone.locator(".md-content table").count() > 0, path
+        if tables := phone.evaluate(TABLES_THAT_SCROLL):
+            scrolling[path] = tables
+    assert not scrolling, json.dumps(scrolling, indent=1)
 
 
 def test_a_fill_in_table_shown_as_cards_does_not_say_it_scrolls(phone: Page, site_url: str) -> None:
