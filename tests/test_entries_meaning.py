@@ -34,6 +34,14 @@ def test_weights_sum_to_one_and_the_rest_are_equal() -> None:
     assert row == "| it | 0.032 | 0.636 | 0.032 | 0.032 | 0.032 | 0.142 | 0.032 | 0.032 | 0.032 |"
 
 
+def test_score_to_weight_reads_the_three_rows_down() -> None:
+    """Assert the page's table gives each word its score, the score over 2 and its weight, glass and table apart."""
+    table = expand("<!-- attn:table meaning score-to-weight -->").splitlines()
+    assert table[1:4] == ["| word | score | scaled | weight |", "|:---|---:|---:|---:|", "| the₁ | 0 | 0 | 0.032 |"]
+    assert "| glass | 6 | 3 | 0.636 |" in table and "| table | 3 | 3/2 | 0.142 |" in table
+    assert len(table) == 3 + 9
+
+
 def test_stale_winner_stops_the_build() -> None:
     """Assert a page claiming table wins stops at page:line with the weights quoted."""
     with pytest.raises(DirectiveError, match=r"docs/x\.md:1: the page says that in 'meaning weights' \(row it\) "

@@ -103,13 +103,13 @@ TABLES_THAT_SCROLL = """() => [...document.querySelectorAll(".md-content .md-typ
     .map(box => `"${box.querySelector("th, td").textContent.trim()}": ${box.querySelector("tr").cells.length} `
         + `columns, ${box.scrollWidth - box.clientWidth} px too wide`)"""
 
-# Pages whose every table is the running example's: four or five columns of short numbers, which fit a phone.
+# Pages whose every table has at most five columns of short numbers, which fit a phone.
 PAGES_OF_SMALL_TABLES = ["lesson/", "walkthrough/scores/", "walkthrough/causal-mask/", "walkthrough/softmax/",
-                         "walkthrough/output-projection/", "walkthrough/transformer-layer/"]
+                         "walkthrough/output-projection/", "walkthrough/transformer-layer/", "beyond/meaning/"]
 
 
 def test_a_table_of_short_numbers_fits_a_phone_without_scrolling(phone: Page, site_url: str) -> None:
-    """Assert no table of the running example's pages scrolls sideways at 375 px: Material's 5rem floor on a header
+    """Assert no table of pages of small tables scrolls sideways at 375 px: Material's 5rem floor on a header
     cell's width made a 4 x 4 table of two-digit numbers 402 px wide (reader.css lifts it on narrow screens)."""
     scrolling = {}
     for path in PAGES_OF_SMALL_TABLES:

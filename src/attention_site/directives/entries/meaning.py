@@ -55,6 +55,13 @@ def weights() -> Grid:
     return query_row(checked_weights(EX.weights))
 
 
+@grid(NAME, "score-to-weight", "Every word's score against the query of it, that score scaled, and the word's weight: "
+      "one row per word (9x3).")
+def score_to_weight() -> Grid:
+    steps = np.vstack([EX.scores, EX.scaled, checked_weights(EX.weights)]).T  # (n, 3)
+    return make_grid(steps, EX.tokens, ("score", "scaled", "weight"), STYLE, "word")
+
+
 @scalar(NAME, "divisor", "The square root of d_k, which divides the scores.")
 def divisor() -> Scalar:
     return Scalar(float(np.sqrt(EX.d_k)), STYLE)
