@@ -1,5 +1,5 @@
 """On a 375 px phone: every answer box of every fill-in table in view, tables of short numbers that fit the screen,
-and wide tables that say they scroll."""
+wide tables that say they scroll, and the API page's docstrings wrapped."""
 
 from __future__ import annotations
 
@@ -119,6 +119,19 @@ def test_a_table_of_short_numbers_fits_a_phone_without_scrolling(phone: Page, si
         if tables := phone.evaluate(TABLES_THAT_SCROLL):
             scrolling[path] = tables
     assert not scrolling, json.dumps(scrolling, indent=1)
+
+
+def test_the_api_page_docstrings_wrap_on_a_phone(phone: Page, site_url: str) -> None:
+    """Assert no signature or docstring of the API page is wider than its box at 375 px: they are prose, wrapped
+    on a narrow screen instead of read a screen at a time sideways."""
+    phone.goto(site_url + "reference/api/")
+    wait_for_features(phone)
+    blocks = phone.locator(".md-content pre.abh-text")
+    assert blocks.count() > 50
+    too_wide = phone.evaluate("""() => [...document.querySelectorAll(".md-content pre.abh-text")]
+        .filter(block => block.scrollWidth > block.clientWidth + 1)
+        .map(block => block.textContent.split("\\n")[0])""")
+    assert too_wide == []
 
 
 def test_a_fill_in_table_shown_as_cards_does_not_say_it_scrolls(phone: Page, site_url: str) -> None:
