@@ -340,3 +340,31 @@ def test_left_right_and_matrix_brackets_still_stretch() -> None:
     assert matrix.count('<mo stretchy="false">') == 2
     assert "<mrow><mo>(</mo><mtable>" in matrix
     assert "</mtable><mo>)</mo></mrow>" in matrix
+
+
+def test_statements_of_one_display_line_become_one_math_each() -> None:
+    """Assert `\\qquad` between statements of a display formula splits it into one <math> per statement (math.css
+    sets them side by side and wraps them on a narrow screen), with nothing of the formula lost or added."""
+    page = convert_math(r'<div class="arithmatex">\[Q = X W_Q, \qquad K = X W_K, \qquad V = X W_V .\]</div>')
+    assert page == ('<div class="arithmatex">' + tex_to_mathml("Q = X W_Q, ", display=True)
+                    + tex_to_mathml(" K = X W_K, ", display=True) + tex_to_mathml(" V = X W_V .", display=True)
+                    + "</div>")
+    assert page.count(BLOCK) == 3
+
+
+@pytest.mark.parametrize("formula", [
+    r"a \text{ and \qquad so} b",  # inside a brace
+    r"\left( x \qquad y \right)",  # inside \left...\right
+    r"\begin{pmatrix} 1 \qquad 2 \end{pmatrix}",  # inside an environment
+    r"\qquad a",  # nothing before it
+    r"a \qquad",  # nothing after it
+])
+def test_a_qquad_that_separates_no_statements_leaves_one_formula(formula: str) -> None:
+    """Assert a `\\qquad` inside a group, or with no statement on one side, leaves the formula one <math>."""
+    page = convert_math(rf'<div class="arithmatex">\[{formula}\]</div>')
+    assert page.count("<math ") == 1, page
+
+
+def test_inline_math_is_never_split() -> None:
+    """Assert inline math keeps its `\\qquad` as space inside one <math>: only display lines wrap."""
+    assert convert_math(r'<span class="arithmatex">\(a \qquad b\)</span>').count("<math ") == 1

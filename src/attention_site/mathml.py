@@ -45,6 +45,9 @@ RE_CHAR_REF = re.compile(r"&#x([0-9A-Fa-f]+);")
 # What must never be left in a token: a command it did not know, a brace or an `&` out of place.
 RE_LEFTOVER = re.compile(r"[\\{}&]")
 RE_FUNCTION_NAME = re.compile(r"[A-Za-z]+")
+# LaTeX as the tokens that nest: a command (`\\left`, `\\qquad`, an escaped character) or a brace; the rest is skipped.
+RE_TEX_TOKEN = re.compile(r"\\(?:[A-Za-z]+|.)|[{}]")
+DEPTH_CHANGE = {"{": 1, "}": -1, r"\left": 1, r"\right": -1, r"\begin": 1, r"\end": -1}
 
 FUNCTION_APPLICATION = "\u2061"
 THIN_SPACE = "0.1667em"
@@ -97,7 +100,22 @@ def _replace(match: re.Match[str]) -> str:
     display = match.group("display") is not None
     tex = html.unescape(match.group("display") if display else match.group("inline"))
     tag = match.group("tag")
-    return f"<{tag}{match.group('attributes')}>{tex_to_mathml(tex, display=display)}</{tag}>"
+    maths = "".join(tex_to_mathml(part, display=True) for part in statements(tex)) if display else tex_to_mathml(tex)
+    return f"<{tag}{match.group('attributes')}>{maths}</{tag}>"
+
+
+def statements(tex: str) -> list[str]:
+    """Split display math at each `\\qquad` outside every brace, `\\left`...`\\right` and environment: the
+    separate statements of one line (`Q = X W_Q, \\qquad K = X W_K`), each then its own `<math>`, which math.css
+    sets side by side, 2em apart, and one under the other on a screen too narrow for the line."""
+    parts, start, depth = [], 0, 0
+    for token in RE_TEX_TOKEN.finditer(tex):
+        depth += DEPTH_CHANGE.get(token[0], 0)
+        if token[0] == r"\qquad" and depth == 0:
+            parts.append(tex[start:token.start()])
+            start = token.end()
+    parts.append(tex[start:])
+    return [part for part in parts if part.strip()] or [tex]
 
 
 def _describe(error: Exception) -> str:

@@ -1,5 +1,5 @@
 """On a 375 px phone: every answer box of every fill-in table in view, tables of short numbers that fit the screen,
-wide tables that say they scroll, and the API page's docstrings wrapped."""
+wide tables that say they scroll, the API page's docstrings and a line of separate formulas wrapped."""
 
 from __future__ import annotations
 
@@ -132,6 +132,33 @@ def test_the_api_page_docstrings_wrap_on_a_phone(phone: Page, site_url: str) -> 
         .filter(block => block.scrollWidth > block.clientWidth + 1)
         .map(block => block.textContent.split("\\n")[0])""")
     assert too_wide == []
+
+
+# Each display line of separate statements (one <math> each, split at \qquad): how wide it is against its box and
+# the rows its statements take.
+STATEMENT_LINES = """() => [...document.querySelectorAll(".md-content div.arithmatex:has(> math + math)")].map(line => ({
+    over: line.scrollWidth - line.clientWidth,
+    rows: 1 + [...line.children].slice(1).filter((math, i) =>
+        math.getBoundingClientRect().left <= line.children[i].getBoundingClientRect().left).length,
+    gaps: [...line.children].slice(1).map((math, i) =>
+        Math.round(math.getBoundingClientRect().left - line.children[i].getBoundingClientRect().right)),
+}))"""
+
+
+def test_a_line_of_separate_statements_wraps_on_a_phone(phone: Page, page: Page, site_url: str) -> None:
+    """Assert "q = x W_Q, k = x W_K, v = x W_V" on one display line (query, key, value) sits on one row 2em apart
+    on a desktop and wraps to the screen on a phone instead of scrolling sideways."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    for tab in (page, phone):
+        tab.goto(site_url + "walkthrough/query-key-value/")
+        wait_for_features(tab)
+    [desktop] = page.evaluate(STATEMENT_LINES)
+    em = page.locator(".md-content div.arithmatex:has(> math + math)").evaluate(
+        "line => parseFloat(getComputedStyle(line).fontSize)")
+    assert desktop["rows"] == 1 and desktop["over"] <= 0
+    assert all(abs(gap - 2 * em) <= 1 for gap in desktop["gaps"]), (desktop, em)
+    [narrow] = phone.evaluate(STATEMENT_LINES)
+    assert narrow["rows"] >= 2 and narrow["over"] <= 1, narrow
 
 
 def test_a_fill_in_table_shown_as_cards_does_not_say_it_scrolls(phone: Page, site_url: str) -> None:
