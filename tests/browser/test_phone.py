@@ -134,9 +134,10 @@ def test_the_api_page_docstrings_wrap_on_a_phone(phone: Page, site_url: str) -> 
     assert too_wide == []
 
 
-# Each display line of separate statements (one <math> each, split at \qquad): how wide it is against its box and
-# the rows its statements take.
-STATEMENT_LINES = """() => [...document.querySelectorAll(".md-content div.arithmatex:has(> math + math)")].map(line => ({
+# Each display line of separate statements (one <math> each, split at \qquad): how wide it is against its box, the
+# rows its statements take and the space between each two.
+STATEMENT_LINES = """() => [...document.querySelectorAll(".md-content div.arithmatex:has(> math + math)")]
+  .map(line => ({
     over: line.scrollWidth - line.clientWidth,
     rows: 1 + [...line.children].slice(1).filter((math, i) =>
         math.getBoundingClientRect().left <= line.children[i].getBoundingClientRect().left).length,
