@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from attention_site.mathml import MathConversionError, convert_math, tex_to_mathml
+from attention_site.mathml import MathConversionError, convert_math, readable_formulas, tex_to_mathml, tex_to_text
 
 MATH = '<math xmlns="http://www.w3.org/1998/Math/MathML" display="{}">'
 INLINE = MATH.format("inline")
@@ -229,6 +229,39 @@ def test_random_formulas_convert_or_raise_math_error(formula: str, display: bool
     assert isinstance(result, str)
 
 
+@settings(max_examples=300, deadline=None)
+@given(formula=st.lists(LATEX_PIECES, max_size=12).map("".join))
+def test_every_formula_that_converts_reads_as_plain_text(formula: str) -> None:
+    """Assert any formula that becomes MathML also becomes one line of text with no LaTeX left in it."""
+    try:
+        tex_to_mathml(formula)
+    except MathConversionError:
+        return
+    text = tex_to_text(formula)
+    assert "\\" not in text and "\n" not in text and text == text.strip(), (formula, text)
+
+
+@pytest.mark.parametrize(("tex", "text"), [
+    (r"\partial L / \partial W_Q = X^\top\, \partial L / \partial Q", "∂L/∂W_Q = X^⊤ ∂L/∂Q"),
+    (r"a_i = e^{s_i} / \sum_k e^{s_k}", "a_i = e^(s_i)/∑_k e^(s_k)"),  # a script with a script is bracketed
+    (r"w_j = \frac{e^{s_j}}{e^{s_1} + e^{s_2}}", "w_j = e^(s_j)/(e^(s_1) + e^(s_2))"),  # so is a sum
+    (r"\operatorname{LayerNorm}(s) = \frac{s - \mu}{\sqrt{\sigma^2 + \varepsilon}}",
+     "LayerNorm(s) = (s − μ)/√(σ^2 + ε)"),
+    (r"O = \operatorname{softmax}\left(QK^\top / \sqrt{d_k}\right) V", "O = softmax(Q K^⊤/√(d_k)) V"),
+    (r"e^{\ln 2} = 2", "e^(ln 2) = 2"),  # a function name before its argument, bracketed or not
+    (r"u_{\text{rolls},1} = -\tfrac{1}{4}", "u_(rolls,1) = −1/4"),  # a sign is not spaced
+    (r"M = \begin{pmatrix} 0 & -\infty \\ \ln 2 & 0 \end{pmatrix}", "M = (0 −∞; ln 2 0)"),
+    (r"s_{ij} = q'_i \cdot k'_j", "s_ij = q′_i · k′_j"),
+    (r"1 + 2 + \dots + n = n(n+1)/2", "1 + 2 + … + n = n(n + 1)/2"),
+    (r"(B, n) \xrightarrow{\text{reshape}} (B, h, n)", "(B, n) reshape → (B, h, n)"),
+    (r"q = x\,W_Q \qquad k = x\,W_K", "q = x W_Q\u2003k = x W_K"),  # statements an em space apart
+    (r"\text{bytes} = 2 \times L \times g", "bytes = 2 × L × g"),
+])
+def test_a_formula_reads_as_one_line_of_text(tex: str, text: str) -> None:
+    """Assert each kind of formula the pages write reads as a person would type it."""
+    assert tex_to_text(tex) == text
+
+
 def test_transposed_matrix_is_one_base() -> None:
     """Assert a bracketed matrix with a superscript is one <mrow> base of a two-argument <msup>."""
     assert tex_to_mathml(r"\begin{pmatrix} 0 \\ 1 \end{pmatrix}^{\!\top}") == (
@@ -368,3 +401,20 @@ def test_a_qquad_that_separates_no_statements_leaves_one_formula(formula: str) -
 def test_inline_math_is_never_split() -> None:
     """Assert inline math keeps its `\\qquad` as space inside one <math>: only display lines wrap."""
     assert convert_math(r'<span class="arithmatex">\(a \qquad b\)</span>').count("<math ") == 1
+
+
+@pytest.mark.parametrize(("text", "readable"), [
+    (r"<p>the weight matrix \(A\) by hand</p>", "<p>the weight matrix A by hand</p>"),
+    (r"weights \(a_i = e^{s_i} / \sum_k e^{s_k}\). Raising \(s_j\)", "weights a_i = e^(s_i)/∑_k e^(s_k). Raising s_j"),
+    (r"gives</p> \[ J = \operatorname{diag}(a) - a\,a^\top , \] <p>where", "gives</p> J = diag(a) − a a^⊤, <p>where"),
+    (r"\(x &lt; y\) and \(\sqrt{d_k}\)", "x &lt; y and √(d_k)"),
+    (r"\(\partial L / \partial M = \tfrac{1}{4}\)", "∂L/∂M = 1/4"),
+    (r'<pre><code>re.compile(r"\(x\)")</code></pre> and <code>\(not math\)</code>',
+     r'<pre><code>re.compile(r"\(x\)")</code></pre> and <code>\(not math\)</code>'),
+    (r"a broken \(\frac{1}\) formula", r"a broken \frac{1} formula"),
+    ("no formula at all", "no formula at all"),
+])
+def test_a_formula_reads_as_plain_text_and_code_is_left_alone(text: str, readable: str) -> None:
+    """Assert each formula of a search document reads as plain text (a broken one as its LaTeX, which its page's
+    build reports), and the same characters in code are left alone."""
+    assert readable_formulas(text) == readable

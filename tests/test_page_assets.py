@@ -1,17 +1,15 @@
 """What a page loads: Material's search worker swapped for the on-demand one, the index split in two, and the search's
-documents with readable formulas."""
+documents with readable formulas (mathml.readable_documents; test_mathml.py checks how a formula reads)."""
 
 from __future__ import annotations
 
 import json
 from typing import TYPE_CHECKING
 
-import pytest
-
+from attention_site.mathml import readable_documents
 from attention_site.page_assets import (
     SEARCH_DOCUMENTS,
     SEARCH_INDEX,
-    readable_formulas,
     serve_search_documents,
     with_search_on_demand,
 )
@@ -49,7 +47,7 @@ def test_the_documents_move_out_of_the_index_fetched_on_load(tmp_path: Path) -> 
     """Assert the index Material fetches keeps its configuration and no documents, and the documents move."""
     docs = [{"location": "lesson/", "title": "The bus is late", "text": "late attends to bus"}]
     config = write_index(tmp_path, docs)
-    serve_search_documents(tmp_path, on_demand=True)
+    serve_search_documents(tmp_path, on_demand=True, readable=readable_documents)
     assert json.loads((tmp_path / SEARCH_INDEX).read_text(encoding="utf-8")) == {"config": config, "docs": []}
     assert json.loads((tmp_path / SEARCH_DOCUMENTS).read_text(encoding="utf-8")) == {"docs": docs}
 
@@ -59,7 +57,7 @@ def test_the_offline_build_keeps_its_documents_in_the_index_with_readable_formul
     formulas of titles and texts made readable, and no documents file is written."""
     docs = [{"location": "grads/", "title": r"One step on \(W_Q\)", "text": r"<p>the weights \(A\) of the example</p>"}]
     config = write_index(tmp_path, docs)
-    serve_search_documents(tmp_path, on_demand=False)
+    serve_search_documents(tmp_path, on_demand=False, readable=readable_documents)
     readable = [{"location": "grads/", "title": "One step on W_Q", "text": "<p>the weights A of the example</p>"}]
     assert json.loads((tmp_path / SEARCH_INDEX).read_text(encoding="utf-8")) == {"config": config, "docs": readable}
     assert not (tmp_path / SEARCH_DOCUMENTS).exists()
@@ -67,21 +65,13 @@ def test_the_offline_build_keeps_its_documents_in_the_index_with_readable_formul
 
 def test_a_site_without_search_is_left_alone(tmp_path: Path) -> None:
     """Assert a site with no search index gets no documents file."""
-    serve_search_documents(tmp_path, on_demand=True)
+    serve_search_documents(tmp_path, on_demand=True, readable=readable_documents)
     assert not (tmp_path / SEARCH_DOCUMENTS).exists()
 
 
-@pytest.mark.parametrize(("text", "readable"), [
-    (r"<p>the weight matrix \(A\) by hand</p>", "<p>the weight matrix A by hand</p>"),
-    (r"weights \(a_i = e^{s_i} / \sum_k e^{s_k}\). Raising \(s_j\)",
-     r"weights a_i = e^{s_i} / \sum_k e^{s_k}. Raising s_j"),
-    (r"gives</p> \[ J = \operatorname{diag}(a) - a\,a^\top , \] <p>where",
-     r"gives</p> J = \operatorname{diag}(a) - a\,a^\top , <p>where"),
-    (r"\(x &lt; y\) and \(\sqrt{d_k}\)", r"x &lt; y and \sqrt{d_k}"),
-    (r'<pre><code>re.compile(r"\(x\)")</code></pre> and <code>\(not math\)</code>',
-     r'<pre><code>re.compile(r"\(x\)")</code></pre> and <code>\(not math\)</code>'),
-    ("no formula at all", "no formula at all"),
-])
-def test_a_formula_reads_as_its_latex_without_delimiters_and_code_is_left_alone(text: str, readable: str) -> None:
-    """Assert each formula of a search document loses its delimiters, and the same characters in code do not."""
-    assert readable_formulas(text) == readable
+def test_without_a_working_engine_the_documents_move_as_they_are(tmp_path: Path) -> None:
+    """Assert while serving with a broken engine (no `readable`) the documents still move, their LaTeX kept."""
+    docs = [{"location": "grads/", "title": r"One step on \(W_Q\)", "text": "<p>text</p>"}]
+    write_index(tmp_path, docs)
+    serve_search_documents(tmp_path, on_demand=True, readable=None)
+    assert json.loads((tmp_path / SEARCH_DOCUMENTS).read_text(encoding="utf-8")) == {"docs": docs}

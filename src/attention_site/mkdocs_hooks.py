@@ -53,7 +53,8 @@ RE_LINE_BREAK = re.compile(r"\r\n?|\n")
 PAGES_CACHED = 256
 DOWNLOADS = "downloads"  # where the example workbooks are served: downloads/red-ball-rolls.xlsx
 WORKBOOK_CACHE = ".cache/workbooks"  # kept between builds, keyed on every input (see workbook_files)
-# The same keys (attention_site/build_cache.py) for the pages, their MathML and the trimmed theme stylesheets.
+# The same keys (attention_site/build_cache.py) for the pages, their MathML (and the search documents' plain-text
+# formulas) and the trimmed theme stylesheets.
 PAGE_CACHE, MATHML_CACHE, THEME_CACHE = ".cache/pages", ".cache/mathml", ".cache/theme"
 WORKER_SHIM = "assets/javascripts/iframe-worker-shim.js"  # served by the offline build, from npm's iframe-worker
 WORKER_SHIM_SOURCE = "node_modules/iframe-worker/shim/index.js"
@@ -78,6 +79,7 @@ class Engine:
     safety: ModuleType
     workbooks: ModuleType
     theme_cache: TextCache  # Material's stylesheets as trimmed for the site (page_assets)
+    readable_documents: Callable[[str], str]  # the search's documents with formulas as plain text
 
 
 engine: Engine | None = None
@@ -313,6 +315,7 @@ def load_engine(stamp: Stamp, root: Path) -> Engine:
         safety=safety,
         workbooks=workbooks,
         theme_cache=theme,
+        readable_documents=formulas.cached(mathml.readable_documents),
     )
 
 
@@ -446,7 +449,7 @@ def on_page_context(context: TemplateContext, /, *, page: Page, config: MkDocsCo
     """Convert the page's LaTeX to MathML (no math JavaScript), once Material's search has indexed its text.
 
     Read as LaTeX, a formula costs the search's HTML parser none of its MathML tags (8,500 on the site, about a
-    sixth of the indexing); its documents then show it as the page writes it (page_assets.readable_formulas)."""
+    sixth of the indexing); its documents then show it as plain text (mathml.readable_formulas)."""
     if engine is None or page.content is None:
         return context
     try:
@@ -498,11 +501,12 @@ def secured(page_html: str) -> str:
 
 
 def on_post_build(*, config: MkDocsConfig) -> None:
-    """Serve the search's documents with readable formulas, on demand (the offline build keeps them in the index,
-    as Material does), the site's own scripts and stylesheets minified and Material's stylesheets trimmed to the
-    rules the site can use (not in the preview, where a contributor reads them in the browser and waits for every
-    rebuild)."""
-    page_assets.serve_search_documents(Path(config.site_dir), on_demand=not offline)
+    """Serve the search's documents with readable formulas (kept between builds like the pages' MathML), on demand
+    (the offline build keeps them in the index, as Material does), the site's own scripts and stylesheets minified
+    and Material's stylesheets trimmed to the rules the site can use (not in the preview, where a contributor reads
+    them in the browser and waits for every rebuild)."""
+    page_assets.serve_search_documents(Path(config.site_dir), on_demand=not offline,
+                                       readable=engine.readable_documents if engine else None)
     if not session.serving:
         page_assets.minify_own_assets(Path(config.site_dir))
         page_assets.serve_trimmed_theme_stylesheets(Path(config.site_dir), config.theme["features"], config.extra,

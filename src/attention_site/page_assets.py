@@ -14,7 +14,7 @@ import functools
 import hashlib
 import json
 import re
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -70,10 +70,6 @@ THEME_PARTS_BY_SCRIPT = {
 NAMING_FILES = ("assets/javascripts/bundle.*.min.js", *OWN_ASSETS)
 RE_NAME = re.compile(r"-?-?[A-Za-z_][\w-]*")
 RE_VAR_READ = re.compile(r"var\(\s*(--[\w-]+)")
-# A formula as arithmatex writes it, \\(inline\\) or \\[display\\], or a code element (Material's search keeps
-# <code> and <pre>), which may hold the same characters and is matched first to be left alone.
-RE_FORMULA_OR_CODE = re.compile(
-    r"<(?P<tag>pre|code)\b.*?</(?P=tag)>|\\\((?P<inline>.+?)\\\)|\\\[(?P<display>.+?)\\\]", re.DOTALL)
 RE_SEARCH_WORKER = re.compile(
     r'"search": "(?P<folder>[^"]*assets/javascripts/workers/)(?P<worker>search\.[0-9a-f]+\.min\.js)"')
 
@@ -86,32 +82,19 @@ def with_search_on_demand(page_html: str) -> str:
         page_html, count=1)
 
 
-def serve_search_documents(site_dir: Path, *, on_demand: bool) -> None:
-    """Give each search document's title and text readable formulas (see readable_formulas); with `on_demand`, move the
-    documents out of the index Material fetches on load, into the file fetched when the search opens."""
+def serve_search_documents(site_dir: Path, *, on_demand: bool, readable: Callable[[str], str] | None) -> None:
+    """Give the search's documents readable formulas with `readable` (mathml.readable_documents, kept between builds;
+    None leaves them as they are: while serving, a broken engine); with `on_demand`, move the documents out of the
+    index Material fetches on load, into the file fetched when the search opens."""
     index_path = site_dir / SEARCH_INDEX
     if not index_path.is_file():
         return  # no search plugin
     index = json.loads(index_path.read_text(encoding="utf-8"))
-    docs = [{**doc, **{key: readable_formulas(doc[key]) for key in ("title", "text") if key in doc}}
-            for doc in index["docs"]]
+    docs = json.loads(readable(json.dumps(index["docs"]))) if readable else index["docs"]
     if on_demand:
         (site_dir / SEARCH_DOCUMENTS).write_text(json.dumps({"docs": docs}, separators=(",", ":")), encoding="utf-8")
         docs = []
     index_path.write_text(json.dumps({**index, "docs": docs}, separators=(",", ":")), encoding="utf-8")
-
-
-def readable_formulas(text: str) -> str:
-    """A search document's text with each formula as its LaTeX without the delimiters: `\\(A\\)` reads `A`, and a
-    longer one `a_i = e^{s_i}`. Material's search reads a page before its math becomes MathML (the hooks convert
-    it later), so a result shows the formula as the page's source writes it; code is left as it is."""
-
-    def readable(match: re.Match[str]) -> str:
-        if match["tag"]:
-            return match[0]
-        return (match["display"] if match["inline"] is None else match["inline"]).strip()
-
-    return RE_FORMULA_OR_CODE.sub(readable, text)
 
 
 def minify_own_assets(site_dir: Path) -> None:

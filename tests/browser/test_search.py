@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -45,3 +47,25 @@ def test_search_opened_from_a_link_with_a_query(page: Page, site_url: str) -> No
     page.goto(site_url + "?q=kv+cache")
     page.locator(".md-search-result__item").first.wait_for()
     assert page.locator(".md-search-result__meta").inner_text() != "Initializing search"
+
+
+def test_a_result_shows_its_formulas_as_text_not_latex(page: Page, site_url: str) -> None:
+    """Assert a search result quotes a heading's and a paragraph's formulas as a reader types them (∂L/∂M), with no
+    LaTeX command in what the results show."""
+    page.goto(site_url + "?q=jacobian")
+    wait_for_features(page)
+    results = page.locator(".md-search-result__list")
+    expect(results).to_contain_text("Back through softmax: ∂L/∂M")
+    expect(results).to_contain_text("∂L/∂m = J ∂L/∂a")
+    assert re.findall(r"\\[A-Za-z]+", results.inner_text()) == []  # a corner such as "weight \ score" is text
+
+
+def test_a_result_quoting_a_docstring_wraps_on_a_phone(page: Page, site_url: str) -> None:
+    """Assert on a 375 px screen a result that quotes an API docstring (a <pre>) wraps its lines: the results' box
+    clips whatever is wider, so the ends of the lines were lost."""
+    page.set_viewport_size({"width": 375, "height": 740})
+    page.goto(site_url + "?q=softmax")
+    wait_for_features(page)
+    quoted = page.locator(".md-search-result pre", has_text="Return softmax of each row").first
+    expect(quoted).to_be_visible()
+    assert quoted.evaluate("pre => pre.scrollWidth <= pre.clientWidth + 1 && pre.getBoundingClientRect().right <= 375")
