@@ -130,7 +130,7 @@ def tex_to_text(tex: str) -> str:
     """One line of plain text for the LaTeX `tex`, read off its MathML, for where MathML cannot go (a search result):
     `\\frac{\\partial L}{\\partial M}` reads ∂L/∂M, `\\sqrt{d_k}` √(d_k), `e^{s_i}` e^(s_i), `QK^\\top` Q K^⊤,
     `\\operatorname{softmax}(S)` softmax(S), a matrix (0 1; 1 0), statements apart by `\\qquad` an em space apart."""
-    text = RE_SPACES.sub(" ", _text(fromstring(tex_to_mathml(tex))))
+    text = _text(fromstring(tex_to_mathml(tex)))
     text = RE_APPLIED.sub("", text).replace(FUNCTION_APPLICATION, " ").replace("\xa0", " ")  # softmax(S), ln 2
     text = RE_AROUND_EM_SPACE.sub(EM_SPACE, RE_SPACES.sub(" ", text))
     return RE_SPACE_INSIDE_BRACKETS.sub("", text).strip(" ")
@@ -149,9 +149,10 @@ def _text(element: Element) -> str:
         return "" if width.startswith("-") else EM_SPACE if width.endswith("em") and float(width[:-2]) >= 1 else " "
     if name == "mfrac":
         return f"{_term(_text(children[0]))}/{_term(_text(children[1]))}"
-    if name in ("msqrt", "mroot"):
-        index = _term(_text(children[1]), script=True) if name == "mroot" else ""
-        return f"{index}√{_term(_row(children[:1] if name == 'mroot' else children), script=True)}"
+    if name == "msqrt":
+        return "√" + _term(_row(children), script=True)
+    if name == "mroot":  # \\sqrt[3]{x}: 3√x
+        return _term(_text(children[1]), script=True) + "√" + _term(_text(children[0]), script=True)
     if name == "mover" and _text(children[0]).strip() in ARROWS:  # \\xrightarrow{reshape}: a labelled arrow
         return f" {_text(children[1])} {_text(children[0]).strip()} "
     if name in SCRIPT_MARKS:
@@ -449,7 +450,7 @@ PRIMES = frozenset({"′", "″", "‴"})
 EM_SPACE = "\u2003"  # \quad and wider: statements or a remark apart
 RE_SPACES = re.compile(r" {2,}")
 RE_AROUND_EM_SPACE = re.compile(" *\u2003[ \u2003]*")
-RE_APPLIED = re.compile("\u2061 ?(?=[(\\[])")
+RE_APPLIED = re.compile("\u2061 *(?=[(\\[])")
 RE_SPACE_INSIDE_BRACKETS = re.compile(r"(?<=[(\[]) | (?=[)\]])")
 RE_SCRIPT_OPERATOR = re.compile(r"\s*([+−=,<>≤≥·×±])\s*")
 SCRIPT_MARKS = {"msub": "_", "msup": "^", "msubsup": "_^", "munder": "_", "mover": "^", "munderover": "_^"}
