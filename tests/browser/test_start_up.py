@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from browser.conftest import wait_for_features
+from browser.test_phone import TABLES_THAT_SCROLL
 
 pytestmark = pytest.mark.browser
 
@@ -126,6 +127,17 @@ PLAIN_TABLE_DIFFERENCES = """() => {
     }
     return [boxes.length, differences];
 }"""
+
+
+@pytest.mark.parametrize("width", [1280, 1024])
+def test_a_table_of_seven_columns_fits_the_column_of_text(page: Page, site_url: str, width: int) -> None:
+    """Assert no table of the KV-cache page (seven and nine columns of model sizes) scrolls sideways on a desktop:
+    Material's 5rem floor on each header cell made the seven-column ones 14 px wider than the column of text."""
+    page.set_viewport_size({"width": width, "height": 800})
+    page.goto(site_url + "beyond/kv-cache-memory/")
+    wait_for_features(page)
+    assert page.locator(".md-content table:has(tr > :nth-child(7))").count() >= 2
+    assert page.evaluate(TABLES_THAT_SCROLL) == []
 
 
 @pytest.mark.parametrize("width", [1280, 375])
