@@ -80,20 +80,24 @@
     return boxes;
   }
 
-  /** Measure a tall block as its windows show it: clipped, so its children's margins stay inside. */
+  /** Measure a tall block as its windows show it: clipped, so its children's margins stay inside. A table's
+      header row is measured too: it is shown again at the top of each later window (slides.css). */
   function tallBlock(block, measured) {
     block.style.overflow = "hidden";
     var box = block.getBoundingClientRect();
+    var head = block.matches(".md-typeset__scrollwrap") && block.querySelector("thead");
     measured.height = box.height;
     measured.cuts = cutPoints(block, box.top);
+    measured.header = head ? head.getBoundingClientRect().height : 0;
     block.style.overflow = "";
   }
 
-  /** Where a block taller than a slide may be cut, from its top: below a row, a paragraph, a line of code. */
+  /** Where a block taller than a slide may be cut, from its top: below a row (not the header row, which
+      would be left alone), a paragraph, a line of code. */
   function cutPoints(block, top) {
     var points = [];
     block.querySelectorAll("tr, p, li, dt, dd, h3, h4, h5, .highlight, svg.abh-figure, math[display=block]").forEach(function (node) {
-      points.push(node.getBoundingClientRect().bottom - top);
+      if (node.parentElement.tagName !== "THEAD") points.push(node.getBoundingClientRect().bottom - top);
     });
     block.querySelectorAll("pre > code").forEach(function (code) {
       points = points.concat(lineGaps(code, top));
@@ -116,15 +120,17 @@
     return lines.slice(1).map(function (line, i) { return (lines[i].bottom + line.top) / 2 - top; });
   }
 
-  /** Cut a tall block into windows [from, to) of at most `first`, then `height` pixels each. */
+  /** Cut a tall block into windows [from, to) of at most `first`, then `height` pixels each; a later window
+      onto a table also shows the header row above its rows (`lead` pixels, which the header covers). */
   function windows(box, first, height) {
     var result = [];
     var from = 0;
     var limit = first;
     while (from < box.height - 1) {
-      var to = box.cuts.concat([box.height]).filter(function (y) { return y > from + 1 && y <= from + limit; }).pop();
-      if (to === undefined) to = Math.min(box.height, from + limit); // nowhere to cut: cut anyway
-      result.push({ from: from, to: to });
+      var lead = result.length ? box.header : 0;
+      var to = box.cuts.concat([box.height]).filter(function (y) { return y > from + 1 && y <= from + limit - lead; }).pop();
+      if (to === undefined) to = Math.min(box.height, from + limit - lead); // nowhere to cut: cut anyway
+      result.push({ from: from, to: to, lead: lead });
       from = to;
       limit = height;
     }
@@ -151,7 +157,8 @@
     };
     var addWindows = function (before, index, first) {
       windows(boxes[index], first - 8, height - titleHeight - 8).forEach(function (window, i) {
-        add(i ? [section[index]] : before.concat([section[index]]), { block: section[index], from: window.from, to: window.to });
+        add(i ? [section[index]] : before.concat([section[index]]),
+          { block: section[index], from: window.from, to: window.to, lead: window.lead });
       });
     };
     var start = 0;
@@ -165,7 +172,7 @@
       var end = start + 1;
       while (end < section.length && !boxes[end].cuts && boxes[end].bottom - boxes[start].top <= limit) end += 1;
       var room = end < section.length && boxes[end].cuts ? limit - (boxes[end].top - boxes[start].top) : 0;
-      if (room >= 0.3 * limit) {
+      if (room >= 0.3 * limit && boxes[end].cuts[0] <= room - 8) { // its first window shows something whole
         addWindows(section.slice(start, end), end, room);
         start = end + 1;
         continue;
@@ -214,9 +221,9 @@
     clearWindow();
     if (slide.window) {
       var block = slide.window.block;
-      block.setAttribute("data-slide-window", "");
-      block.style.maxHeight = Math.ceil(slide.window.to - slide.window.from) + "px";
-      block.scrollTop = slide.window.from;
+      block.setAttribute("data-slide-window", slide.window.lead ? "continued" : "");
+      block.style.maxHeight = Math.ceil(slide.window.to - slide.window.from + slide.window.lead) + "px";
+      block.scrollTop = slide.window.from - slide.window.lead; // the header row sticks over rows shown already
     }
   }
 

@@ -87,6 +87,43 @@ def test_a_long_section_becomes_several_slides_that_repeat_its_title(page: Page,
     page.screenshot(path=str(ARTIFACTS / "slide-lesson-all-three-continued.png"))
 
 
+# Walk through every slide and, for each table that is cut across slides, count its windows, those that show its
+# header row whole, and the body rows shown whole below the header on some slide.
+TABLE_WINDOWS = """async () => {
+    await window.AttentionByHand.load("slides");
+    const slides = window.AttentionByHand.slides;
+    const tables = new Map();
+    slides.enter(1);
+    for (let i = 0; i < slides.state.count; i++) {
+        slides.go(i);
+        const box = document.querySelector(".md-content__inner > .md-typeset__scrollwrap[data-slide-window]");
+        if (!box) continue;
+        const frame = box.getBoundingClientRect(), head = box.querySelector("thead th").getBoundingClientRect();
+        const whole = (rect, top) => rect.height > 0 && rect.top >= top - 1 && rect.bottom <= frame.bottom + 1;
+        const table = box.querySelector("table"), rows = [...table.tBodies[0].rows];
+        const seen = tables.get(table) || {windows: 0, headed: 0, rows: rows.length, shown: new Set()};
+        seen.windows += 1;
+        seen.headed += whole(head, frame.top) ? 1 : 0;
+        rows.forEach((row, r) => { if (whole(row.getBoundingClientRect(), head.bottom)) seen.shown.add(r); });
+        tables.set(table, seen);
+    }
+    slides.leave();
+    return [...tables.values()].map(seen => ({...seen, shown: seen.shown.size}));
+}"""
+
+
+@pytest.mark.parametrize("path", ["beyond/meaning/", "reference/performance/"])
+def test_a_table_cut_across_slides_shows_its_header_on_each(page: Page, site_url: str, path: str) -> None:
+    """Assert on a 1280 x 720 projector every window onto a table cut across slides shows the table's header row,
+    and every row of the table is shown whole, below the header, on one of them (none lost under the header)."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(site_url + path)
+    wait_for_features(page)
+    tables = page.evaluate(TABLE_WINDOWS)
+    assert tables and all(table["windows"] >= 2 for table in tables), tables
+    assert [table for table in tables if table["headed"] < table["windows"] or table["shown"] < table["rows"]] == []
+
+
 def test_a_swipe_moves_between_slides_on_a_touch_screen(browser: Browser, site_url: str) -> None:
     """Assert a swipe to the left shows the next slide and a swipe to the right the previous one."""
     context = open_context(browser, [], viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True)
