@@ -116,3 +116,14 @@ def test_the_printed_answer_key_holds_every_answer(page: Page, site_url: str, pa
     page.evaluate("window.dispatchEvent(new Event('afterprint'))")
     assert page.locator("html").get_attribute("data-print") is None
     assert page.locator("details[open]").count() == 0
+
+
+def test_a_printed_tab_label_stays_on_the_sheet_of_its_tab(page: Page, site_url: str) -> None:
+    """Assert the transformer layer's tabs (each weight matrix of the feed-forward network) print with their labels
+    on the same sheet as their tables: the label "First layer" ended a sheet whose next one held its table."""
+    page.goto(site_url + "walkthrough/transformer-layer/")
+    wait_for_features(page)
+    sheets = print_to_text(page, "tabs-transformer-layer").split("\f")
+    for label, row in [("First layer", "row of 𝑊1"), ("Second layer", "row of 𝑊2")]:
+        [sheet] = [sheet for sheet in sheets if label in sheet]
+        assert row in sheet, (label, sheet[-300:])
