@@ -88,7 +88,7 @@ def test_a_long_section_becomes_several_slides_that_repeat_its_title(page: Page,
 
 
 # Walk through every slide and, for each table that is cut across slides, count its windows, those that show its
-# header row whole, and the body rows shown whole below the header on some slide.
+# header row whole and on top of what it covers, and the body rows shown whole below the header on some slide.
 TABLE_WINDOWS = """async () => {
     await window.AttentionByHand.load("slides");
     const slides = window.AttentionByHand.slides;
@@ -102,8 +102,14 @@ TABLE_WINDOWS = """async () => {
         const whole = (rect, top) => rect.height > 0 && rect.top >= top - 1 && rect.bottom <= frame.bottom + 1;
         const table = box.querySelector("table"), rows = [...table.tBodies[0].rows];
         const seen = tables.get(table) || {windows: 0, headed: 0, rows: rows.length, shown: new Set()};
+        const thead = box.querySelector("thead"), right = Math.min(frame.right, thead.getBoundingClientRect().right);
+        const points = [];
+        for (let x = Math.max(frame.left, head.left) + 2; x < right - 2; x += 4) {
+            points.push([x, head.top + 2], [x, head.top + head.height / 2], [x, head.bottom - 2]);
+        }
+        const onTop = points.every(([x, y]) => thead.contains(document.elementFromPoint(x, y)));
         seen.windows += 1;
-        seen.headed += whole(head, frame.top) ? 1 : 0;
+        seen.headed += whole(head, frame.top) && onTop ? 1 : 0;
         rows.forEach((row, r) => { if (whole(row.getBoundingClientRect(), head.bottom)) seen.shown.add(r); });
         tables.set(table, seen);
     }
@@ -112,7 +118,7 @@ TABLE_WINDOWS = """async () => {
 }"""
 
 
-@pytest.mark.parametrize("path", ["beyond/meaning/", "reference/performance/"])
+@pytest.mark.parametrize("path", ["beyond/meaning/", "reference/performance/", "walkthrough/code/"])
 def test_a_table_cut_across_slides_shows_its_header_on_each(page: Page, site_url: str, path: str) -> None:
     """Assert on a 1280 x 720 projector every window onto a table cut across slides shows the table's header row,
     and every row of the table is shown whole, below the header, on one of them (none lost under the header)."""
