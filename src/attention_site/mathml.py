@@ -13,7 +13,11 @@ and a browser's MathML does not: a run of three letters or more (`d_{model}`, `p
 not a product of italic letters; a binary operator, relation or comma inside a script (`e^{s-m}`,
 `\\sum_{j=1}`) has no space around it, as in TeX's script style; a bracket that is not `\\left`/`\\right`
 nor a matrix's never stretches. LaTeX that latex2mathml rejects or silently mangles (an unknown command,
-a stray brace, a missing argument) raises `MathConversionError` quoting the formula.
+a stray brace, a missing argument) raises `MathConversionError` quoting the formula. A display line of
+statements set apart by `\\qquad` becomes one `<math>` each, which math.css lets wrap on a narrow screen.
+
+`tex_to_text` reads a formula back off its MathML as one line of plain text (`∂L/∂M`, `e^(s_i)`), for the
+search's results, where MathML cannot go (`readable_documents`).
 """
 
 from __future__ import annotations
@@ -217,11 +221,11 @@ def _replace(match: re.Match[str]) -> str:
     display = match.group("display") is not None
     tex = html.unescape(match.group("display") if display else match.group("inline"))
     tag = match.group("tag")
-    maths = "".join(tex_to_mathml(part, display=True) for part in statements(tex)) if display else tex_to_mathml(tex)
+    maths = "".join(tex_to_mathml(part, display=True) for part in _statements(tex)) if display else tex_to_mathml(tex)
     return f"<{tag}{match.group('attributes')}>{maths}</{tag}>"
 
 
-def statements(tex: str) -> list[str]:
+def _statements(tex: str) -> list[str]:
     """Split display math at each `\\qquad` outside every brace, `\\left`...`\\right` and environment: the
     separate statements of one line (`Q = X W_Q, \\qquad K = X W_K`), each then its own `<math>`, which math.css
     sets side by side, 2em apart, and one under the other on a screen too narrow for the line."""
@@ -437,6 +441,7 @@ RE_LETTER = re.compile(r"[A-Za-z]")
 WORD_LETTERS = 3  # `model`, `pos`: a word; `ij`, `xW`: a product or a pair of indices
 ORDINARY_SYMBOLS = frozenset("∞∂∇∅⊤⊥")
 TOKENS = frozenset({"mi", "mo", "mn"})
+OPENING_FENCES = frozenset("([{⟨⌊⌈|‖")
 # For plain text (tex_to_text): tokens read as written, invisible operators dropped, the main line's binary operators
 # and relations spaced, each kind of script marked as in LaTeX.
 TEXT_TOKENS = frozenset({"mi", "mn", "mtext", "ms"})
@@ -454,4 +459,3 @@ RE_APPLIED = re.compile("\u2061 *(?=[(\\[])")
 RE_SPACE_INSIDE_BRACKETS = re.compile(r"(?<=[(\[]) | (?=[)\]])")
 RE_SCRIPT_OPERATOR = re.compile(r"\s*([+−=,<>≤≥·×±])\s*")
 SCRIPT_MARKS = {"msub": "_", "msup": "^", "msubsup": "_^", "munder": "_", "mover": "^", "munderover": "_^"}
-OPENING_FENCES = frozenset("([{⟨⌊⌈|‖")
