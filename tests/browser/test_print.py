@@ -127,3 +127,15 @@ def test_a_printed_tab_label_stays_on_the_sheet_of_its_tab(page: Page, site_url:
     for label, row in [("First layer", "row of 𝑊1"), ("Second layer", "row of 𝑊2")]:
         [sheet] = [sheet for sheet in sheets if label in sheet]
         assert row in sheet, (label, sheet[-300:])
+
+
+@pytest.mark.parametrize("path", ["lesson/", "beyond/meaning/", "beyond/engineers-path/", "walkthrough/history/"])
+def test_no_printed_sheet_ends_with_a_lead_in(page: Page, site_url: str, path: str) -> None:
+    """Assert no sheet but the last ends with a sentence that introduces what follows ("Their weights:"): the
+    table, formula or tabs it announces printed on the next sheet, away from it."""
+    page.goto(site_url + path)
+    wait_for_features(page)
+    sheets = [[line.strip() for line in sheet.splitlines() if line.strip()]
+              for sheet in print_to_text(page, "lead-ins-" + path.strip("/").replace("/", "-")).split("\f")]
+    endings = [sheet[-1] for sheet in sheets[:-1] if sheet]
+    assert len(endings) >= 2 and [line for line in endings if line.endswith(":")] == [], endings
