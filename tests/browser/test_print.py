@@ -129,13 +129,14 @@ def test_a_printed_tab_label_stays_on_the_sheet_of_its_tab(page: Page, site_url:
         assert row in sheet, (label, sheet[-300:])
 
 
-@pytest.mark.parametrize("path", ["lesson/", "beyond/meaning/", "beyond/engineers-path/", "walkthrough/history/"])
+@pytest.mark.parametrize("path", ["lesson/", "beyond/meaning/", "beyond/engineers-path/", "walkthrough/history/",
+                                  "walkthrough/code/"])
 def test_no_printed_sheet_ends_with_a_lead_in(page: Page, site_url: str, path: str) -> None:
-    """Assert no sheet but the last ends with a sentence that introduces what follows ("Their weights:"): the
-    table, formula or tabs it announces printed on the next sheet, away from it."""
+    """Assert no sheet but the last ends with a sentence that introduces what follows ("Their weights:") or with the
+    file name of a code block: the table, formula, tabs or code it announces printed on the next sheet."""
     page.goto(site_url + path)
     wait_for_features(page)
     sheets = [[line.strip() for line in sheet.splitlines() if line.strip()]
               for sheet in print_to_text(page, "lead-ins-" + path.strip("/").replace("/", "-")).split("\f")]
     endings = [sheet[-1] for sheet in sheets[:-1] if sheet]
-    assert len(endings) >= 2 and [line for line in endings if line.endswith(":")] == [], endings
+    assert len(endings) >= 2 and [line for line in endings if line.endswith((":", ".py"))] == [], endings
