@@ -103,7 +103,7 @@ TABLES_THAT_SCROLL = """() => [...document.querySelectorAll(".md-content .md-typ
     .map(box => `"${box.querySelector("th, td").textContent.trim()}": ${box.querySelector("tr").cells.length} `
         + `columns, ${box.scrollWidth - box.clientWidth} px too wide`)"""
 
-# Pages whose every table has at most five columns of short numbers, which fit a phone.
+# Pages whose every table is a few columns of short numbers (the running examples'), which fit a phone.
 PAGES_OF_SMALL_TABLES = ["lesson/", "walkthrough/scores/", "walkthrough/causal-mask/", "walkthrough/softmax/",
                          "walkthrough/output-projection/", "walkthrough/transformer-layer/", "beyond/meaning/"]
 
