@@ -146,14 +146,19 @@ def test_a_directive_error_in_a_page_with_front_matter_names_the_right_line(proj
         assert "Traceback" not in result.stderr
 
 
-def test_a_formula_that_does_not_convert_stops_the_build_at_its_line(project_copy: Path) -> None:
+@pytest.mark.parametrize(("broken", "line", "quoted"), [
+    ("Then a broken one: $\\frac{1}$.\n", 8, "\\frac{1}"),
+    ("$$\nq = x W_Q, \\qquad k = \\frac{1}\n$$\n", 9, "k = \\frac{1}"),  # the broken statement of a line
+])
+def test_a_formula_that_does_not_convert_stops_the_build_at_its_line(project_copy: Path, broken: str, line: int,
+                                                                      quoted: str) -> None:
     """Assert LaTeX that cannot become MathML stops the build with page:line (counted from the top of the file,
     front matter included), the formula and what is wrong with it."""
     (project_copy / "docs/reference/bad-math.md").write_text(
-        "---\ntitle: Bad math\n---\n# Bad math\n\nA fine $x^2$ first.\n\nThen a broken one: $\\frac{1}$.\n")
+        "---\ntitle: Bad math\n---\n# Bad math\n\nA fine $x^2$ first.\n\n" + broken)
     result = mkdocs(project_copy, "build", "--strict", "--site-dir", str(project_copy / "out"))
     assert result.returncode == 1
-    assert ("docs/reference/bad-math.md:8: cannot convert the formula '\\frac{1}' to MathML: <mfrac> needs 2 "
+    assert (f"docs/reference/bad-math.md:{line}: cannot convert the formula '{quoted}' to MathML: <mfrac> needs 2 "
             "arguments") in result.stderr
     assert "Traceback" not in result.stderr
 

@@ -236,7 +236,7 @@ def _statements(tex: str) -> list[str]:
             parts.append(tex[start:token.start()])
             start = token.end()
     parts.append(tex[start:])
-    return [part for part in parts if part.strip()] or [tex]
+    return [part.strip() for part in parts if part.strip()] or [tex]
 
 
 def _describe(error: Exception) -> str:
