@@ -39,7 +39,7 @@ def test_inline_fraction() -> None:
     check(
         r'<p>Half is <span class="arithmatex">\(\frac{1}{2}\)</span>.</p>',
         f"<p>Half is <span class=\"arithmatex\">{INLINE}<mrow><mfrac><mrow><mn>1</mn></mrow>"
-        "<mrow><mn>2</mn></mrow></mfrac></mrow></math></span>.</p>",
+        "<mrow><mn>2</mn></mrow></mfrac></mrow></math>.</span></p>",
     )
 
 
@@ -396,6 +396,29 @@ def test_a_qquad_that_separates_no_statements_leaves_one_formula(formula: str) -
     """Assert a `\\qquad` inside a group, or with no statement on one side, leaves the formula one <math>."""
     page = convert_math(rf'<div class="arithmatex">\[{formula}\]</div>')
     assert page.count("<math ") == 1, page
+
+
+@pytest.mark.parametrize(("text", "glued"), [
+    (r"pair (\(i = 0\)). Heads", "pair [(MATH).] Heads"),
+    (r"by \(i\), and a \(d_k\)-wide row", "by [MATH,] and a [MATH-wide] row"),
+    (r"of <em>x</em>(\(a\))-th", "of <em>x</em>[(MATH)-th]"),
+    (r"spaced ( \(a\) ) out", "spaced ( [MATH] ) out"),
+    (r"<p>\(a\)</p>&#10;<td>\(b\)&nbsp;c</td>", "<p>[MATH]</p>&#10;<td>[MATH&nbsp;c]</td>"),
+    (r"\(a\)\(b\),", "[MATH][MATH,]"),
+])
+def test_what_touches_an_inline_formula_moves_into_its_wrapper(text: str, glued: str) -> None:
+    """Assert the characters that touch an inline formula without a space (a bracket, punctuation, a hyphenated
+    word) move inside its wrapper, which math.css keeps on one line, and nothing else moves (shown here as
+    [...] for the wrapper and MATH for the <math> element)."""
+    source = re.sub(r"\\\(.*?\\\)", lambda formula: f'<span class="arithmatex">{formula[0]}</span>', text)
+    page = re.sub(r"<math .*?</math>", "MATH", convert_math(source))
+    assert page.replace('<span class="arithmatex">', "[").replace("</span>", "]") == glued
+
+
+def test_text_after_display_math_stays_outside_its_box() -> None:
+    """Assert text right after a display formula's box is left where it was."""
+    page = convert_math(r'<div class="arithmatex">\[x\]</div>, then')
+    assert re.sub(r"<math .*?</math>", "MATH", page) == '<div class="arithmatex">MATH</div>, then'
 
 
 def test_inline_math_is_never_split() -> None:

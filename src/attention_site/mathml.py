@@ -41,7 +41,7 @@ RE_MATH = re.compile(
       (?P<code_tag>pre|code)(?=[\s>])[^>]*>.*?</(?P=code_tag)>
     | (?P<tag>span|div)(?P<attributes>(?=\s)[^>]*?\sclass="arithmatex(?:\s[^"]*)?"[^>]*)>
       (?: \\\((?P<inline>.*?)\\\) | \\\[(?P<display>.*?)\\\] )
-      </(?P=tag)>
+      </(?P=tag)>(?P<after>[^\s<]*)
     )
     """,
     re.DOTALL | re.VERBOSE,
@@ -75,8 +75,19 @@ class MathConversionError(ValueError):
 
 
 def convert_math(html_text: str) -> str:
-    """Return `html_text` with every arithmatex formula converted to MathML, all else unchanged."""
-    return RE_MATH.sub(_replace, html_text)
+    """Return `html_text` with every arithmatex formula converted to MathML, all else unchanged but what touches
+    an inline formula without a space (`(`, `,`, `-wide`), which moves inside its wrapper (see `_inline`)."""
+    pieces, end = [], 0
+    for match in RE_MATH.finditer(html_text):
+        before = html_text[end:match.start()]
+        end = match.end()
+        if match["inline"] is None:
+            pieces += [before, _replace(match)]
+            continue
+        lead = _touching_end(before)
+        pieces += [before.removesuffix(lead), _inline(match, lead)]
+    pieces.append(html_text[end:])
+    return "".join(pieces)
 
 
 def convert_title(title: str) -> str:
@@ -215,14 +226,29 @@ def _term(text: str, *, script: bool = False) -> str:
 
 
 def _replace(match: re.Match[str]) -> str:
-    """Convert one arithmatex wrapper's formula, or hand back a code block as it was."""
-    if match.group("code_tag") is not None:
-        return match.group(0)
-    display = match.group("display") is not None
-    tex = html.unescape(match.group("display") if display else match.group("inline"))
-    tag = match.group("tag")
-    maths = "".join(tex_to_mathml(part, display=True) for part in _statements(tex)) if display else tex_to_mathml(tex)
-    return f"<{tag}{match.group('attributes')}>{maths}</{tag}>"
+    """Convert one display formula's wrapper, or hand back a code block as it was."""
+    if match["code_tag"] is not None:
+        return match[0]
+    maths = "".join(tex_to_mathml(part, display=True) for part in _statements(html.unescape(match["display"])))
+    return f"<{match['tag']}{match['attributes']}>{maths}</{match['tag']}>{match['after']}"
+
+
+def _touching_end(text: str) -> str:
+    """The characters at the end of `text` that touch what follows without a space: a bracket, a word (none after a
+    tag's `>`). Read from the end, so a long run of text costs no more than its last word."""
+    if not text or text[-1].isspace():
+        return ""
+    return text.rsplit(None, 1)[-1].rpartition(">")[2]
+
+
+def _inline(match: re.Match[str], lead: str) -> str:
+    """Convert one inline formula's wrapper, taking in `lead` and the characters that follow it without a space.
+
+    A browser may end a line on either side of a <math>, as of an image: a sentence broke as "d_k" / ". Values",
+    or "(" / "i = 0". Inside the wrapper, which math.css keeps on one line, the formula and the brackets,
+    punctuation or word it touches move together, as in TeX."""
+    maths = tex_to_mathml(html.unescape(match["inline"]))
+    return f"<{match['tag']}{match['attributes']}>{lead}{maths}{match['after']}</{match['tag']}>"
 
 
 def _statements(tex: str) -> list[str]:

@@ -108,3 +108,50 @@ def test_wide_display_math_scrolls_in_its_box(rendered) -> None:
     )
     assert box["scroll"] > box["client"], box
     assert box["page"] <= 320, box
+
+
+# For each width of the text column: every inline formula whose touching character (a bracket, a comma, the
+# first letter of "-wide": the text right before or after it, with no space between) is laid out on another line.
+SPLIT_FROM_WHAT_TOUCHES = """(widths) => {
+    const inner = document.querySelector('.md-content__inner');
+    const block = node => node.closest('p, li, td, th, h1, h2, h3, h4, h5, h6, dt, dd, figcaption, caption');
+    const texts = document.createTreeWalker(inner, NodeFilter.SHOW_TEXT, {acceptNode: text =>
+        text.parentElement.closest('math') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT});
+    const touching = math => {
+        const pairs = [];
+        texts.currentNode = math;
+        const after = texts.nextNode();
+        if (after && /^\\S/.test(after.data) && block(after.parentElement) === block(math)) pairs.push([after, 0]);
+        texts.currentNode = math;
+        const before = texts.previousNode();
+        if (before && /\\S$/.test(before.data) && block(before.parentElement) === block(math))
+            pairs.push([before, before.data.length - 1]);
+        return pairs.map(([text, at]) => { const range = document.createRange();
+            range.setStart(text, at); range.setEnd(text, at + 1); return [range, text.data[at]]; });
+    };
+    const pairs = [...inner.querySelectorAll('math:not([display=block])')]
+        .flatMap(math => touching(math).map(([range, character]) => [math, range, character]));
+    const split = new Set();
+    for (const width of widths) {
+        inner.style.width = width + 'px';
+        for (const [math, range, character] of pairs) {
+            const formula = math.getBoundingClientRect(), next = range.getBoundingClientRect();
+            if (formula.width && next.width && (next.top >= formula.bottom || next.bottom <= formula.top))
+                split.add(`${math.textContent} | ${character}`);
+        }
+    }
+    return {checked: pairs.length, split: [...split]};
+}"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("path", ["lesson/", "walkthrough/", "beyond/rotary-and-alibi/"])
+def test_no_line_parts_a_formula_from_what_touches_it(page: Page, site_url: str, path: str) -> None:
+    """Assert that at every width of the text column from a small phone's to a desktop's (260 to 760 px, 5 px
+    apart) no line ends between an inline formula and the bracket, punctuation or word that touches it ("d_k" /
+    ". Values", "(" / "i = 0"): a browser may break on either side of a <math>, and once did on these pages."""
+    page.goto(site_url + path)
+    page.evaluate("document.fonts.ready.then(() => true)")
+    found = page.evaluate(SPLIT_FROM_WHAT_TOUCHES, list(range(260, 761, 5)))
+    assert found["checked"] >= 10, found
+    assert found["split"] == [], found["split"]

@@ -1,5 +1,6 @@
 """On a 375 px phone: every answer box of every fill-in table in view, tables of short numbers that fit the screen,
-wide tables that say they scroll, the API page's docstrings and a line of separate formulas wrapped."""
+wide tables that say they scroll, the API page's docstrings and a line of separate formulas wrapped, display
+math from edge to edge."""
 
 from __future__ import annotations
 
@@ -160,6 +161,28 @@ def test_a_line_of_separate_statements_wraps_on_a_phone(phone: Page, page: Page,
     assert all(abs(gap - 2 * em) <= 1 for gap in desktop["gaps"]), (desktop, em)
     [narrow] = phone.evaluate(STATEMENT_LINES)
     assert narrow["rows"] >= 2 and narrow["over"] <= 1, narrow
+
+
+# Each display formula's box as laid out: its edges, whether it scrolls, and the middle of what it draws.
+DISPLAY_BOXES = """() => [...document.querySelectorAll('.md-content div.arithmatex')].map(box => {
+    const edges = box.getBoundingClientRect(), maths = [...box.children].map(math => math.getBoundingClientRect());
+    const left = Math.min(...maths.map(math => math.left)), right = Math.max(...maths.map(math => math.right));
+    return {formula: box.textContent.slice(0, 40), left: edges.left, right: edges.right, middle: (left + right) / 2,
+            scrolls: box.scrollWidth > box.clientWidth + 1};
+})"""
+
+
+def test_display_math_runs_to_the_screen_edges_and_sits_in_the_middle_on_a_phone(phone: Page, site_url: str) -> None:
+    """Assert every display formula's box on the rotary page runs from edge to edge of a phone's screen, as code
+    does, and a formula that fits sits in the middle of the screen (the box once stopped 32 px short of the right
+    edge, every formula off centre, and the rotation's matrices scrolled for their last few pixels)."""
+    phone.goto(site_url + "beyond/rotary-and-alibi/")
+    wait_for_features(phone)
+    boxes = phone.evaluate(DISPLAY_BOXES)
+    assert len(boxes) >= 4
+    assert [box for box in boxes if abs(box["left"]) > 0.5 or abs(box["right"] - WIDTH) > 0.5] == []
+    assert [box["formula"] for box in boxes if box["scrolls"]] == []
+    assert [box for box in boxes if abs(box["middle"] - WIDTH / 2) > 1] == []
 
 
 def test_a_fill_in_table_shown_as_cards_does_not_say_it_scrolls(phone: Page, site_url: str) -> None:
