@@ -1,7 +1,10 @@
 """Every plain table of a built page written in Material's scroll box, with a class, so that Material's script
-never moves it (a moved table is styled and laid out again, all of it)."""
+never moves it (a moved table is styled and laid out again, all of it); the cells of a table meant to read as
+cards on a phone labelled with their column."""
 
 from __future__ import annotations
+
+import re
 
 from attention_site.page_body import with_tables_boxed
 
@@ -25,3 +28,19 @@ def test_a_page_without_tables_is_unchanged() -> None:
     """Assert a page with no table comes back exactly as it went in."""
     page = "<p>The <code>&lt;table&gt;</code> tag is not a table.</p>"
     assert with_tables_boxed(page) == page
+
+
+def test_each_body_cell_of_a_table_in_a_rows_as_cards_box_is_labelled_with_its_column() -> None:
+    """Assert every body cell of a table inside `<div class="rows-as-cards">` gets its column's header as plain text
+    (markup dropped, a formula read as text, quotes escaped), keeping its own attributes, while a table outside
+    such a box gets no label."""
+    head = ('<thead><tr><th>aspect</th><th style="text-align: left;">post-<em>norm</em> \\(d_k\\)</th>'
+            '<th>"pre"</th></tr></thead>')
+    body = ('<tbody><tr><td>used by</td><td style="text-align: left;">2017</td><td>now</td></tr>'
+            '<tr><td>path</td><td style="text-align: left;">normalised</td><td>plain</td></tr></tbody>')
+    other = "<table><thead><tr><th>x</th></tr></thead><tbody><tr><td>1</td></tr></tbody></table>"
+    page = with_tables_boxed(f'<div class="rows-as-cards">\n<table>{head}{body}</table>\n</div>{other}')
+    assert re.findall(r"<td[^>]*>", page) == [
+        '<td data-column="aspect">', '<td data-column="post-norm d_k" style="text-align: left;">',
+        '<td data-column="&quot;pre&quot;">'] * 2 + ["<td>"]
+    assert page.count(BOX) == 2 and head in page

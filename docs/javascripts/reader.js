@@ -102,11 +102,12 @@
     });
   }
 
-  /** Let keyboard users scroll boxes that scroll sideways (wide tables, wide math) with the arrows,
-      and mark every such box so that it shows that it scrolls. Every box is measured first and marked
+  /** Let keyboard users scroll boxes that scroll sideways (wide tables, wide math, code) with the arrows,
+      and mark every such box so that it shows that it scrolls (Material makes a wide code block focusable only
+      on a screen with hover: on a phone with a keyboard, or a switch, it could not be scrolled). Every box is measured first and marked
       after: a mark written between two measurements would make the browser lay the page out again. */
   function makeScrollBoxesFocusable() {
-    var boxes = Array.prototype.slice.call(document.querySelectorAll(".md-content .md-typeset__scrollwrap, .md-content .arithmatex, .md-content .scroll-box, .md-content figure:has(> svg.abh-figure)"));
+    var boxes = Array.prototype.slice.call(document.querySelectorAll(".md-content .md-typeset__scrollwrap, .md-content .arithmatex, .md-content .scroll-box, .md-content figure:has(> svg.abh-figure), .md-content pre > code"));
     var scrolling = boxes.map(function (box) {
       return box.scrollWidth > box.clientWidth + 1 && /auto|scroll/.test(getComputedStyle(box).overflowX);
     });
@@ -119,7 +120,7 @@
         var table = box.querySelector("table");
         var caption = box.querySelector("caption, figcaption");
         var kind = table ? "wide table" : box.matches("figure") ? "wide picture" : box.matches("pre") ? "wide text"
-          : "wide formula";
+          : box.matches("code") ? "wide code" : "wide formula";
         box.setAttribute("tabindex", "0");
         if (!box.matches("figure")) box.setAttribute("role", "group"); // a figure keeps its own role
         box.setAttribute("aria-label", (caption ? caption.textContent.trim() + ", " : "") + kind + ", scrolls sideways");
@@ -362,6 +363,14 @@
   // Instant navigation brings a new page: give it the reader's settings (the head script's, overrides/main.html).
   onPage(function () { if (window.readerSettings) window.readerSettings.apply(); });
   window.addEventListener("resize", scheduleScrollCheck);
+  // On a screen without hover Material takes a wide code block's tabindex away each time the block is resized
+  // (larger text, a turned phone): a box marked as scrolling gets it back.
+  new MutationObserver(function (changes) {
+    changes.forEach(function (change) {
+      var box = change.target;
+      if (box.hasAttribute("data-scroll-box") && !box.hasAttribute("tabindex")) box.setAttribute("tabindex", "0");
+    });
+  }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ["tabindex"] });
   new MutationObserver(scheduleScrollCheck).observe(document.documentElement, { attributes: true, attributeFilter: ["data-text-size"] });
 
   window.AttentionByHand = { onPage: onPage, refreshScrollBoxes: scheduleScrollCheck, el: el, icon: icon, addHeaderButton: addHeaderButton, isTyping: isTyping, formatFixed: formatFixed, load: load, loadPageFeatures: loadPageFeatures, openSettings: openSettings };

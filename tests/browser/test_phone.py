@@ -1,6 +1,6 @@
 """On a 375 px phone: every answer box of every fill-in table in view, tables of short numbers that fit the screen,
 wide tables that say they scroll, the API page's docstrings and a line of separate formulas wrapped, display
-math from edge to edge."""
+math from edge to edge, tables of sentences compared as a card per row."""
 
 from __future__ import annotations
 
@@ -183,6 +183,34 @@ def test_display_math_runs_to_the_screen_edges_and_sits_in_the_middle_on_a_phone
     assert [box for box in boxes if abs(box["left"]) > 0.5 or abs(box["right"] - WIDTH) > 0.5] == []
     assert [box["formula"] for box in boxes if box["scrolls"]] == []
     assert [box for box in boxes if abs(box["middle"] - WIDTH / 2) > 1] == []
+
+
+# Each table of sentences in a rows-as-cards box: whether it or its box scrolls, whether its header row shows, and
+# what each row shows as its cells' labels (the label drawn before each cell but the first).
+CARDS = """() => [...document.querySelectorAll('.md-content .rows-as-cards table')].map(table => ({
+    scrolls: [table, table.closest('.md-typeset__scrollwrap')].some(box => box.scrollWidth > box.clientWidth + 1),
+    header: table.tHead.getBoundingClientRect().height > 1,
+    right: table.getBoundingClientRect().right,
+    columns: [...table.tHead.rows[0].cells].map(cell => cell.textContent.trim()),
+    labels: [...table.tBodies[0].rows].map(row => [...row.cells].slice(1).map(cell =>
+        getComputedStyle(cell, '::before').content.replace(/^"|"$/g, ''))),
+}))"""
+
+
+def test_a_table_of_sentences_compared_reads_as_a_card_per_row_on_a_phone(phone: Page, page: Page,
+                                                                          site_url: str) -> None:
+    """Assert each of the variants page's four comparison tables (aspect, post-norm, pre-norm; ...) is a table with
+    its header row on a desktop, and on a phone a card per row that never scrolls sideways, each cell after the
+    first labelled with its column's name (the first, post-norm against pre-norm, scrolled by 214 px)."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    for tab in (page, phone):
+        tab.goto(site_url + "beyond/variants/")
+    desktop, narrow = page.evaluate(CARDS), phone.evaluate(CARDS)
+    assert len(desktop) == len(narrow) == 4
+    assert all(table["header"] and table["labels"][0] == ["none", "none"] for table in desktop), desktop
+    for table in narrow:
+        assert not table["scrolls"] and not table["header"] and table["right"] <= WIDTH, table
+        assert table["labels"] == [table["columns"][1:]] * len(table["labels"]), table
 
 
 def test_a_fill_in_table_shown_as_cards_does_not_say_it_scrolls(phone: Page, site_url: str) -> None:
