@@ -11,8 +11,9 @@ Material gives a plain table.
 A table of sentences that compares a few things side by side (post-norm and pre-norm, five position methods) is
 too wide for a phone, and scrolled sideways it cannot be compared at all. Put in `<div class="rows-as-cards"
 markdown>`, each of its body cells gets its column's name (`data-column`), from which reader.css shows each row as
-a card of labelled paragraphs on a narrow screen, with no script. Pure functions on a page's HTML text; the MkDocs hooks and the Python-Markdown
-extension both call them.
+a card of labelled paragraphs on a narrow screen, with no script.
+
+Pure functions on a page's HTML text; the MkDocs hooks and the Python-Markdown extension both call them.
 """
 
 from __future__ import annotations
