@@ -20,9 +20,10 @@ RE_MARKDOWN_EXAMPLE = re.compile(r"^```markdown\n(.*?)^```$", re.MULTILINE | re.
 
 def test_every_markdown_example_of_contributing_builds() -> None:
     """Assert each ```markdown example in CONTRIBUTING.md, copied into a page, expands without an error: a check
-    the guide shows must hold for today's inputs (one named head 2's scores, where red and rolls do not tie)."""
+    the guide shows must hold for today's inputs (one named head 2's scores, where red and rolls do not tie). The
+    rows-as-cards example holds no directive; test_page_body.py builds it."""
     examples = RE_MARKDOWN_EXAMPLE.findall(CONTRIBUTING.read_text("utf-8"))
-    assert len(examples) >= 3 and all("<!-- attn:" in example for example in examples)
+    assert sum("<!-- attn:" in example for example in examples) >= 3
     for example in examples:
         expand_directives(example, "CONTRIBUTING.md")
 

@@ -5,6 +5,9 @@ cards on a phone labelled with their column."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
+
+import markdown
 
 from attention_site.page_body import with_tables_boxed
 
@@ -44,3 +47,13 @@ def test_each_body_cell_of_a_table_in_a_rows_as_cards_box_is_labelled_with_its_c
         '<td data-column="aspect">', '<td data-column="post-norm d_k" style="text-align: left;">',
         '<td data-column="&quot;pre&quot;">'] * 2 + ["<td>"]
     assert page.count(BOX) == 2 and head in page
+
+
+def test_the_rows_as_cards_example_of_contributing_labels_its_cells() -> None:
+    """Assert the rows-as-cards example in CONTRIBUTING.md, made HTML by Markdown as the site's build makes it,
+    comes out with its body cells labelled by their columns."""
+    guide = (Path(__file__).resolve().parents[1] / "CONTRIBUTING.md").read_text("utf-8")
+    [example] = [block for block in re.findall(r"^```markdown\n(.*?)^```$", guide, re.MULTILINE | re.DOTALL)
+                 if "rows-as-cards" in block]
+    page = with_tables_boxed(markdown.markdown(example, extensions=["tables", "md_in_html"]))
+    assert re.findall(r'<td data-column="([^"]*)">', page) == ["aspect", "post-norm", "pre-norm"]
