@@ -14,7 +14,9 @@ not a product of italic letters; a binary operator, relation or comma inside a s
 `\\sum_{j=1}`) has no space around it, as in TeX's script style; a bracket that is not `\\left`/`\\right`
 nor a matrix's never stretches. LaTeX that latex2mathml rejects or silently mangles (an unknown command,
 a stray brace, a missing argument) raises `MathConversionError` quoting the formula. A display line of
-statements set apart by `\\qquad` becomes one `<math>` each, which math.css lets wrap on a narrow screen.
+statements set apart by `\\qquad` becomes one `<math>` each, which math.css lets wrap on a narrow screen. What
+touches an inline formula without a space (a bracket, a comma, the rest of "-wide") moves into its wrapper, which
+math.css keeps on one line: a browser may otherwise end a line on either side of a `<math>`.
 
 `tex_to_text` reads a formula back off its MathML as one line of plain text (`∂L/∂M`, `e^(s_i)`), for the
 search's results, where MathML cannot go (`readable_documents`).
@@ -82,7 +84,7 @@ def convert_math(html_text: str) -> str:
         before = html_text[end:match.start()]
         end = match.end()
         if match["inline"] is None:
-            pieces += [before, _replace(match)]
+            pieces += [before, _display(match)]
             continue
         lead = _touching_end(before)
         pieces += [before.removesuffix(lead), _inline(match, lead)]
@@ -225,7 +227,7 @@ def _term(text: str, *, script: bool = False) -> str:
     return f"({text})" if len(text) > 1 and several and not wrapped else text
 
 
-def _replace(match: re.Match[str]) -> str:
+def _display(match: re.Match[str]) -> str:
     """Convert one display formula's wrapper, or hand back a code block as it was."""
     if match["code_tag"] is not None:
         return match[0]

@@ -108,4 +108,3 @@ def test_wide_display_math_scrolls_in_its_box(rendered) -> None:
     )
     assert box["scroll"] > box["client"], box
     assert box["page"] <= 320, box
-
