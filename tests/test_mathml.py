@@ -110,6 +110,12 @@ def test_slash_is_not_spaced() -> None:
     assert tex_to_mathml("a/b") == f'{INLINE}<mrow><mi>a</mi><mo lspace="0" rspace="0">/</mo><mi>b</mi></mrow></math>'
 
 
+def test_a_full_stop_ending_a_formula_is_not_spaced() -> None:
+    """Assert the full stop that ends a display formula sits against it, as in TeX (Chromium spaced it off as an
+    operator: "base^(-2i/d) .")."""
+    assert tex_to_mathml("x.") == f'{INLINE}<mrow><mi>x</mi><mo lspace="0" rspace="0">.</mo></mrow></math>'
+
+
 def test_escaped_characters_round_trip() -> None:
     """Assert arithmatex's `&lt;` and `&amp;` are read as LaTeX and written back as valid XML."""
     check(
@@ -419,6 +425,20 @@ def test_text_after_display_math_stays_outside_its_box() -> None:
     """Assert text right after a display formula's box is left where it was."""
     page = convert_math(r'<div class="arithmatex">\[x\]</div>, then')
     assert re.sub(r"<math .*?</math>", "MATH", page) == '<div class="arithmatex">MATH</div>, then'
+
+
+@pytest.mark.parametrize(("tex", "mathml"), [
+    ("q'_{2i}", '<msub><mrow><mi>q</mi><mo lspace="0" rspace="0">′</mo></mrow><mrow><mn>2</mn><mi>i</mi></mrow></msub>'),
+    ("k'", '<mrow><mi>k</mi><mo lspace="0" rspace="0">′</mo></mrow>'),
+    (r"x^{\prime}", '<mrow><mi>x</mi><mo lspace="0" rspace="0">′</mo></mrow>'),
+    ("f''", '<mrow><mi>f</mi><mo lspace="0" rspace="0">″</mo></mrow>'),
+    (r"x^{\prime 2}", "<msup><mi>x</mi><mrow><mi>′</mi><mn>2</mn></mrow></msup>"),
+])
+def test_a_prime_sits_beside_its_letter_at_the_text_size(tex: str, mathml: str) -> None:
+    """Assert a prime alone in a superscript is set right after its letter at the text's size, a subscript after
+    both (as a superscript the raised prime glyph came out a speck above the letter), and a superscript that holds
+    more than primes stays a superscript."""
+    assert tex_to_mathml(tex) == f"{INLINE}<mrow>{mathml}</mrow></math>"
 
 
 def test_inline_math_is_never_split() -> None:

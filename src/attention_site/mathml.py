@@ -112,6 +112,7 @@ def tex_to_mathml(tex: str, *, display: bool = False) -> str:
     _fix_function_names(math)
     _fix_tokens(math)
     _join_words(math)
+    _set_primes_at_text_size(math)
     _tighten_script_operators(math)
     _unstretch_plain_brackets(math)
     _keep_short_fences(math)
@@ -357,7 +358,8 @@ def _opens_with_fence(element: Element) -> bool:
 
 
 def _fix_tokens(math: Element) -> None:
-    """Decode character references, keep `\\mathrm` letters upright, unspace `/`, name spaces in em."""
+    """Decode character references, keep `\\mathrm` letters upright, unspace `/` and a full stop, name spaces in
+    em."""
     for element in math.iter():
         if not element.text:
             continue
@@ -367,8 +369,8 @@ def _fix_tokens(math: Element) -> None:
         if element.tag == "mo" and text in ORDINARY_SYMBOLS and not element.attrib:
             element.tag = "mi"  # TeX sets \infty, \partial, \nabla as letters; latex2mathml as operators
             element.set("mathvariant", "normal")
-        if element.tag == "mo" and text == "/" and not element.attrib:
-            element.attrib.update({"lspace": "0", "rspace": "0"})  # TeX's `/` is ordinary
+        if element.tag == "mo" and text in UNSPACED_SYMBOLS and not element.attrib:
+            element.attrib.update({"lspace": "0", "rspace": "0"})  # TeX's `/` and `.` are ordinary
         element.text = text
     for element in math.iter("mspace"):
         width = element.get("width", "")
@@ -394,6 +396,35 @@ def _letter_runs(parent: Element) -> list[list[Element]]:
         elif runs[-1]:
             runs.append([])
     return [run for run in runs if run]
+
+
+def _set_primes_at_text_size(math: Element) -> None:
+    """Set a prime (`q'`, `k'_j`) right after its letter at the text's size, a subscript after both: written as a
+    superscript, the prime glyph, which is drawn raised already, came out a speck high above the letter (the
+    served font has no larger prime for scripts, and browsers would not pick one)."""
+    for parent in list(math.iter()):
+        for index, script in enumerate(list(parent)):
+            primes = _primes(script[-1]) if script.tag in {"msup", "msubsup"} else None
+            if primes is None:
+                continue
+            primed = Element("mrow")
+            primed.append(script[0])
+            mark = Element("mo", {"lspace": "0", "rspace": "0"})
+            mark.text = primes
+            primed.append(mark)
+            if script.tag == "msubsup":
+                primed, subscript = Element("msub"), primed
+                primed.extend([subscript, script[1]])
+            primed.tail = script.tail
+            parent[index] = primed
+
+
+def _primes(superscript: Element) -> str | None:
+    """The primes a superscript holds and nothing else (`'`, `''`, `^{\\prime}`), or None."""
+    while superscript.tag == "mrow" and len(superscript) == 1:
+        superscript = superscript[0]
+    text = superscript.text or ""
+    return text if text and set(text) <= PRIMES and len(superscript) == 0 else None
 
 
 def _tighten_script_operators(math: Element) -> None:
@@ -463,6 +494,8 @@ SCRIPTS = frozenset({"msub", "msup", "msubsup", "munder", "mover", "munderover"}
 # TeX puts a medium (binary) or thick (relation) space around these on the main line and none in scripts.
 SCRIPT_TIGHT_OPERATORS = frozenset("+−-±∓×⋅·=≠<>≤≥≈∼∈→←↦,")  # and the comma: TeX's punctuation space too
 BRACKETS = frozenset("()[]{}|‖⟨⟩⌊⌋⌈⌉")
+PRIMES = frozenset("′″‴")
+UNSPACED_SYMBOLS = frozenset("/.")  # ordinary symbols in TeX; a browser spaces them as operators
 TALL = frozenset({"mfrac", "msqrt", "mroot", "mtable"})
 BIG_OPERATORS = frozenset("∑∏∫∬∮⋃⋂⨁⨂")
 RE_LETTER = re.compile(r"[A-Za-z]")
