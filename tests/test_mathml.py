@@ -428,7 +428,8 @@ def test_text_after_display_math_stays_outside_its_box() -> None:
 
 
 @pytest.mark.parametrize(("tex", "mathml"), [
-    ("q'_{2i}", '<msub><mrow><mi>q</mi><mo lspace="0" rspace="0">′</mo></mrow><mrow><mn>2</mn><mi>i</mi></mrow></msub>'),
+    ("q'_{2i}",
+     '<msub><mrow><mi>q</mi><mo lspace="0" rspace="0">′</mo></mrow><mrow><mn>2</mn><mi>i</mi></mrow></msub>'),
     ("k'", '<mrow><mi>k</mi><mo lspace="0" rspace="0">′</mo></mrow>'),
     (r"x^{\prime}", '<mrow><mi>x</mi><mo lspace="0" rspace="0">′</mo></mrow>'),
     ("f''", '<mrow><mi>f</mi><mo lspace="0" rspace="0">″</mo></mrow>'),
