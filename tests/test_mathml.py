@@ -110,6 +110,17 @@ def test_slash_is_not_spaced() -> None:
     assert tex_to_mathml("a/b") == f'{INLINE}<mrow><mi>a</mi><mo lspace="0" rspace="0">/</mo><mi>b</mi></mrow></math>'
 
 
+@pytest.mark.parametrize(("tex", "unary"), [
+    ("(-1, 0)", True), ("(2, -1)", True), ("a = -b", True), (r"\left(-\frac{1}{4}\right)", True), ("a + -b", True),
+    ("a - b", False), ("(a) - b", False),
+])
+def test_a_sign_after_a_bracket_relation_operator_or_comma_is_unary(tex: str, unary: bool) -> None:
+    """Assert a minus or plus right after an opening bracket, a relation, an operator or a comma is set against what
+    follows, as TeX sets it (a browser spaced "( − 1, 0)" as a subtraction), and a subtraction keeps its spaces."""
+    signs = re.findall(r"<mo[^>]*>[+−]</mo>", tex_to_mathml(tex))
+    assert signs[-1] == ('<mo lspace="0" rspace="0">−</mo>' if unary else "<mo>−</mo>"), signs
+
+
 def test_a_full_stop_ending_a_formula_is_not_spaced() -> None:
     """Assert the full stop that ends a display formula sits against it, as in TeX (Chromium spaced it off as an
     operator: "base^(-2i/d) .")."""

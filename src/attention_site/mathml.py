@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import functools
 import html
+import itertools
 import json
 import re
 from xml.etree.ElementTree import Element, fromstring, tostring
@@ -113,6 +114,7 @@ def tex_to_mathml(tex: str, *, display: bool = False) -> str:
     _fix_tokens(math)
     _join_words(math)
     _set_primes_at_text_size(math)
+    _set_signs_unary(math)
     _tighten_script_operators(math)
     _unstretch_plain_brackets(math)
     _keep_short_fences(math)
@@ -427,6 +429,16 @@ def _primes(superscript: Element) -> str | None:
     return text if text and set(text) <= PRIMES and len(superscript) == 0 else None
 
 
+def _set_signs_unary(math: Element) -> None:
+    """Set a `+` or `-` right after an opening bracket, a relation, an operator or a comma against what follows,
+    as TeX does (`(-1, 0)`, `= -b`): a browser spaced it on both sides as a binary operator, "( − 1, 0)"."""
+    for parent in math.iter():
+        for before, sign in itertools.pairwise(parent):
+            if (sign.tag == "mo" and sign.text in SIGNS and not sign.attrib and before.tag == "mo"
+                    and (before.text in SCRIPT_TIGHT_OPERATORS or before.text in OPENING_BRACKETS)):
+                sign.attrib.update({"lspace": "0", "rspace": "0"})
+
+
 def _tighten_script_operators(math: Element) -> None:
     """Set each binary operator, relation or comma inside a script without space, as TeX's script style does."""
     for script in math.iter():
@@ -495,6 +507,8 @@ SCRIPTS = frozenset({"msub", "msup", "msubsup", "munder", "mover", "munderover"}
 SCRIPT_TIGHT_OPERATORS = frozenset("+−-±∓×⋅·=≠<>≤≥≈∼∈→←↦,")  # and the comma: TeX's punctuation space too
 BRACKETS = frozenset("()[]{}|‖⟨⟩⌊⌋⌈⌉")
 PRIMES = frozenset("′″‴")
+SIGNS = frozenset("+−±∓")
+OPENING_BRACKETS = frozenset("([{⟨⌊⌈")
 UNSPACED_SYMBOLS = frozenset("/.")  # ordinary symbols in TeX; a browser spaces them as operators
 TALL = frozenset({"mfrac", "msqrt", "mroot", "mtable"})
 BIG_OPERATORS = frozenset("∑∏∫∬∮⋃⋂⨁⨂")
