@@ -149,16 +149,18 @@ STATEMENT_LINES = """() => [...document.querySelectorAll(".md-content div.arithm
 
 def test_a_line_of_separate_statements_wraps_on_a_phone(phone: Page, page: Page, site_url: str) -> None:
     """Assert "q = x W_Q, k = x W_K, v = x W_V" on one display line (query, key, value) sits on one row 2em apart
-    on a desktop and wraps to the screen on a phone instead of scrolling sideways."""
+    on a desktop, and LayerNorm's three definitions, wider than a phone together, wrap to its screen one under
+    another instead of scrolling sideways."""
     page.set_viewport_size({"width": 1280, "height": 800})
-    for tab in (page, phone):
-        tab.goto(site_url + "walkthrough/query-key-value/")
-        wait_for_features(tab)
+    page.goto(site_url + "walkthrough/query-key-value/")
+    wait_for_features(page)
     [desktop] = page.evaluate(STATEMENT_LINES)
     em = page.locator(".md-content div.arithmatex:has(> math + math)").evaluate(
         "line => parseFloat(getComputedStyle(line).fontSize)")
     assert desktop["rows"] == 1 and desktop["over"] <= 0
     assert all(abs(gap - 2 * em) <= 1 for gap in desktop["gaps"]), (desktop, em)
+    phone.goto(site_url + "walkthrough/transformer-layer/")
+    wait_for_features(phone)
     [narrow] = phone.evaluate(STATEMENT_LINES)
     assert narrow["rows"] >= 2 and narrow["over"] <= 1, narrow
 
