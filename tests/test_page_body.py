@@ -34,9 +34,10 @@ def test_a_page_without_tables_is_unchanged() -> None:
 
 
 def test_each_body_cell_of_a_table_in_a_rows_as_cards_box_is_labelled_with_its_column() -> None:
-    """Assert every body cell of a table inside `<div class="rows-as-cards">` gets its column's header as plain text
-    (markup dropped, a formula read as text, quotes escaped), keeping its own attributes, while a table outside
-    such a box gets no label."""
+    """Assert a table alone in `<div class="rows-as-cards">` is written in a scroll box of that class instead of
+    the `<div>` (slides and print know a table by its scroll box), and every one of its body cells gets its
+    column's header as plain text (markup dropped, a formula read as text, quotes escaped), keeping its own
+    attributes, while a table outside such a box gets no label."""
     head = ('<thead><tr><th>aspect</th><th style="text-align: left;">post-<em>norm</em> \\(d_k\\)</th>'
             '<th>"pre"</th></tr></thead>')
     body = ('<tbody><tr><td>used by</td><td style="text-align: left;">2017</td><td>now</td></tr>'
@@ -46,7 +47,8 @@ def test_each_body_cell_of_a_table_in_a_rows_as_cards_box_is_labelled_with_its_c
     assert re.findall(r"<td[^>]*>", page) == [
         '<td data-column="aspect">', '<td data-column="post-norm d_k" style="text-align: left;">',
         '<td data-column="&quot;pre&quot;">'] * 2 + ["<td>"]
-    assert page.count(BOX) == 2 and head in page
+    cards = '<div class="md-typeset__scrollwrap rows-as-cards"><div class="md-typeset__table"><table class="abh-table">'
+    assert page.startswith(cards) and page.count(BOX) == 1 and head in page and 'class="rows-as-cards"' not in page
 
 
 def test_the_rows_as_cards_example_of_contributing_labels_its_cells() -> None:

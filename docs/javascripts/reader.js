@@ -104,8 +104,9 @@
 
   /** Let keyboard users scroll boxes that scroll sideways (wide tables, wide math, code) with the arrows,
       and mark every such box so that it shows that it scrolls (Material makes a wide code block focusable only
-      on a screen with hover: on a phone with a keyboard, or a switch, it could not be scrolled). Every box is measured first and marked
-      after: a mark written between two measurements would make the browser lay the page out again. */
+      on a screen with hover: on a phone with a keyboard, or a switch, it could not be scrolled). Every box is
+      measured first and marked after: a mark written between two measurements would make the browser lay the
+      page out again. */
   function makeScrollBoxesFocusable() {
     var boxes = Array.prototype.slice.call(document.querySelectorAll(".md-content .md-typeset__scrollwrap, .md-content .arithmatex, .md-content .scroll-box, .md-content figure:has(> svg.abh-figure), .md-content pre > code"));
     var scrolling = boxes.map(function (box) {

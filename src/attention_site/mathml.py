@@ -12,11 +12,13 @@ upright; text is escaped as XML (latex2mathml writes `\\text{a<b}` unescaped). I
 and a browser's MathML does not: a run of three letters or more (`d_{model}`, `pos`) is one upright word,
 not a product of italic letters; a binary operator, relation or comma inside a script (`e^{s-m}`,
 `\\sum_{j=1}`) has no space around it, as in TeX's script style; a bracket that is not `\\left`/`\\right`
-nor a matrix's never stretches. LaTeX that latex2mathml rejects or silently mangles (an unknown command,
-a stray brace, a missing argument) raises `MathConversionError` quoting the formula. A display line of
-statements set apart by `\\qquad` becomes one `<math>` each, which math.css lets wrap on a narrow screen. What
-touches an inline formula without a space (a bracket, a comma, the rest of "-wide") moves into its wrapper, which
-math.css keeps on one line: a browser may otherwise end a line on either side of a `<math>`.
+nor a matrix's never stretches; a prime sits beside its letter at the text's size, not as a tiny superscript; a
+`+` or `-` after a bracket, relation, operator or comma is a sign, and a full stop is unspaced. LaTeX that
+latex2mathml rejects or silently mangles (an unknown command, a stray brace, a missing argument) raises
+`MathConversionError` quoting the formula. A display line of statements set apart by `\\qquad` becomes one
+`<math>` each, which math.css lets wrap on a narrow screen. What touches an inline formula without a space (a
+bracket, a comma, the rest of "-wide") moves into its wrapper, which math.css keeps on one line: a browser may
+otherwise end a line on either side of a `<math>`.
 
 `tex_to_text` reads a formula back off its MathML as one line of plain text (`∂L/∂M`, `e^(s_i)`), for the
 search's results, where MathML cannot go (`readable_documents`).
@@ -409,14 +411,14 @@ def _set_primes_at_text_size(math: Element) -> None:
             primes = _primes(script[-1]) if script.tag in {"msup", "msubsup"} else None
             if primes is None:
                 continue
-            primed = Element("mrow")
-            primed.append(script[0])
             mark = Element("mo", {"lspace": "0", "rspace": "0"})
             mark.text = primes
-            primed.append(mark)
+            primed = Element("mrow")
+            primed.extend([script[0], mark])
             if script.tag == "msubsup":
-                primed, subscript = Element("msub"), primed
-                primed.extend([subscript, script[1]])
+                base = primed
+                primed = Element("msub")
+                primed.extend([base, script[1]])
             primed.tail = script.tail
             parent[index] = primed
 
@@ -435,7 +437,7 @@ def _set_signs_unary(math: Element) -> None:
     for parent in math.iter():
         for before, sign in itertools.pairwise(parent):
             if (sign.tag == "mo" and sign.text in SIGNS and not sign.attrib and before.tag == "mo"
-                    and (before.text in SCRIPT_TIGHT_OPERATORS or before.text in OPENING_BRACKETS)):
+                    and (before.text in OPERATORS_AND_COMMA or before.text in OPENING_BRACKETS)):
                 sign.attrib.update({"lspace": "0", "rspace": "0"})
 
 
@@ -446,7 +448,7 @@ def _tighten_script_operators(math: Element) -> None:
             continue
         for row in [row for argument in list(script)[1:] for row in argument.iter()]:
             for element in list(row)[1:]:  # a leading sign (`e^{-x}`) is a prefix: unspaced already
-                if element.tag == "mo" and element.text in SCRIPT_TIGHT_OPERATORS and not element.attrib:
+                if element.tag == "mo" and element.text in OPERATORS_AND_COMMA and not element.attrib:
                     element.attrib.update({"lspace": "0", "rspace": "0"})
 
 
@@ -503,8 +505,9 @@ NAMED_SPACES = {
 }
 # Scripts: the first child is the base, the others are set in script style.
 SCRIPTS = frozenset({"msub", "msup", "msubsup", "munder", "mover", "munderover"})
-# TeX puts a medium (binary) or thick (relation) space around these on the main line and none in scripts.
-SCRIPT_TIGHT_OPERATORS = frozenset("+−-±∓×⋅·=≠<>≤≥≈∼∈→←↦,")  # and the comma: TeX's punctuation space too
+# Binary operators, relations and the comma: TeX puts a medium (binary) or thick (relation) space around them on
+# the main line and none in scripts; a sign right after one of them is unary.
+OPERATORS_AND_COMMA = frozenset("+−-±∓×⋅·=≠<>≤≥≈∼∈→←↦,")
 BRACKETS = frozenset("()[]{}|‖⟨⟩⌊⌋⌈⌉")
 PRIMES = frozenset("′″‴")
 SIGNS = frozenset("+−±∓")

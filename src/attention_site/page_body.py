@@ -8,10 +8,11 @@ a second of a phone's main thread. The build writes each table in that box inste
 which Material's script passes over (it looks for `table:not([class])`); reader.css gives the class the look
 Material gives a plain table.
 
-A table of sentences that compares a few things side by side (post-norm and pre-norm, five position methods) is
-too wide for a phone, and scrolled sideways it cannot be compared at all. Put in `<div class="rows-as-cards"
-markdown>`, each of its body cells gets its column's name (`data-column`), from which reader.css shows each row as
-a card of labelled paragraphs on a narrow screen, with no script.
+A table of sentences in three columns or more scrolls sideways on a phone or squeezes its sentences into columns
+a few words wide. Put alone in `<div class="rows-as-cards" markdown>`, it is written in a scroll box of that class
+instead of the `<div>`, so that slides and print treat it as any table, and each of its body cells gets its
+column's name (`data-column`), from which reader.css shows each row as a card of labelled paragraphs on a narrow
+screen, with no script.
 
 Pure functions on a page's HTML text; the MkDocs hooks and the Python-Markdown extension both call them.
 """
@@ -25,9 +26,11 @@ import re
 from .mathml import readable_formulas
 
 RE_PLAIN_TABLE = re.compile(r"<table(?![^>]*\bclass=)(?P<attributes>[^>]*)>(?P<body>.*?)</table>", re.DOTALL)
-TABLE_IN_BOX = ('<div class="md-typeset__scrollwrap"><div class="md-typeset__table">'
+RE_TABLE_AS_CARDS = re.compile(
+    r'<div class="rows-as-cards">\s*<table(?![^>]*\bclass=)(?P<attributes>[^>]*)>(?P<body>.*?)</table>\s*</div>',
+    re.DOTALL)
+TABLE_IN_BOX = ('<div class="md-typeset__scrollwrap{box_class}"><div class="md-typeset__table">'
                 '<table class="abh-table"{attributes}>{body}</table></div></div>')
-RE_TABLE_AS_CARDS = re.compile(r'<div class="rows-as-cards">\s*<table\b.*?</table>', re.DOTALL)
 RE_HEADER_CELL = re.compile(r"<th\b[^>]*>(?P<text>.*?)</th>", re.DOTALL)
 RE_BODY_ROW = re.compile(r"<tr>.*?</tr>", re.DOTALL)
 RE_BODY_CELL = re.compile(r"<td\b")
@@ -37,12 +40,13 @@ RE_TAG = re.compile(r"<[^>]*>")
 def with_tables_boxed(page_html: str) -> str:
     """The page with every table that has no class (the tables Material would move) in Material's scroll box,
     marked `abh-table`, the body cells of each table in a `rows-as-cards` box labelled with their column."""
-    page_html = RE_TABLE_AS_CARDS.sub(lambda match: _columns_labelled(match[0]), page_html)
-    return RE_PLAIN_TABLE.sub(lambda match: TABLE_IN_BOX.format(**match.groupdict()), page_html)
+    page_html = RE_TABLE_AS_CARDS.sub(lambda match: TABLE_IN_BOX.format(
+        box_class=" rows-as-cards", attributes=match["attributes"], body=_columns_labelled(match["body"])), page_html)
+    return RE_PLAIN_TABLE.sub(lambda match: TABLE_IN_BOX.format(box_class="", **match.groupdict()), page_html)
 
 
 def _columns_labelled(table: str) -> str:
-    """`table` with `data-column="<its column's header, as text>"` on each body cell."""
+    """The inside of `table` with `data-column="<its column's header, as text>"` on each body cell."""
     head, tbody, body = table.partition("<tbody>")
     names = [html.escape(html.unescape(RE_TAG.sub("", readable_formulas(cell["text"]))).strip())
              for cell in RE_HEADER_CELL.finditer(head)]
