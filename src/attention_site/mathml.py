@@ -214,12 +214,10 @@ def _row(children: list[Element]) -> str:
 
 
 def _scripted(base: Element, scripts: list[Element], marks: str) -> str:
-    """A base with its subscript and superscript: x_i, e^(s_i), a_(rolls,red)^(2); a prime stays on its base (q′_i)."""
+    """A base with its subscript and superscript: x_i, e^(s_i), a_(rolls,red)^(2) (a prime is on its base already:
+    `_set_primes_at_text_size`)."""
     texts = [RE_SCRIPT_OPERATOR.sub(r"\1", _text(script)).strip() for script in scripts]
-    pairs = list(zip(marks, texts, strict=True))
-    primes = "".join(text for mark, text in pairs if mark == "^" and text in PRIMES)
-    return _text(base) + primes + "".join(mark + _term(text, script=True) for mark, text in pairs
-                                          if not (mark == "^" and text in PRIMES))
+    return _text(base) + "".join(mark + _term(text, script=True) for mark, text in zip(marks, texts, strict=True))
 
 
 def _term(text: str, *, script: bool = False) -> str:
@@ -511,7 +509,7 @@ OPERATORS_AND_COMMA = frozenset("+−-±∓×⋅·=≠<>≤≥≈∼∈→←↦
 BRACKETS = frozenset("()[]{}|‖⟨⟩⌊⌋⌈⌉")
 PRIMES = frozenset("′″‴")
 SIGNS = frozenset("+−±∓")
-OPENING_BRACKETS = frozenset("([{⟨⌊⌈")
+OPENING_BRACKETS = frozenset("([{⟨⌊⌈")  # a bar opens and closes: no sign is sure after one
 UNSPACED_SYMBOLS = frozenset("/.")  # ordinary symbols in TeX; a browser spaces them as operators
 TALL = frozenset({"mfrac", "msqrt", "mroot", "mtable"})
 BIG_OPERATORS = frozenset("∑∏∫∬∮⋃⋂⨁⨂")
@@ -519,7 +517,7 @@ RE_LETTER = re.compile(r"[A-Za-z]")
 WORD_LETTERS = 3  # `model`, `pos`: a word; `ij`, `xW`: a product or a pair of indices
 ORDINARY_SYMBOLS = frozenset("∞∂∇∅⊤⊥")
 TOKENS = frozenset({"mi", "mo", "mn"})
-OPENING_FENCES = frozenset("([{⟨⌊⌈|‖")
+OPENING_FENCES = OPENING_BRACKETS | frozenset("|‖")
 # For plain text (tex_to_text): tokens read as written, invisible operators dropped, the main line's binary operators
 # and relations spaced, each kind of script marked as in LaTeX.
 TEXT_TOKENS = frozenset({"mi", "mn", "mtext", "ms"})
@@ -529,7 +527,6 @@ CLOSING = frozenset(")]}⟩|‖")
 ENDS_A_TERM = CLOSING | {"…", "⋯"}  # an operator after these is binary, not a sign
 UNSPACED_PAIRS = frozenset({("mn", "mi"), ("mn", "msub"), ("mn", "msup"), ("mi", "mi")})
 ARROWS = frozenset("→←⟶⟵↦")
-PRIMES = frozenset({"′", "″", "‴"})
 EM_SPACE = "\u2003"  # \quad and wider: statements or a remark apart
 RE_SPACES = re.compile(r" {2,}")
 RE_AROUND_EM_SPACE = re.compile(" *\u2003[ \u2003]*")
