@@ -7,9 +7,9 @@ run inherits another's memory or warm caches:
 - time: time.perf_counter around one call, several repetitions, median (no tracemalloc running);
 - agreement: the largest absolute difference between the two outputs, with and without the causal mask.
 
-It prints medians and ratios and writes bench/results/attention_scale.csv and attention_scale_memory.svg
-(peak memory against n, log-log, with the n² line). Targets: tiled peak memory at the largest n at most 1/16
-of naive, tiled time at most 2x naive, outputs equal to 1e-12.
+It prints medians and ratios and writes bench/results/attention_scale.csv and attention_scale_memory.svg (peak
+memory against n, log-log), with its narrow drawing for a phone. Targets: tiled peak memory at the largest n at
+most 1/16 of naive, tiled time at most 2x naive, outputs equal to 1e-12.
 
     python bench/attention_scale.py            # n = 1024 4096 8192, 3 repetitions (about 2-3 minutes)
     python bench/attention_scale.py --quick    # n = 512 1024 2048, 2 repetitions (seconds)
@@ -189,8 +189,9 @@ def results_markdown(rows: list[dict[str, float]], args: argparse.Namespace) -> 
     ])
 
 
-def write_svg(rows: list[dict[str, float]], path: Path) -> str:
-    """Draw peak memory against n with the site's chart helper if it exists, else a plain SVG of our own."""
+def write_svgs(rows: list[dict[str, float]], results: Path) -> str:
+    """Draw peak memory against n with the site's chart helper, wide and narrow (the performance page shows the one
+    that fits the reader's column), or, if the helper is missing, one plain SVG of our own."""
     xs = [int(r["n"]) for r in rows]
     impls = [impl for impl in ("naive", "tiled") if f"{impl}_peak_mib" in rows[0]]
     series = {impl: [r[f"{impl}_peak_mib"] for r in rows] for impl in impls}
@@ -201,12 +202,14 @@ def write_svg(rows: list[dict[str, float]], path: Path) -> str:
     try:
         from attention_site.figures import growth_chart_svg
 
-        svg = growth_chart_svg(xs, series, log=True, id_prefix="bench-memory", **labels)
+        wide, narrow = (growth_chart_svg(xs, series, log=True, id_prefix=prefix, narrow=narrow, **labels)
+                        for prefix, narrow in (("bench-memory", False), ("bench-memory-narrow", True)))
         made_by = "attention_site/figures.py"
     except Exception as error:  # the helper is missing or takes another form: draw it ourselves
-        svg = plain_chart_svg(xs, series, **labels)
+        wide, narrow = plain_chart_svg(xs, series, **labels), ""
         made_by = f"a plain fallback ({type(error).__name__}: {error})"
-    path.write_text(svg, encoding="utf-8")
+    (results / "attention_scale_memory.svg").write_text(wide, encoding="utf-8")
+    (results / "attention_scale_memory-narrow.svg").write_text(narrow, encoding="utf-8")
     return made_by
 
 
@@ -279,9 +282,9 @@ def main() -> None:
         RESULTS.mkdir(parents=True, exist_ok=True)
         if not args.from_csv:
             write_csv(rows, RESULTS / "attention_scale.csv")
-        made_by = write_svg(rows, RESULTS / "attention_scale_memory.svg")
+        made_by = write_svgs(rows, RESULTS)
         write_results("attention_scale", "python bench/attention_scale.py", results_markdown(rows, args))
-        print("\nwrote bench/results/attention_scale.csv, attention_scale_memory.svg (drawn by "
+        print("\nwrote bench/results/attention_scale.csv, attention_scale_memory.svg, its -narrow.svg (drawn by "
               f"{made_by}) and attention_scale.md")
 
 

@@ -17,6 +17,7 @@ from attention_site.figures import (
     cache_growth_svg,
     flow_diagram_svg,
     growth_chart_svg,
+    growth_charts,
     heatmap_svg,
     mask_grid_svg,
     path_diagram_svg,
@@ -48,6 +49,14 @@ def growth(prefix: str = "g") -> str:
     return growth_chart_svg(xs, {"naive": [x * x for x in xs], "tiled": [64 * x for x in xs]},
                             title="Memory", desc="Naive grows as n².", x_label="n", y_label="entries",
                             id_prefix=prefix)
+
+
+def narrow_growth(prefix: str = "gn") -> str:
+    """Draw the chart of `growth` for a phone's column."""
+    xs = [128.0 * 2**k for k in range(6)]
+    return growth_chart_svg(xs, {"naive": [x * x for x in xs], "tiled": [64 * x for x in xs]},
+                            title="Memory", desc="Naive grows as n².", x_label="n", y_label="entries",
+                            id_prefix=prefix, narrow=True)
 
 
 def positions(prefix: str = "p") -> str:
@@ -84,7 +93,7 @@ def cache(prefix: str = "k") -> str:
     return cache_growth_svg(steps, title="Cache", desc="Grows.", id_prefix=prefix)
 
 
-FIGURES: list[Callable[[str], str]] = [heatmap, mask_grid, growth, positions, paths, flow, stream, cache]
+FIGURES: list[Callable[[str], str]] = [heatmap, mask_grid, growth, narrow_growth, positions, paths, flow, stream, cache]
 
 
 @pytest.mark.parametrize("draw", FIGURES)
@@ -222,6 +231,35 @@ def test_growth_chart_has_a_legend_per_series() -> None:
     root = ET.fromstring(growth())
     assert len(list(root.iter(f"{SVG}polyline"))) == 2
     assert {"naive", "tiled"} <= {t.text for t in root.iter(f"{SVG}text")}
+
+
+def test_a_line_chart_comes_drawn_wide_and_for_a_phone() -> None:
+    """Assert growth_charts gives two drawings of one chart, wide and narrow, with no id in both; the narrow one fits
+    a 375 px phone's 343 px column, everything in it drawn inside it (a label taken at 8 units a character), and
+    its legend is one entry a line where the wide one sets the entries side by side."""
+    xs = [4.0, 16.0, 64.0, 256.0, 1024.0]
+    both = ET.fromstring("<div>" + growth_charts(xs, {"score entries n²": [x * x for x in xs], "tokens n": xs},
+                                                 title="t", desc="d", x_label="tokens n", y_label="count",
+                                                 id_prefix="c") + "</div>")
+    wide, narrow = both
+    assert [svg.get("class") for svg in both] == ["abh-figure abh-chart abh-chart-wide",
+                                                  "abh-figure abh-chart abh-chart-narrow"]
+    ids = [node.get("id") for node in both.iter() if node.get("id")]
+    assert len(ids) == len(set(ids)) and "c-narrow-title" in ids
+    width = float(narrow.get("viewBox").split()[2])
+    assert width <= 343 < float(wide.get("viewBox").split()[2])
+    reach = {"start": 1, "middle": 0.5, "end": 0}  # of a label's width, right of its x
+    rights = [float(x) for line in narrow.iter(f"{SVG}polyline") for x in re.findall(r"([\d.]+),", line.get("points"))]
+    rights += [float(text.get("x")) + 8 * len(text.text) * reach[text.get("text-anchor")]
+               for text in narrow.iter(f"{SVG}text")]
+    assert 0 < max(rights) <= width
+
+    def legend_entries(svg: ET.Element) -> list[tuple[str, str]]:
+        return [(text.get("x"), text.get("y")) for text in svg.find(f"{SVG}g[@class='abh-legend']").iter(f"{SVG}text")]
+
+    (x1, y1), (x2, y2) = legend_entries(narrow)
+    assert x1 == x2 and float(y2) - float(y1) == 28
+    assert legend_entries(wide)[0][1] == legend_entries(wide)[1][1]
 
 
 def test_single_series_chart_without_legend() -> None:

@@ -22,6 +22,7 @@ __all__ = [
     "cache_growth_svg",
     "flow_diagram_svg",
     "growth_chart_svg",
+    "growth_charts",
     "heatmap_svg",
     "mask_grid_svg",
     "path_diagram_svg",
@@ -38,6 +39,8 @@ CELL = 48
 LABEL_WIDTH = 84
 HEADER_HEIGHT = 34
 LEGEND_HEIGHT = 40
+WIDE_CHART, NARROW_CHART = 520, 336  # a line chart's two widths; a 375 px phone's column is 343 px
+LEGEND_LINE = 28  # the height of a line of a chart's legend
 MAX_CELLS = 4096
 SUPERSCRIPTS = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
@@ -117,11 +120,13 @@ def growth_chart_svg(
     y_label: str,
     log: bool = True,
     id_prefix: str,
+    narrow: bool = False,
 ) -> str:
     """Draw one or more series against `xs` (e.g. n² against n, or naive against tiled memory).
 
     `ys` is one sequence (len(xs),) or a mapping from a series label to one; `log` puts both axes on a
     logarithmic scale, where n² is a straight line of slope 2. With `log`, every value must be positive.
+    `narrow` draws it for a phone's column instead: NARROW_CHART units wide, its legend one entry a line.
     """
     series = dict(ys) if isinstance(ys, Mapping) else {"": ys}
     if not xs or not series or len(series) > len(SERIES_DASHES):
@@ -131,15 +136,25 @@ def growth_chart_svg(
         if len(values) != len(xs):
             raise ValueError(f"series '{label}' has {len(values)} values but xs has {len(xs)}")
     _check_finite([xs, *series.values()], log)
-    plot = _Plot(xs, [v for values in series.values() for v in values], log)
+    plot = _Plot(xs, [v for values in series.values() for v in values], log, NARROW_CHART if narrow else WIDE_CHART)
     body = [*plot.axes(x_label, y_label), *plot.x_ticks(xs), *plot.y_ticks()]
     for index, (label, values) in enumerate(series.items()):
         body += plot.series(index, xs, values, label)
-    labelled = "" not in series
-    if labelled:
-        body += _series_legend(list(series), plot.left, plot.bottom + 70)
-    height = plot.bottom + 56 + (28 if labelled else 0)
-    return _svg("abh-chart", plot.width, height, title, desc, id_prefix, body)
+    legend = list(series) if "" not in series else []
+    if legend:
+        body += _series_legend(legend, plot.left, plot.bottom + 70, stacked=narrow)
+    height = plot.bottom + 56 + (LEGEND_LINE * (len(legend) if narrow else 1) if legend else 0)
+    kind = "abh-chart abh-chart-narrow" if narrow else "abh-chart abh-chart-wide"
+    return _svg(kind, plot.width, height, title, desc, id_prefix, body)
+
+
+def growth_charts(xs: Sequence[float], ys: Sequence[float] | Mapping[str, Sequence[float]], *, id_prefix: str,
+                  **labels: str) -> str:
+    """Draw the chart of `growth_chart_svg` twice, wide and narrow (its ids prefixed `{id_prefix}-narrow`): a
+    figure holding both shows the narrow one only where the wide one would not fit (figures.css), so a phone reader
+    sees the whole chart, its text at full size, without scrolling sideways."""
+    return (growth_chart_svg(xs, ys, id_prefix=id_prefix, **labels)
+            + growth_chart_svg(xs, ys, id_prefix=f"{id_prefix}-narrow", narrow=True, **labels))
 
 
 def positions_heatmap_svg(P: Sequence[Sequence[float]], *, title: str, desc: str, id_prefix: str) -> str:
@@ -498,10 +513,10 @@ def _check_finite(columns: Iterable[Sequence[float]], log: bool) -> None:
 class _Plot:
     """The frame of a chart: data ranges mapped to pixels, linear or logarithmic."""
 
-    width, left, top, right_pad, plot_height = 520, 92, 16, 24, 240
+    left, top, right_pad, plot_height = 92, 16, 24, 240
 
-    def __init__(self, xs: Sequence[float], ys: Sequence[float], log: bool) -> None:
-        self.log = log
+    def __init__(self, xs: Sequence[float], ys: Sequence[float], log: bool, width: float) -> None:
+        self.log, self.width = log, width
         self.x_range = self._range(xs)
         self.y_range = self._range(ys, nice=True)
         self.bottom = self.top + self.plot_height
@@ -582,16 +597,16 @@ def _marker(index: int, x: float, y: float) -> str:
     return f'<circle cx="{_n(x)}" cy="{_n(y)}" r="4"/>'
 
 
-def _series_legend(labels: list[str], x: float, y: float) -> list[str]:
-    """Return one legend entry per series: its line style, marker and label."""
+def _series_legend(labels: list[str], x: float, y: float, stacked: bool) -> list[str]:
+    """Return one legend entry per series: its line style, marker and label; side by side, or one a line."""
     parts = ['<g class="abh-legend">']
     for index, label in enumerate(labels):
-        left = x + index * 150
+        left, top = (x, y + LEGEND_LINE * index) if stacked else (x + index * 150, y)
         dash = f' stroke-dasharray="{SERIES_DASHES[index]}"' if SERIES_DASHES[index] else ""
-        parts += [f'<line class="abh-series abh-series-{index}" x1="{_n(left)}" y1="{_n(y)}" '
-                  f'x2="{_n(left + 28)}" y2="{_n(y)}"{dash}/>',
-                  f'<g class="abh-marker abh-series-{index}">{_marker(index, left + 14, y)}</g>',
-                  _text(left + 36, y, label, "abh-tick", middle=True)]
+        parts += [f'<line class="abh-series abh-series-{index}" x1="{_n(left)}" y1="{_n(top)}" '
+                  f'x2="{_n(left + 28)}" y2="{_n(top)}"{dash}/>',
+                  f'<g class="abh-marker abh-series-{index}">{_marker(index, left + 14, top)}</g>',
+                  _text(left + 36, top, label, "abh-tick", middle=True)]
     return [*parts, "</g>"]
 
 

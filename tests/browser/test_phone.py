@@ -259,3 +259,32 @@ def test_figure_text_is_never_smaller_than_the_page_small_text_on_a_phone(
             if small:
                 too_small[f"{path} ({setting}, page text {measured['small']} px)"] = small
     assert not too_small, json.dumps(too_small, indent=1)
+
+
+# Each line chart's figure on the page: the class of the one drawing shown (wide or narrow) and whether the figure
+# scrolls sideways.
+CHARTS_SHOWN = """() => [...document.querySelectorAll(".md-content figure")]
+    .filter(figure => figure.querySelector("svg.abh-chart"))
+    .map(figure => [[...figure.querySelectorAll("svg.abh-chart")].filter(svg => svg.getClientRects().length)
+        .map(svg => svg.classList[2]).join(" "), figure.scrollWidth > figure.clientWidth + 1])"""
+
+
+@pytest.mark.parametrize("path", ["walkthrough/cost/", "walkthrough/scaling/", "reference/performance/"])
+def test_a_line_chart_is_drawn_to_fit_the_column(browser: Browser, site_url: str, path: str) -> None:
+    """Assert a line chart shows whole, in one drawing: the wide one on a desktop, the narrow one on a phone and
+    wherever the wide one would need more than the column at the reader's text size; only at 200 % text on a phone
+    does the narrow one scroll sideways (its labels keep their size)."""
+    expected = {(WIDTH, "default"): ["abh-chart-narrow", False], (WIDTH, "text-200"): ["abh-chart-narrow", True],
+                (1280, "default"): ["abh-chart-wide", False], (1280, "text-200"): ["abh-chart-narrow", False]}
+    seen = {}
+    for width in (WIDTH, 1280):
+        context = open_context(browser, [], viewport={"width": width, "height": 800}, is_mobile=width == WIDTH)
+        page = context.new_page()
+        page.goto(site_url + path)
+        for setting in ("default", "text-200"):
+            page.evaluate(APPLY_SETTING, [SETTINGS[setting][0], "default"])
+            charts = page.evaluate(CHARTS_SHOWN)
+            assert charts and all(chart == charts[0] for chart in charts), charts
+            seen[width, setting] = charts[0]
+        context.close()
+    assert seen == expected

@@ -10,7 +10,7 @@ import numpy as np
 from attention_core import COST as EX
 from attention_core import attention_cost, cost_table
 
-from ...figures import growth_chart_svg
+from ...figures import growth_charts
 from ..options import integer, integers
 from ..registry import figure, grid, table
 from ..shown import Column, Figure, Grid, Table
@@ -54,7 +54,7 @@ def score_count(n: int) -> Grid:
 @figure(NAME, "growth-chart", "Score entries n² against n from 4 to 1024, on logarithmic axes.")
 def growth_chart() -> Figure:
     costs = cost_table(CHART_LENGTHS, EX.d_k, EX.d_v)
-    svg = growth_chart_svg(
+    svg = growth_charts(
         [float(c.n) for c in costs], {"score entries n²": [float(c.scores) for c in costs],
                                       "tokens n": [float(c.n) for c in costs]},
         title="Score entries per head as the sequence grows",

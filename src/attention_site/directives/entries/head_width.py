@@ -9,7 +9,7 @@ import numpy as np
 
 from attention_core import HEAD_WIDTH
 
-from ...figures import growth_chart_svg
+from ...figures import growth_charts
 from ..registry import figure, grid, scalar, table
 from ..shown import Column, Figure, Grid, Number, Scalar, Table
 from .common import EXACT, style_of
@@ -44,7 +44,7 @@ def spreads() -> Grid:
 
 @figure(HEAD_WIDTH.name, "spread-chart", "Spread of q·k against d_k, raw and divided by sqrt(d_k), log axes.")
 def spread_chart() -> Figure:
-    svg = growth_chart_svg(
+    svg = growth_charts(
         [float(w) for w in HEAD_WIDTH.widths],
         {"raw q·k": HEAD_WIDTH.raw_sd.tolist(), "q·k / √dₖ": HEAD_WIDTH.scaled_sd.tolist()},
         title="Spread of scores by head width",
