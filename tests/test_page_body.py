@@ -51,6 +51,19 @@ def test_each_body_cell_of_a_table_in_a_rows_as_cards_box_is_labelled_with_its_c
     assert page.startswith(cards) and page.count(BOX) == 1 and head in page and 'class="rows-as-cards"' not in page
 
 
+def test_a_card_whose_first_cell_is_a_bare_number_is_marked_numbered() -> None:
+    """Assert a row of a rows-as-cards table whose first cell is a number alone gets `data-numbered` on that cell
+    (titled "step 1" on a phone), and a first cell with words, or a number further along the row, does not."""
+    rows = "".join(f"<tr><td>{first}</td><td>{second}</td></tr>" for first, second in
+                   [("1", "attention"), (" 12 ", "2"), ("step 3", "4"), ("1.5", "x")])
+    page = with_tables_boxed('<div class="rows-as-cards"><table><thead><tr><th>step</th><th>what</th></tr></thead>'
+                             f"<tbody>{rows}</tbody></table></div>")
+    assert re.findall(r"<td[^>]*>", page)[::2] == [
+        '<td data-column="step" data-numbered>', '<td data-column="step" data-numbered>', '<td data-column="step">',
+        '<td data-column="step">']
+    assert re.findall(r"<td[^>]*>", page)[1::2] == ['<td data-column="what">'] * 4
+
+
 def test_the_rows_as_cards_example_of_contributing_labels_its_cells() -> None:
     """Assert the rows-as-cards example in CONTRIBUTING.md, made HTML by Markdown as the site's build makes it,
     comes out with its body cells labelled by their columns."""

@@ -34,6 +34,7 @@ TABLE_IN_BOX = ('<div class="md-typeset__scrollwrap{box_class}"><div class="md-t
 RE_HEADER_CELL = re.compile(r"<th\b[^>]*>(?P<text>.*?)</th>", re.DOTALL)
 RE_BODY_ROW = re.compile(r"<tr>.*?</tr>", re.DOTALL)
 RE_BODY_CELL = re.compile(r"<td\b")
+RE_NUMBER_FIRST = re.compile(r"(<tr>\s*<td\b[^>]*)(>\s*\d+\s*</td>)")  # a row whose first cell is a bare number
 RE_TAG = re.compile(r"<[^>]*>")
 
 
@@ -46,13 +47,15 @@ def with_tables_boxed(page_html: str) -> str:
 
 
 def _columns_labelled(table: str) -> str:
-    """The inside of `table` with `data-column="<its column's header, as text>"` on each body cell."""
+    """The inside of `table` with `data-column="<its column's header, as text>"` on each body cell, and
+    `data-numbered` on a first cell that is a bare number (its card is titled "step 1", not "1": reader.css)."""
     head, tbody, body = table.partition("<tbody>")
     names = [html.escape(html.unescape(RE_TAG.sub("", readable_formulas(cell["text"]))).strip())
              for cell in RE_HEADER_CELL.finditer(head)]
 
     def labelled(row: re.Match[str]) -> str:
         columns = itertools.chain(names, itertools.repeat(""))
-        return RE_BODY_CELL.sub(lambda _: f'<td data-column="{next(columns)}"', row[0])
+        cells = RE_BODY_CELL.sub(lambda _: f'<td data-column="{next(columns)}"', row[0])
+        return RE_NUMBER_FIRST.sub(r"\1 data-numbered\2", cells, count=1)
 
     return head + tbody + RE_BODY_ROW.sub(labelled, body)

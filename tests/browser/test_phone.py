@@ -215,6 +215,17 @@ def test_a_table_of_sentences_compared_reads_as_a_card_per_row_on_a_phone(phone:
         assert table["labels"] == [table["columns"][1:]] * len(table["labels"]), table
 
 
+def test_a_card_numbered_by_its_first_cell_is_titled_with_its_column(phone: Page, page: Page, site_url: str) -> None:
+    """Assert the transformer layer's four steps, a table on a desktop whose first column holds 1 to 4 under "step",
+    are cards titled "step 1" to "step 4" on a phone, where a bare "1" would say nothing."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    for tab in (page, phone):
+        tab.goto(site_url + "walkthrough/transformer-layer/")
+    for step in range(1, 5):
+        expect(phone.locator(".rows-as-cards").get_by_role("cell", name=f"step {step}", exact=True)).to_be_visible()
+        expect(page.locator(".rows-as-cards").get_by_role("cell", name=str(step), exact=True)).to_be_visible()
+
+
 def test_a_fill_in_table_shown_as_cards_does_not_say_it_scrolls(phone: Page, site_url: str) -> None:
     """Assert the exercises' fill-in tables, a card per row on a phone, carry no "scrolls sideways" cue: the
     table scrolled before the exercises' script laid it out as cards, so its box must be measured again after."""
