@@ -10,6 +10,7 @@ forced colours).
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -148,13 +149,14 @@ def growth_chart_svg(
     return _svg(kind, plot.width, height, title, desc, id_prefix, body)
 
 
-def growth_charts(xs: Sequence[float], ys: Sequence[float] | Mapping[str, Sequence[float]], *, id_prefix: str,
-                  **labels: str) -> str:
-    """Draw the chart of `growth_chart_svg` twice, wide and narrow (its ids prefixed `{id_prefix}-narrow`): a
-    figure holding both shows the narrow one only where the wide one would not fit (figures.css), so a phone reader
-    sees the whole chart, its text at full size, without scrolling sideways."""
-    return (growth_chart_svg(xs, ys, id_prefix=id_prefix, **labels)
-            + growth_chart_svg(xs, ys, id_prefix=f"{id_prefix}-narrow", narrow=True, **labels))
+def growth_charts(xs: Sequence[float], ys: Sequence[float] | Mapping[str, Sequence[float]], *, title: str, desc: str,
+                  x_label: str, y_label: str, log: bool = True, id_prefix: str) -> str:
+    """Draw the chart of `growth_chart_svg` twice, wide and narrow, the narrow one's ids prefixed
+    `{id_prefix}-narrow`: a figure holding both shows the narrow one only where the wide one would not fit
+    (figures.css), so a phone reader sees the whole chart, its text at full size, without scrolling sideways."""
+    draw = functools.partial(growth_chart_svg, xs, ys, title=title, desc=desc, x_label=x_label, y_label=y_label,
+                             log=log)
+    return draw(id_prefix=id_prefix) + draw(id_prefix=f"{id_prefix}-narrow", narrow=True)
 
 
 def positions_heatmap_svg(P: Sequence[Sequence[float]], *, title: str, desc: str, id_prefix: str) -> str:
