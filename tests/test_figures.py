@@ -262,6 +262,22 @@ def test_a_line_chart_comes_drawn_wide_and_for_a_phone() -> None:
     assert legend_entries(wide)[0][1] == legend_entries(wide)[1][1]
 
 
+def test_the_path_of_six_tokens_fits_a_phone_with_each_row_named_above_it() -> None:
+    """Assert the RNN's path against attention's edge, for six tokens, fits a 375 px phone's 343 px column, every
+    circle inside the picture, and each row's name above its first circle (on the left it pushed token 6 off)."""
+    root = ET.fromstring(paths())
+    width = float(root.get("viewBox").split()[2])
+    circles = [(float(c.get("cx")), float(c.get("cy")), float(c.get("r"))) for c in root.iter(f"{SVG}circle")]
+    assert len(circles) == 12 and width <= 343
+    assert all(x - r > 0 and x + r < width for x, _, r in circles)
+    names = {t.text: (float(t.get("x")), float(t.get("y"))) for t in root.iter(f"{SVG}text")
+             if t.get("class") == "abh-label"}
+    for name, (x, y) in names.items():
+        first = min(circle for circle in circles if circle[1] > y)  # the first circle of the row below the name
+        assert x == first[0] - first[2] and y < first[1] - first[2], name
+    assert set(names) == {"RNN", "attention"}
+
+
 def test_single_series_chart_without_legend() -> None:
     """Assert one unlabelled series is drawn without a legend."""
     svg = growth_chart_svg([1, 10, 100], [1, 100, 10_000], title="n²", desc="d", x_label="n", y_label="n²",

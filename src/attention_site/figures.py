@@ -188,21 +188,21 @@ def path_diagram_svg(n_tokens: int, *, title: str, desc: str, id_prefix: str) ->
     """Draw the path from token n back to token 1: an RNN's chain of n-1 steps against attention's one edge."""
     if not 2 <= n_tokens <= 12:
         raise ValueError(f"n_tokens must be from 2 to 12, got {n_tokens}")
-    gap, left, radius = 56, 110, 15
-    width = left + (n_tokens - 1) * gap + radius + 24
-    centres = [left + k * gap for k in range(n_tokens)]
-    body = [_arrow_marker(id_prefix), *_path_row("RNN", centres, 44, radius)]
-    body += [_line(a + radius, 44, b - radius - 3, 44, "abh-edge", id_prefix)
-             for a, b in pairwise(centres)]
-    body.append(_text(centres[-1] + radius + 6, 76, f"{n_tokens - 1} steps", "abh-note", anchor="end"))
-    body += _path_row("attention", centres, 150, radius)
-    bend = 150 - 48 - 4 * n_tokens
-    body.append(f'<path class="abh-edge abh-edge-direct" d="M{_n(centres[-1] - 4)} {150 - radius} '
-                f'Q{_n((centres[0] + centres[-1]) / 2)} {_n(bend)} {_n(centres[0] + 4)} {150 - radius - 3}" '
+    # Each row's name sits above it, and attention's edge bends below its row, so that six tokens fit a phone's
+    # column (333 units): with the names on the left the picture scrolled, token 6 out of sight.
+    gap, radius, rnn, attention = 54, 15, 50, 144  # the rows' heights
+    centres = [radius + 9 + k * gap for k in range(n_tokens)]
+    body = [_arrow_marker(id_prefix), *_path_row("RNN", centres, rnn, radius)]
+    body += [_line(a + radius, rnn, b - radius - 3, rnn, "abh-edge", id_prefix) for a, b in pairwise(centres)]
+    body.append(_text(centres[-1] + radius, rnn + 32, f"{n_tokens - 1} steps", "abh-note", anchor="end"))
+    body += _path_row("attention", centres, attention, radius)
+    bend = attention + 48 + 4 * n_tokens
+    body.append(f'<path class="abh-edge abh-edge-direct" d="M{_n(centres[-1] - 4)} {attention + radius} '
+                f'Q{_n((centres[0] + centres[-1]) / 2)} {_n(bend)} {_n(centres[0] + 4)} {attention + radius + 3}" '
                 f'marker-end="url(#{id_prefix}-arrow)"/>')
-    apex = (150 - radius + bend) / 2
-    body.append(_text((centres[0] + centres[-1]) / 2, apex - 8, "1 step", "abh-note", anchor="middle"))
-    return _svg("abh-paths", width, 186, title, desc, id_prefix, body)
+    apex = (attention + radius + bend) / 2
+    body.append(_text((centres[0] + centres[-1]) / 2, apex + 20, "1 step", "abh-note", anchor="middle"))
+    return _svg("abh-paths", centres[-1] + radius + 9, apex + 30, title, desc, id_prefix, body)
 
 
 @dataclass(frozen=True)
@@ -635,8 +635,8 @@ def _arrow_marker(id_prefix: str) -> str:
 
 
 def _path_row(name: str, centres: list[int], y: float, radius: int) -> list[str]:
-    """Return a row of numbered token circles with its name on the left."""
-    parts = [_text(8, y, name, "abh-label", middle=True)]
+    """Return a row of numbered token circles with its name above its first circle."""
+    parts = [_text(centres[0] - radius, y - radius - 14, name, "abh-label", middle=True)]
     for k, x in enumerate(centres, start=1):
         parts += [f'<circle class="abh-token" cx="{x}" cy="{_n(y)}" r="{radius}"/>',
                   _text(x, y, str(k), "abh-token-text", anchor="middle", middle=True)]

@@ -250,16 +250,19 @@ FIGURE_TEXT = """() => {
         const sizes = [...svg.querySelectorAll("text")]
             .map(text => parseFloat(getComputedStyle(text).fontSize) * scale);
         return [svg.querySelector("title").textContent, Math.min(...sizes)];
-    })};
+    }), scrolling: figures.filter(svg => svg.parentElement.scrollWidth > svg.parentElement.clientWidth + 1)
+        .map(svg => svg.querySelector("title").textContent)};
 }"""
 
 
 def test_figure_text_is_never_smaller_than_the_page_small_text_on_a_phone(
         phone: Page, built_site: Path, site_url: str) -> None:
-    """Assert at 375 px, at 100 % and 200 % text, no figure's text is smaller than the page's table text."""
+    """Assert at 375 px, at 100 % and 200 % text, no figure's text is smaller than the page's table text; and at
+    100 % every figure fits the screen but the map of 32 positions by 32 dimensions, whose 1,024 cells and their
+    labels need 500 px (the RNN's path, with its row names on the left, hid token 6 off the screen)."""
     pages = [path for path in site_pages(built_site) if "abh-figure" in page_file(built_site, path).read_text("utf-8")]
     assert len(pages) >= 5
-    too_small = {}
+    too_small, scrolling = {}, set()
     for path in pages:
         phone.goto(site_url + path)
         wait_for_features(phone)
@@ -269,7 +272,11 @@ def test_figure_text_is_never_smaller_than_the_page_small_text_on_a_phone(
             small = [(title, round(size, 1)) for title, size in measured["figures"] if size < measured["small"] - 0.05]
             if small:
                 too_small[f"{path} ({setting}, page text {measured['small']} px)"] = small
+            if setting == "default":
+                scrolling |= {f"{path}: {title}" for title in measured["scrolling"]}
     assert not too_small, json.dumps(too_small, indent=1)
+    assert {entry for entry in scrolling if "32 positions by 32 dimensions" not in entry} == set()
+    assert scrolling, "the map of 32 positions, 500 px wide, no longer scrolls: the walk no longer sees scrolling"
 
 
 # Each line chart's figure on the page: the class of the one drawing shown (wide or narrow) and whether the figure
