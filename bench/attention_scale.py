@@ -202,8 +202,8 @@ def write_svgs(rows: list[dict[str, float]], results: Path) -> str:
     try:
         from attention_site.figures import growth_chart_svg
 
-        wide, narrow = (growth_chart_svg(xs, series, log=True, id_prefix=prefix, narrow=narrow, **labels)
-                        for prefix, narrow in (("bench-memory", False), ("bench-memory-narrow", True)))
+        wide, narrow = (growth_chart_svg(xs, series, log=True, id_prefix=prefix, narrow=for_phone, **labels)
+                        for prefix, for_phone in (("bench-memory", False), ("bench-memory-narrow", True)))
         made_by = "attention_site/figures.py"
     except Exception as error:  # the helper is missing or takes another form: draw it ourselves
         wide, narrow = plain_chart_svg(xs, series, **labels), ""

@@ -189,8 +189,8 @@ def path_diagram_svg(n_tokens: int, *, title: str, desc: str, id_prefix: str) ->
     if not 2 <= n_tokens <= 12:
         raise ValueError(f"n_tokens must be from 2 to 12, got {n_tokens}")
     # Each row's name sits above it, and attention's edge bends below its row, so that six tokens fit a phone's
-    # column (333 units): with the names on the left the picture scrolled, token 6 out of sight.
-    gap, radius, rnn, attention = 54, 15, 50, 144  # the rows' heights
+    # column (318 units for six): with the names on the left it took 429 and scrolled, token 6 out of sight.
+    gap, radius, rnn, attention = 54, 15, 50, 144  # the rows' centre lines (y)
     centres = [radius + 9 + k * gap for k in range(n_tokens)]
     body = [_arrow_marker(id_prefix), *_path_row("RNN", centres, rnn, radius)]
     body += [_line(a + radius, rnn, b - radius - 3, rnn, "abh-edge", id_prefix) for a, b in pairwise(centres)]
