@@ -43,20 +43,17 @@ def mask_grid(prefix: str = "m") -> str:
     return mask_grid_svg(allowed, TOKENS, title="Causal mask", desc="Lower triangle allowed.", id_prefix=prefix)
 
 
-def growth(prefix: str = "g") -> str:
-    """Draw naive against tiled memory on log axes."""
+def growth(prefix: str = "g", narrow: bool = False) -> str:
+    """Draw naive against tiled memory on log axes (for a phone's column when `narrow`)."""
     xs = [128.0 * 2**k for k in range(6)]
     return growth_chart_svg(xs, {"naive": [x * x for x in xs], "tiled": [64 * x for x in xs]},
                             title="Memory", desc="Naive grows as n².", x_label="n", y_label="entries",
-                            id_prefix=prefix)
+                            id_prefix=prefix, narrow=narrow)
 
 
 def narrow_growth(prefix: str = "gn") -> str:
     """Draw the chart of `growth` for a phone's column."""
-    xs = [128.0 * 2**k for k in range(6)]
-    return growth_chart_svg(xs, {"naive": [x * x for x in xs], "tiled": [64 * x for x in xs]},
-                            title="Memory", desc="Naive grows as n².", x_label="n", y_label="entries",
-                            id_prefix=prefix, narrow=True)
+    return growth(prefix, narrow=True)
 
 
 def positions(prefix: str = "p") -> str:

@@ -5,13 +5,13 @@ math from edge to edge, tables of sentences compared as a card per row."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from browser.conftest import ARTIFACTS, foreign, open_context, wait_for_features
+from browser.conftest import ARTIFACTS, Tab, foreign, open_context, wait_for_features
 from browser.test_every_page import APPLY_SETTING, SETTINGS, page_file, site_pages
 
 pytestmark = pytest.mark.browser
@@ -288,7 +288,7 @@ CHARTS_SHOWN = """() => [...document.querySelectorAll(".md-content figure")]
 
 
 @pytest.mark.parametrize("path", ["walkthrough/cost/", "walkthrough/scaling/", "reference/performance/"])
-def test_a_line_chart_is_drawn_to_fit_the_column(browser: Browser, site_url: str, path: str) -> None:
+def test_a_line_chart_is_drawn_to_fit_the_column(tabs: Callable[..., Tab], site_url: str, path: str) -> None:
     """Assert a line chart shows whole, in one drawing: the wide one on a desktop, the narrow one on a phone and
     wherever the wide one would need more than the column at the reader's text size; only at 200 % text on a phone
     does the narrow one scroll sideways (its labels keep their size)."""
@@ -296,13 +296,12 @@ def test_a_line_chart_is_drawn_to_fit_the_column(browser: Browser, site_url: str
                 (1280, "default"): ["abh-chart-wide", False], (1280, "text-200"): ["abh-chart-narrow", False]}
     seen = {}
     for width in (WIDTH, 1280):
-        context = open_context(browser, [], viewport={"width": width, "height": 800}, is_mobile=width == WIDTH)
-        page = context.new_page()
-        page.goto(site_url + path)
+        tab = tabs(viewport={"width": width, "height": 800}, is_mobile=width == WIDTH, has_touch=width == WIDTH)
+        tab.page.goto(site_url + path)
         for setting in ("default", "text-200"):
-            page.evaluate(APPLY_SETTING, [SETTINGS[setting][0], "default"])
-            charts = page.evaluate(CHARTS_SHOWN)
+            tab.page.evaluate(APPLY_SETTING, [SETTINGS[setting][0], "default"])
+            charts = tab.page.evaluate(CHARTS_SHOWN)
             assert charts and all(chart == charts[0] for chart in charts), charts
             seen[width, setting] = charts[0]
-        context.close()
+        assert not [url for url in tab.requests if foreign(url)]
     assert seen == expected
