@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from .claims import render_check, render_word
 from .errors import DirectiveError, DirectiveErrors, did_you_mean
+from .kinds import KINDS
 from .registry import Entry, lookup, split_options
-from .render import render_block, render_figure, render_table, render_tex, render_value, restyle
-from .shown import Shown
 from .syntax import (
     Directive,
     Found,
@@ -78,11 +74,11 @@ def expand_line(line: str, number: int) -> str:
 
 def render_found(place: Found) -> str:
     """Render one directive; blocks stand on their own lines, indented like the directive."""
-    kind = place.directive.kind
-    if kind in BLOCK_KINDS and not place.alone:
-        raise DirectiveError(f"attn:{kind} must stand alone on its line, with nothing before or after it")
+    kind = KINDS.get(place.directive.kind)
+    if kind is not None and kind.alone and not place.alone:
+        raise DirectiveError(f"attn:{kind.name} must stand alone on its line, with nothing before or after it")
     text = render(place.directive)
-    if kind not in BLOCK_KINDS:
+    if kind is None or not kind.alone:
         return text
     body = [place.indent + row if row else "" for row in text.split("\n")]
     return "\n".join(["", *body, ""])
@@ -90,8 +86,9 @@ def render_found(place: Found) -> str:
 
 def render(directive: Directive) -> str:
     """Compute what one directive stands for."""
-    if directive.kind not in RENDERERS:
-        raise DirectiveError(f"unknown directive 'attn:{directive.kind}'; {did_you_mean(directive.kind, RENDERERS)}")
+    kind = KINDS.get(directive.kind)
+    if kind is None:
+        raise DirectiveError(f"unknown directive 'attn:{directive.kind}'; {did_you_mean(directive.kind, KINDS)}")
     entry = find_entry(directive)
     own, generic = split_options(directive.kind, entry, directive.options)
     try:
@@ -100,9 +97,9 @@ def render(directive: Directive) -> str:
         raise
     except (ValueError, ArithmeticError) as error:
         raise DirectiveError(f"{entry.example} {entry.name}: {error}") from None
-    if directive.kind in CLAIM_KINDS:
+    if kind.claim:
         generic["about"] = f"{entry.example} {entry.name}"
-    return RENDERERS[directive.kind](shown, **generic)
+    return kind.render(shown, **generic)
 
 
 def find_entry(directive: Directive) -> Entry:
@@ -113,25 +110,3 @@ def find_entry(directive: Directive) -> Entry:
             f"<!-- attn:{directive.kind} EXAMPLE NAME option=value -->; got {len(directive.words)} name(s)"
         )
     return lookup(directive.kind, *directive.words)  # loads the entries of that example only
-
-
-def render_with_digits(draw: Callable[..., str]) -> Callable[..., str]:
-    """Wrap a renderer so that the generic `digits=` option restyles what it draws."""
-
-    def wrapped(shown: Shown, digits: int | None = None, **options: object) -> str:
-        return draw(restyle(shown, digits), **options)
-
-    return wrapped
-
-
-RENDERERS: dict[str, Callable[..., str]] = {
-    "table": render_with_digits(render_table),
-    "value": render_with_digits(render_value),
-    "tex": render_with_digits(render_tex),
-    "figure": render_figure,
-    "block": render_block,
-    "word": render_word,
-    "check": render_check,
-}
-CLAIM_KINDS = frozenset({"word", "check"})
-BLOCK_KINDS = frozenset({"table", "figure", "block"})

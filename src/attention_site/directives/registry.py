@@ -5,9 +5,8 @@ Entries are registered by the modules in `entries/`, one module per worked examp
     @grid("red-ball-rolls", "weights", "The weight rows A after the causal mask and softmax.")
     def weights() -> Grid: ...
 
-`grid` entries serve `attn:table`, `attn:value` and `attn:tex`; `table` entries serve `attn:table`;
-`scalar` entries serve `attn:value` and `attn:tex`; `figure` entries serve `attn:figure`; `block` entries
-serve `attn:block` (generated HTML or Markdown such as the calculator or the reference pages).
+The decorator names the entry's shape (`grid`, `table`, `scalar`, `figure`, `block`); which directive kinds
+show each shape, and which generic options they take, is written once in `kinds.py`.
 """
 
 from __future__ import annotations
@@ -18,18 +17,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .claims import CHECK_OPTIONS, WORD_OPTIONS
 from .errors import DirectiveError, did_you_mean
-from .options import Option, integer, read_options, words
+from .kinds import KINDS, SHAPES, kinds_showing
+from .options import Option, read_options
 from .shown import Shown
-
-SHAPES: dict[str, frozenset[str]] = {
-    "grid": frozenset({"table", "value", "tex", "word", "check"}),
-    "table": frozenset({"table"}),
-    "scalar": frozenset({"value", "tex", "word", "check"}),
-    "figure": frozenset({"figure"}),
-    "block": frozenset({"block"}),
-}
 
 
 @dataclass(frozen=True)
@@ -47,7 +38,7 @@ class Entry:
     @property
     def kinds(self) -> frozenset[str]:
         """The directive kinds that can show this entry."""
-        return SHAPES[self.shape]
+        return kinds_showing(self.shape)
 
     def make(self, given: dict[str, str]) -> Shown:
         """Build what this entry shows, with the page's options read and checked."""
@@ -102,6 +93,9 @@ def module_of(example: str) -> str:
 
 def register(shape: str, example: str, name: str, summary: str, options: Sequence[Option], sample: str) -> Callable:
     """Add the decorated builder to the registry under `example` and `name`."""
+
+    if shape not in SHAPES:
+        raise ValueError(f"'{example} {name}' has the shape '{shape}', which no directive kind shows")
 
     def decorate(build: Callable[..., Shown]) -> Callable[..., Shown]:
         if (example, name) in REGISTRY:
@@ -160,7 +154,7 @@ def lookup(kind: str, example: str, name: str, registry: dict[tuple[str, str], E
 def split_options(kind: str, entry: Entry, given: dict[str, str]) -> tuple[dict[str, str], dict[str, Any]]:
     """Separate the entry's own options from the generic ones of the directive kind."""
     own_keys = {option.key for option in entry.options}
-    generic = GENERIC_OPTIONS.get(kind, ())
+    generic = KINDS[kind].options
     generic_keys = {option.key for option in generic}
     unknown = [key for key in given if key not in own_keys | generic_keys]
     if unknown:
@@ -169,16 +163,3 @@ def split_options(kind: str, entry: Entry, given: dict[str, str]) -> tuple[dict[
         raise DirectiveError(f"unknown option '{unknown[0]}' for attn:{kind} {entry.example} {entry.name}; {hint}")
     own = {key: value for key, value in given.items() if key in own_keys}
     return own, read_options({k: v for k, v in given.items() if k in generic_keys}, generic)
-
-
-DIGITS = integer("digits", "decimal places for numbers that are not exact fractions", 0, 10)
-ROW = Option("row", "the label of the row to show (a token such as rolls)", str)
-COLUMN = Option("col", "the label of the column to show", str)
-BLANKS = words("blanks", "columns whose cells are left empty for the student to fill in, separated by commas")
-GENERIC_OPTIONS: dict[str, tuple[Option, ...]] = {
-    "word": WORD_OPTIONS,
-    "check": CHECK_OPTIONS,
-    "table": (DIGITS, BLANKS),
-    "value": (DIGITS, ROW, COLUMN),
-    "tex": (DIGITS, ROW, COLUMN),
-}

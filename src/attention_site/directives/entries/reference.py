@@ -17,15 +17,14 @@ import attention_core
 
 from ...build_cache import read_input
 from ..claims import CHECK_KEYS, CHECK_OPTIONS, QUESTIONS
-from ..engine import RENDERERS
 from ..errors import DirectiveError, did_you_mean, quoted
+from ..kinds import KINDS, first_kind_showing, kinds_reference
 from ..listings import project_root
 from ..options import Option, choice
-from ..registry import GENERIC_OPTIONS, Entry, block, load_entries, module_of, module_order
+from ..registry import Entry, block, load_entries, module_of, module_order
 from ..shown import Grid, MarkdownBlock, Scalar, Shown
 
 NAME = "reference"
-PREVIEW_KIND = {"grid": "table", "table": "table", "scalar": "value", "figure": "figure"}
 EXAMPLE_PAGES = Path("docs/reference/directives")  # one page per example, beside the index (index.md)
 RE_EXAMPLE_BLOCK = re.compile(r"<!--\s*attn:block\s+reference\s+directives\s+example=(\S+?)\s*-->")
 
@@ -104,14 +103,8 @@ def example_page(example: str) -> str:
 
 
 def kinds_section() -> str:
-    """The table of directive kinds and the options every entry shown by that kind accepts."""
-    rows = ["| kind | stands | generic options |", "|:---|:---|:---|"]
-    where = {"table": "alone on its line", "figure": "alone on its line", "block": "alone on its line",
-             "check": "right after the sentence it guards; renders nothing"}
-    for kind in RENDERERS:
-        options = ", ".join(f"`{option.key}=`" for option in GENERIC_OPTIONS.get(kind, ())) or "none"
-        rows.append(f"| `attn:{kind}` | {where.get(kind, 'inline, in a sentence or a formula')} | {options} |")
-    return "## Kinds of directive\n\n" + "\n".join(rows)
+    """The table of directive kinds and the options every entry shown by that kind accepts (from kinds.KINDS)."""
+    return "## Kinds of directive\n\n" + kinds_reference()
 
 
 def claims_section() -> str:
@@ -125,7 +118,7 @@ def claims_section() -> str:
         "## Words and checks",
         "A word that depends on an example's input is computed or checked, never typed bare. "
         "`attn:word` writes it: `<!-- attn:word bus-is-late scores row=late pick=largest -->` gives "
-        f"“{RENDERERS['word'](scores, about='', pick='largest', row='late')}”. "
+        f"“{KINDS['word'].render(scores, about='', pick='largest', row='late')}”. "
         "`attn:check` leaves the prose as written and stops the build, with the page and line, what the page says "
         "and what the numbers say, when the claim no longer holds. Both take `row=` and `col=` to pick a row, a "
         "column or one cell (a label with spaces is written with `-`: `row=h1-o2`).",
@@ -140,7 +133,7 @@ def first_line(doc: str | None) -> str:
 
 def entry_section(entry: Entry) -> str:
     """One entry: its syntax, summary, options and (for all but generated blocks) what it renders."""
-    kind = sorted(entry.kinds)[0] if entry.shape != "grid" else "table"
+    kind = first_kind_showing(entry.shape).name
     syntax = f"<!-- attn:{kind} {entry.example} {entry.name}{' ' + entry.sample if entry.sample else ''} -->"
     parts = [f"## `{entry.name}`", entry.summary, f"Shown by {usable_kinds(entry)}:", f"`{syntax}`"]
     if entry.options:
@@ -175,10 +168,10 @@ def live_preview(entry: Entry) -> str | None:
     if entry.shape == "block":
         return None
     shown: Shown = entry.make(dict(option.split("=", 1) for option in entry.sample.split()) if entry.sample else {})
-    kind = PREVIEW_KIND[entry.shape]
-    if isinstance(shown, Scalar) or (isinstance(shown, Grid) and kind == "value"):
-        return "Renders: " + RENDERERS["value"](shown)
-    return RENDERERS[kind](shown)
+    kind = first_kind_showing(entry.shape)
+    if isinstance(shown, Scalar) or (isinstance(shown, Grid) and kind.name == "value"):
+        return "Renders: " + KINDS["value"].render(shown)
+    return kind.render(shown)
 
 
 @block(NAME, "contributing", "CONTRIBUTING.md, the contributors' guide, read from the repository's top folder.")
