@@ -3,6 +3,7 @@ nothing is fetched from anywhere else, the worker shim included."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -37,3 +38,40 @@ def test_search_works_from_disk_without_leaving_it(browser: Browser, offline_sit
     context.close()
     assert [url for url in requests if url.split(":", 1)[0] not in FROM_DISK] == []
     assert any(url.endswith("iframe-worker-shim.js") for url in requests)
+
+
+def test_every_feature_works_from_disk(browser: Browser, offline_site: Path) -> None:
+    """Assert that, opened from disk, the lesson's header has its settings and slides buttons, a fill-in box takes an
+    answer and Check marks it right, the calculator is built and recomputes, the settings change the page, slide
+    mode opens, and Material's own parts (the code blocks' tool bars) are there: every script that waits for
+    Material's document$ runs from file:// too."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    tab.goto((offline_site / "lesson" / "index.html").as_uri())
+    expect(tab.get_by_role("button", name="Reading settings")).to_be_visible()
+    expect(tab.get_by_role("button", name="Present as slides")).to_be_visible()
+    expect(tab.locator(".md-code__nav").first).to_be_attached()  # Material mounts its parts through document$ too
+
+    cell = tab.locator(".fill-in").first
+    cell.scroll_into_view_if_needed()
+    box = cell.locator("input")
+    box.fill(cell.get_attribute("data-display") or "")
+    cell.locator("xpath=ancestor::table/following::button[.='Check'][1]").click()
+    expect(cell).to_have_class(re.compile(r"\bfill-in--right\b"))
+
+    tab.locator(".attention-calculator").first.scroll_into_view_if_needed()
+    output = tab.locator(".calculator__output").first
+    expect(output).to_have_text("(7.88, 2.12)")
+    tab.get_by_role("textbox", name="query of late, entry 1").fill("0")
+    expect(output).not_to_have_text("(7.88, 2.12)")
+
+    tab.get_by_role("button", name="Reading settings").click()
+    tab.get_by_role("dialog", name="Reading settings").get_by_role("radio", name="175 %").check()
+    expect(tab.locator("html")).to_have_attribute("data-text-size", re.compile(r"175"))
+    tab.keyboard.press("Escape")
+    tab.get_by_role("button", name="Present as slides").click()
+    expect(tab.locator(".slide-position")).to_have_text(re.compile(r"^1 / \d+$"))
+    context.close()
+    assert errors == []
