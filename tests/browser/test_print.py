@@ -140,3 +140,23 @@ def test_no_printed_sheet_ends_with_a_lead_in(page: Page, site_url: str, path: s
               for sheet in print_to_text(page, "lead-ins-" + path.strip("/").replace("/", "-")).split("\f")]
     endings = [sheet[-1] for sheet in sheets[:-1] if sheet]
     assert len(endings) >= 2 and [line for line in endings if line.endswith((":", ".py"))] == [], endings
+
+
+BOX_SIZES = """() => [...document.querySelectorAll(".md-content .fill-in")].map(cell => {
+    const box = cell.getBoundingClientRect();
+    const em = parseFloat(getComputedStyle(cell).fontSize);
+    return {label: cell.dataset.label, ready: cell.hasAttribute("data-ready"), ems: [box.width / em, box.height / em]};
+})"""
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_every_printed_answer_box_has_room_to_write_in(page: Page, site_url: str, path: str) -> None:
+    """Assert that on paper every answer box, built into an input on screen or not, is at least 5 em wide and 1.5 em
+    high: once built, the boxes printed as 2-px bars (the screen's min-width: 0 for a built box won)."""
+    page.goto(site_url + path)
+    wait_for_features(page)
+    page.emulate_media(media="print")
+    boxes = page.evaluate(BOX_SIZES)
+    assert len(boxes) >= 6 and all(box["ready"] for box in boxes)
+    cramped = [box for box in boxes if box["ems"][0] < 4.99 or box["ems"][1] < 1.5]
+    assert cramped == [], cramped
