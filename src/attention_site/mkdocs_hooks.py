@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import html
 import importlib
+import inspect
 import os
 import re
 import subprocess
@@ -345,18 +346,19 @@ def load_core(root: Path) -> None:
 
 
 def place_of(error: Exception, root: Path) -> str:
-    """Where an error loading the engine comes from: an example's field, or the deepest project line involved."""
+    """Where an error loading the engine comes from: an example's field, or the deepest line of an example's module
+    involved (a validator of the core refusing it), or else the deepest project line."""
     example, field = getattr(error, "example", None), getattr(error, "field", None)
     frames = traceback.extract_tb(error.__traceback__)
     if example is not None and field is not None:  # its module failed to import: find its file in the traceback
-        module_file = example.__module__.replace(".", "/") + ".py"
-        path = Path(next((f.filename for f in frames if f.filename.endswith(module_file)), ""))
+        path = Path(inspect.getsourcefile(example) or "")
         lines = path.read_text(encoding="utf-8").splitlines() if path.is_file() else []
         start = next((i for i, text in enumerate(lines) if text.startswith(f"class {example.__name__}(")), 0)
         line = next((i for i in range(start, len(lines)) if lines[i].strip().startswith(f"{field}:")), start)
         return f"{display_path(path, root)}:{line + 1}"
     ours = [frame for frame in frames if Path(frame.filename).is_relative_to(root)]
-    frame = ours[-1] if ours else frames[-1]
+    inputs = [frame for frame in ours if "attention_core/examples/" in Path(frame.filename).as_posix()]
+    frame = inputs[-1] if inputs else ours[-1] if ours else frames[-1]  # an example's line before the core's check
     return f"{display_path(Path(frame.filename), root)}:{frame.lineno}"
 
 

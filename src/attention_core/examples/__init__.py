@@ -29,6 +29,7 @@ from .meaning import MEANING, Meaning
 from .positions import POSITIONS, Positions
 from .red_ball_layer import RED_BALL_LAYER, RedBallLayer
 from .red_ball_rolls import RED_BALL_ROLLS, RedBallRolls
+from .rnn_path import RNN_PATH, RnnPath
 from .rotary import ROTARY, Rotary
 from .scaling import SCALING, Scaling
 from .tiled_attention import TILED, Tiled
@@ -49,6 +50,7 @@ __all__ = [
     "POSITIONS",
     "RED_BALL_LAYER",
     "RED_BALL_ROLLS",
+    "RNN_PATH",
     "ROTARY",
     "SCALING",
     "TILED",
@@ -67,6 +69,7 @@ __all__ = [
     "Positions",
     "RedBallLayer",
     "RedBallRolls",
+    "RnnPath",
     "Rotary",
     "Scaling",
     "Tiled",
@@ -79,5 +82,5 @@ EXAMPLES: MappingProxyType[str, Example] = MappingProxyType({
     example.name: example
     for example in (RED_BALL_ROLLS, BUS_IS_LATE, SCALING, HEAD_WIDTH, RED_BALL_LAYER, INITIALISATION,
                     POSITIONS, GENERATION, TILED, COST, EXERCISES, ROTARY, ALIBI, KV_MEMORY, GROUPED_HEADS,
-                    TRAINING_STEP, BATCHED_HEADS, CROSS_PADDING, MEANING)
+                    TRAINING_STEP, BATCHED_HEADS, CROSS_PADDING, MEANING, RNN_PATH)
 })

@@ -11,7 +11,7 @@ from .._checks import frozen
 from ..exact import parse_matrix
 from ..rotary import alibi_bias, alibi_slopes
 from ..softmax import apply_mask, causal_mask, softmax
-from .base import Example, Rows
+from .base import Example, Rows, ranged
 
 
 @dataclass(frozen=True)
@@ -26,8 +26,8 @@ class Alibi(Example):
     title: str = "the ball rolls away, with linear biases"
     tokens: tuple[str, ...] = ("the", "ball", "rolls", "away")
     scores_text: Rows = (("1", "1", "1", "1"), ("1", "1", "1", "1"), ("1", "1", "1", "1"), ("1", "1", "1", "1"))
-    heads: int = 8
-    head: int = 1
+    heads: int = ranged(8, 1, 128, "heads h, which set the slopes")
+    head: int = ranged(1, 1, "heads", "the head shown, from 1")
     illustrative: tuple[str, ...] = ("scores", "head")
     exact: bool = True
 

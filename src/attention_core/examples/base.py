@@ -1,8 +1,18 @@
-"""What every worked example shares: the `Example` base class and inputs used by more than one example."""
+"""What every worked example shares: the `Example` base class, declared ranges, and inputs used by several examples.
+
+An input whose sensible values are limited declares its range where it is defined, with `ranged`:
+
+    query_position: int = ranged(2, 1, "tokens", "a 1-based token position")
+
+The example checks every range (and the cross-field rules of its `impossible` method) when it is made, so a
+value out of range is named by its example and field, at the field's line, never found later by the core.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 from ..exact import parse_entry, parse_matrix, parse_vector
 
@@ -11,6 +21,55 @@ IDENTITY_3: Rows = (("1", "0", "0"), ("0", "1", "0"), ("0", "0", "1"))
 RED_BALL_W_Q: Rows = (("0",), ("0",), ("1",))
 RED_BALL_W_K: Rows = (("0",), ("ln 2",), ("0",))
 RED_BALL_W_V: Rows = (("1", "0"), ("0", "2"), ("1", "1"))
+PAD = "[pad]"  # the label of a padding position
+Bound = int | float | str  # a number, or the name of a property of the example (`tokens` counts the tokens)
+
+
+@dataclass(frozen=True)
+class Range:
+    """The values one input accepts: whole numbers (or each of a tuple of them) from `low` to `high`."""
+
+    low: Bound
+    high: Bound
+    meaning: str
+
+    def limits(self, example: object) -> tuple[float, float]:
+        """The two bounds as numbers for this example (a named bound read from it)."""
+        return bound_of(self.low, example), bound_of(self.high, example)
+
+    def accepted(self, example: object) -> str:
+        """What the range accepts, as an error message says it."""
+        low, high = self.limits(example)
+        return f"{self.meaning}: a whole number from {low:g} to {high:g}"
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a published input comes from, and the value it has there."""
+
+    name: str
+    value: object
+
+
+def bound_of(bound: Bound, example: object) -> float:
+    """A bound as a number: `tokens` is the number of tokens; another name is a property of the example."""
+    if isinstance(bound, str):
+        value = getattr(example, bound)
+        return float(len(value) if isinstance(value, tuple) else value)
+    return float(bound)
+
+
+def ranged(default: Any, low: Bound, high: Bound, meaning: str, source: Source | None = None) -> Any:
+    """A dataclass field holding a whole number (or a tuple of them) that must lie from `low` to `high`."""
+    metadata: dict[str, object] = {"range": Range(low, high, meaning)}
+    if source is not None:
+        metadata["source"] = source
+    return field(default=default, metadata=metadata)
+
+
+def published(default: Any, source: str) -> Any:
+    """A dataclass field whose value is taken from a publication: "as published" holds while it is unchanged."""
+    return field(default=default, metadata={"source": Source(source, default)})
 
 
 @dataclass(frozen=True)
@@ -22,12 +81,16 @@ class Example:
     tokens: tuple[str, ...]
 
     def __post_init__(self) -> None:
-        """Parse every authored input once, so a bad entry is named by its example and field, not found later."""
+        """Check every authored input, range and cross-field rule once, so a bad input is named by its example
+        and field when the example is made, not found later by the core."""
         for name, value in self.authored.items():
             try:
                 parse_authored(value)
             except ValueError as error:
                 raise ExampleInputError(type(self), f"{name}_text", str(error)) from None
+        for problems in (self.out_of_range, self.impossible):  # rules across fields may trust the ranges
+            for name, reason in problems():
+                raise ExampleInputError(type(self), name, reason)
 
     @property
     def authored(self) -> dict[str, object]:
@@ -35,9 +98,34 @@ class Example:
         authored = [f.name for f in fields(self) if f.name.endswith("_text")]
         return {name.removesuffix("_text"): getattr(self, name) for name in authored}
 
+    def out_of_range(self) -> Iterator[tuple[str, str]]:
+        """(field, reason) for every input outside its declared range."""
+        for item in fields(self):
+            declared = item.metadata.get("range")
+            if declared is None:
+                continue
+            value = getattr(self, item.name)
+            low, high = declared.limits(self)
+            for x in value if isinstance(value, tuple) else (value,):
+                if isinstance(x, bool) or not isinstance(x, int) or not low <= x <= high:
+                    yield item.name, f"{x!r} is out of range; accepted: {declared.accepted(self)}"
+                    break
+
+    def impossible(self) -> Iterator[tuple[str, str]]:
+        """(field, reason) for inputs that are each in range but cannot go together; none by default."""
+        return iter(())
+
+    def sources(self) -> dict[str, Source]:
+        """The inputs taken from a publication, by field name, with their source and published value."""
+        return {item.name: item.metadata["source"] for item in fields(self) if "source" in item.metadata}
+
+    def changed_from_source(self) -> dict[str, Source]:
+        """The published inputs whose value differs from the publication's."""
+        return {name: source for name, source in self.sources().items() if getattr(self, name) != source.value}
+
 
 class ExampleInputError(ValueError):
-    """An authored input that does not parse, named by its example class and field."""
+    """An authored input that does not parse, or lies out of its range, named by its example class and field."""
 
     def __init__(self, example: type, field: str, reason: str) -> None:
         super().__init__(f"{example.__name__}.{field}: {reason}")
@@ -51,3 +139,11 @@ def parse_authored(value: object) -> object:
     if isinstance(value, tuple) and value and all(isinstance(row, tuple) for row in value):
         return parse_matrix(value)
     return parse_vector(value)  # type: ignore[arg-type]
+
+
+def checked(example: type, name: str, check: Callable[[], object]) -> Iterator[tuple[str, str]]:
+    """(field, reason) when `check`, a validator of the core, refuses this example's inputs."""
+    try:
+        check()
+    except ValueError as error:
+        yield name, str(error)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -11,7 +12,7 @@ from .._checks import frozen
 from ..batched import BatchedResult, batched_attention, linear, per_head_attention
 from ..exact import parse_matrix
 from ..softmax import causal_mask
-from .base import Example, Rows
+from .base import Example, Rows, ranged
 
 
 @dataclass(frozen=True)
@@ -31,9 +32,17 @@ class BatchedHeads(Example):
     W_k_text: Rows = (("0", "1", "1", "0"), ("1", "0", "0", "1"), ("0", "0", "1", "1"), ("1", "1", "0", "0"))
     W_v_text: Rows = (("1", "0", "1", "0"), ("0", "1", "0", "1"), ("1", "1", "0", "0"), ("0", "0", "1", "1"))
     W_o_text: Rows = (("1", "0", "0", "1/2"), ("0", "1", "0", "0"), ("0", "0", "1", "0"), ("1/2", "0", "0", "1"))
-    h: int = 2
+    h: int = ranged(2, 1, 128, "heads (each d_model / h wide)")
     illustrative: tuple[str, ...] = ("X", "W_q", "W_k", "W_v", "W_o")
     exact: bool = False
+
+    def impossible(self) -> Iterator[tuple[str, str]]:
+        """The heads must split d_model evenly, and every sequence must have the same length."""
+        d_model = len(self.W_q_text)
+        if d_model % self.h:
+            yield "h", f"{self.h} heads cannot split d_model = {d_model} evenly; accepted: a divisor of {d_model}"
+        if len({len(seq) for seq in self.sequences}) != 1 or len(self.X_text) != sum(map(len, self.sequences)):
+            yield "sequences", "every sequence needs the same length, and X one row per token of them all"
 
     @cached_property
     def X(self) -> np.ndarray:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from ..cost import AttentionCost, cost_table
-from .base import Example
+from .base import Example, ranged
 
 
 @dataclass(frozen=True)
@@ -16,9 +16,9 @@ class Cost(Example):
     name: str = "cost"
     title: str = "the n squared cost"
     tokens: tuple[str, ...] = ()
-    lengths: tuple[int, ...] = (4, 8, 128, 1024)
-    d_k: int = 64
-    d_v: int = 64
+    lengths: tuple[int, ...] = ranged((4, 8, 128, 1024), 1, 1_000_000, "sequence lengths n")
+    d_k: int = ranged(64, 1, 8192, "d_k")
+    d_v: int = ranged(64, 1, 8192, "d_v")
     illustrative: tuple[str, ...] = ("d_k", "d_v")
     exact: bool = True
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -12,10 +14,8 @@ from ..attention import AttentionResult, scaled_dot_product_attention
 from ..cross import combine_masks, cross_attention, filled_softmax
 from ..exact import parse_matrix
 from ..softmax import causal_mask, padding_mask
-from .base import Example, Rows
+from .base import PAD, Example, Rows
 from .red_ball_rolls import RED_BALL_ROLLS, RedBallRolls
-
-PAD = "[pad]"
 
 
 @dataclass(frozen=True)
@@ -37,6 +37,16 @@ class CrossPadding(Example):
     illustrative: tuple[str, ...] = ("X_dec", "W_q_dec")
     exact: bool = True
     source: RedBallRolls = RED_BALL_ROLLS  # keys, values and head 1: a change there reaches here
+
+    def impossible(self) -> Iterator[tuple[str, str]]:
+        """Each padded sequence keeps at most the source's tokens, and the fill is a finite negative number."""
+        n = len(self.source.tokens)
+        for name in ("right_real", "left_real"):
+            flags = getattr(self, name)
+            if not any(flags) or sum(flags) > n:
+                yield name, f"{flags!r} does not fit; accepted: flags with 1 to {n} True (real tokens, in order)"
+        if not (math.isfinite(self.finite_fill) and self.finite_fill < 0):
+            yield "finite_fill", f"{self.finite_fill!r} is not a finite negative number; accepted: one such as -1e9"
 
     @property
     def encoder_tokens(self) -> tuple[str, ...]:

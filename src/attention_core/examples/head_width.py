@@ -8,7 +8,7 @@ from functools import cached_property
 import numpy as np
 
 from ..attention import score_spread
-from .base import Example
+from .base import Example, ranged
 
 
 @dataclass(frozen=True)
@@ -21,9 +21,9 @@ class HeadWidth(Example):
     name: str = "head-width"
     title: str = "head width and the spread of scores"
     tokens: tuple[str, ...] = ()
-    seed: int = 0
-    widths: tuple[int, ...] = (1, 4, 16, 64, 256)
-    samples: int = 4_000
+    seed: int = ranged(0, 0, 2**32 - 1, "the generator's seed")
+    widths: tuple[int, ...] = ranged((1, 4, 16, 64, 256), 1, 8192, "head widths d_k")
+    samples: int = ranged(4_000, 2, 100_000, "pairs (q, k) drawn for each width")
     illustrative: tuple[str, ...] = ("seed",)
     exact: bool = False
 

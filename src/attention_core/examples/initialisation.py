@@ -10,7 +10,7 @@ import numpy as np
 from ..initialisation import InitialWeights, initialise_heads, scaled_normal_sd
 from ..multihead import MultiHeadResult, multi_head_attention
 from ..softmax import causal_mask
-from .base import Example
+from .base import Example, ranged
 
 
 @dataclass(frozen=True)
@@ -20,11 +20,11 @@ class Initialisation(Example):
     name: str = "initialisation"
     title: str = "initialisation with seed 9"
     tokens: tuple[str, ...] = ("red", "ball", "rolls")
-    seed: int = 9
-    d_model: int = 3
-    d_k: int = 1
-    d_v: int = 2
-    h: int = 2
+    seed: int = ranged(9, 0, 2**32 - 1, "the generator's seed")
+    d_model: int = ranged(3, "tokens", "tokens", "d_model, which equals the tokens' count (the rows are X = I)")
+    d_k: int = ranged(1, 1, 8, "d_k of each head")
+    d_v: int = ranged(2, 1, 8, "d_v of each head")
+    h: int = ranged(2, 1, 8, "heads")
     illustrative: tuple[str, ...] = ()
     exact: bool = False
 

@@ -20,7 +20,7 @@ from ..positions import (
     relative_position_indices,
     sinusoidal_positions,
 )
-from .base import Example, Rows
+from .base import Example, Rows, ranged
 
 
 @dataclass(frozen=True)
@@ -39,9 +39,9 @@ class Positions(Example):
     W_q_text: Rows = (("0", "1"), ("1", "0"), ("0", "1"), ("1", "0"))
     W_k_text: Rows = (("1", "0"), ("0", "1"), ("1", "0"), ("0", "1"))
     W_v_text: Rows = (("0", "0"), ("1", "1"), ("0", "1"), ("1", "1"))
-    table_length: int = 6
-    learned_seed: int = 0
-    clip: int = 1
+    table_length: int = ranged(6, "tokens", 64, "rows of the position tables (at least one a token)")
+    learned_seed: int = ranged(0, 0, 2**32 - 1, "the learned table's seed")
+    clip: int = ranged(1, 0, 8, "the clipping distance k of relative positions")
     a_K_text: Rows = (("-1", "0"), ("0", "0"), ("1", "0"))
     a_V_text: Rows = (("0", "1"), ("0", "0"), ("1", "0"))
     illustrative: tuple[str, ...] = ("embeddings", "W_q", "W_k", "W_v", "learned_seed", "a_K", "a_V")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -12,7 +13,7 @@ from ..attention import AttentionResult
 from ..exact import parse_matrix
 from ..multihead import MultiHeadResult, multi_head_attention
 from ..softmax import SoftmaxSteps, causal_mask, softmax_steps
-from .base import IDENTITY_3, RED_BALL_W_K, RED_BALL_W_Q, RED_BALL_W_V, Example, Rows
+from .base import IDENTITY_3, PAD, RED_BALL_W_K, RED_BALL_W_Q, RED_BALL_W_V, Example, Rows, ranged
 
 
 @dataclass(frozen=True)
@@ -36,8 +37,23 @@ class RedBallRolls(Example):
     W_o_text: Rows = (("1", "0", "1/2"), ("0", "1", "0"), ("0", "0", "1"), ("-1", "0", "0"))
     causal: bool = True
     focus: str = "rolls"
+    calculator_places: int = ranged(4, 1, 10, "decimal places of the keys the calculator is given (ln 2 as 0.6931)")
+    padding_real: tuple[bool, ...] = (True, True, False)  # the variants page's padding example: False is padding
     illustrative: tuple[str, ...] = ("W_q2", "W_k2", "W_v2", "W_o")
     exact: bool = True
+
+    def impossible(self) -> Iterator[tuple[str, str]]:
+        """The focus must be a token; the padding example needs one flag a token, and a real token first."""
+        if self.focus not in self.tokens:
+            yield "focus", f"{self.focus!r} is not a token; accepted: one of {', '.join(self.tokens)}"
+        if len(self.padding_real) != len(self.tokens) or not any(self.padding_real):
+            yield "padding_real", (f"{self.padding_real!r} does not fit; accepted: {len(self.tokens)} flags, "
+                                   "one a token, at least one True (a real token)")
+
+    @property
+    def padded_tokens(self) -> tuple[str, ...]:
+        """The labels of the padding example: each token, or [pad] where `padding_real` is False."""
+        return tuple(token if real else PAD for token, real in zip(self.tokens, self.padding_real, strict=True))
 
     @cached_property
     def X(self) -> np.ndarray:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -10,7 +11,7 @@ import numpy as np
 from .._checks import frozen
 from ..exact import parse_matrix
 from ..rotary import OffsetCheck, RopeResult, check_rope_offsets, rope_frequencies, rope_scores
-from .base import Example, Rows
+from .base import Example, Rows, ranged
 
 
 @dataclass(frozen=True)
@@ -26,12 +27,17 @@ class Rotary(Example):
     tokens: tuple[str, ...] = ("red", "ball", "rolls")
     Q_text: Rows = (("1", "0", "1", "0"), ("0", "1", "0", "1"), ("1", "1", "0", "0"))
     K_text: Rows = (("1", "0", "0", "1"), ("1", "0", "1", "0"), ("0", "1", "1", "0"))
-    base: int = 10000
-    shift: int = 5
-    offset_starts: tuple[int, ...] = (0, 3, 10)
-    offset: int = 2
+    base: int = ranged(10000, 2, 10**9, "the base of the frequencies")
+    shift: int = ranged(5, 0, 8192, "positions every token is moved by")
+    offset_starts: tuple[int, ...] = ranged((0, 3, 10), 0, 8192, "first positions of the moved pair")
+    offset: int = ranged(2, 0, 8192, "the distance between the moved pair")
     illustrative: tuple[str, ...] = ("Q", "K", "shift", "offset_starts", "offset")
     exact: bool = False
+
+    def impossible(self) -> Iterator[tuple[str, str]]:
+        """Rotary embeddings turn pairs of entries: the width of Q and K must be even."""
+        if len(self.Q_text[0]) % 2:
+            yield "Q_text", f"rows {len(self.Q_text[0])} wide cannot be cut into pairs; accepted: an even width"
 
     @cached_property
     def Q(self) -> np.ndarray:

@@ -11,7 +11,7 @@ from .._checks import frozen
 from ..attention import AttentionResult, scaled_dot_product_attention
 from ..cost import TiledResult, tiled_attention
 from ..exact import parse_entry, parse_matrix
-from .base import Example, Rows
+from .base import Example, Rows, ranged
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ class Tiled(Example):
     Q_text: Rows = (("1", "0"), ("0", "1"), ("1", "1"), ("0", "0"))
     K_text: Rows = (("1", "0"), ("0", "1"), ("1", "1"), ("-1", "0"))
     V_text: Rows = (("1", "0"), ("0", "1"), ("1", "1"), ("2", "0"))
-    block: int = 2
+    block: int = ranged(2, 1, "tokens", "keys in one tile")
     scale_text: str = "1"
     illustrative: tuple[str, ...] = ("Q", "K", "V")
     exact: bool = False

@@ -13,16 +13,22 @@ from attention_core import AttentionResult, parse_matrix
 from ...figures import heatmap_svg
 from ..errors import DirectiveError
 from ..formatting import NumberStyle, format_number
-from ..shown import Column, Figure, Grid, Html, Number, Table, Vector
+from ..shown import Column, Figure, Grid, Html, Number, Scalar, Table, Vector
 
 EXACT = NumberStyle(exact=True, digits=3)
 DECIMAL = NumberStyle(exact=False, digits=3)
+WHOLE = NumberStyle(exact=True, digits=0)  # counts and sizes: 6, not 6.000
 ROW_SUM_TOLERANCE = 1e-9
 
 
 def style_of(example: object) -> NumberStyle:
     """Exact fractions for examples built to be exact, three decimals otherwise."""
     return EXACT if getattr(example, "exact", False) else DECIMAL
+
+
+def count(n: int) -> Scalar:
+    """A whole number (a count or a size) as a scalar entry."""
+    return Scalar(float(n), WHOLE)
 
 
 def as_rows(array: np.ndarray) -> tuple[tuple[float, ...], ...]:

@@ -25,6 +25,11 @@ HEAD = integer("head", "which head's matrix to show", 1, EX.h, default=1)
 INPUT_ROWS = labels("x", EX.d_model)
 
 
+def width_labels(prefix: str, width: int) -> tuple[str, ...]:
+    """Column labels of a head's projection: `q` alone for one column (as the deck's d_k = 1), else `q1`, `q2`, ..."""
+    return (prefix,) if width == 1 else labels(prefix, width)
+
+
 SHOWN = {"W_q": "W_Q", "W_k": "W_K", "W_v": "W_V", "W_o": "W_O"}  # the core's names, as the pages write them
 
 
@@ -58,12 +63,12 @@ def count_row(sizes: dict[str, int]) -> Grid:
 
 @grid(NAME, "w-q", "The drawn query projection W_Q of one head (3x1).", options=(HEAD,))
 def w_q(head: int) -> Grid:
-    return make_grid(W.W_q[head - 1], INPUT_ROWS, ("q",), STYLE, f"$W_Q$, head {head}")
+    return make_grid(W.W_q[head - 1], INPUT_ROWS, width_labels("q", EX.d_k), STYLE, f"$W_Q$, head {head}")
 
 
 @grid(NAME, "w-k", "The drawn key projection W_K of one head (3x1).", options=(HEAD,))
 def w_k(head: int) -> Grid:
-    return make_grid(W.W_k[head - 1], INPUT_ROWS, ("k",), STYLE, f"$W_K$, head {head}")
+    return make_grid(W.W_k[head - 1], INPUT_ROWS, width_labels("k", EX.d_k), STYLE, f"$W_K$, head {head}")
 
 
 @grid(NAME, "w-v", "The drawn value projection W_V of one head (3x2).", options=(HEAD,))

@@ -2,33 +2,33 @@
 
 from __future__ import annotations
 
+from attention_core import RNN_PATH as EX
+
 from ...figures import path_diagram_svg
-from ..formatting import NumberStyle
 from ..registry import figure, scalar
 from ..shown import Figure, Scalar
-
-RNN_TOKENS = 6  # the deck's sentence length for the RNN comparison: a defining size
-WHOLE = NumberStyle(exact=True, digits=0)
+from .common import count
 
 
-@figure("rnn-path", "paths", "Token 1 to token 6: an RNN's chain of updates against attention's one direct score.")
+@figure(EX.name, "paths", "Token 1 to the last token: an RNN's chain of updates against attention's one direct score.")
 def paths() -> Figure:
+    n = EX.length
     svg = path_diagram_svg(
-        RNN_TOKENS,
-        title=f"From token 1 to token {RNN_TOKENS}",
-        desc=f"Top: an RNN passes information along the chain 1 to {RNN_TOKENS}, one state update per step. "
-             f"Bottom: attention links token {RNN_TOKENS} to token 1 with a single score.",
+        n,
+        title=f"From token 1 to token {n}",
+        desc=f"Top: an RNN passes information along the chain 1 to {n}, one state update per step. "
+             f"Bottom: attention links token {n} to token 1 with a single score.",
         id_prefix="rnn-path",
     )
-    return Figure(svg, f"An RNN carries token 1 to token {RNN_TOKENS} through every update in between; "
+    return Figure(svg, f"An RNN carries token 1 to token {n} through every update in between; "
                        "attention scores the pair directly.")
 
 
-@scalar("rnn-path", "tokens", "The length of the sentence in the comparison: the last token's position.")
+@scalar(EX.name, "tokens", "The length of the sentence in the comparison: the last token's position.")
 def tokens() -> Scalar:
-    return Scalar(float(RNN_TOKENS), WHOLE)
+    return count(EX.length)
 
 
-@scalar("rnn-path", "updates", "How many state updates an RNN makes between token 1 and the last token.")
+@scalar(EX.name, "updates", "How many state updates an RNN makes between token 1 and the last token.")
 def updates() -> Scalar:
-    return Scalar(float(RNN_TOKENS - 1), WHOLE)
+    return count(EX.updates)

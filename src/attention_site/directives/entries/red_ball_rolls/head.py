@@ -12,13 +12,14 @@ from attention_core import AttentionResult
 
 from ...claims import joined
 from ...errors import DirectiveError
-from ...registry import block, grid, table
-from ...shown import Column, Grid, Html, Number, Table, Vector
+from ...registry import block, grid, scalar, table
+from ...shown import Column, Grid, Html, Number, Scalar, Table, Vector
 from ..common import (
     as_rows,
     authored_grid,
     calculator_html,
     checked_weights,
+    count,
     labels,
     plain,
     plain_rows,
@@ -28,7 +29,6 @@ from ..common import (
 from ..common import grid as make_grid
 
 NAME = EX.name
-KEY_PLACES = 4  # the calculator's inputs are decimals: ln 2 is entered as 0.6931
 STYLE = style_of(EX)
 TOKENS = EX.tokens
 
@@ -144,13 +144,18 @@ def hard_choice() -> Grid:
     return make_grid(EX.hard_choice, (TOKENS[EX.hard_choice_index],), labels("v", EX.head.d_v), STYLE, "top key")
 
 
+@scalar(NAME, "calculator-places", "The decimal places to which the calculator is given the keys (ln 2 as 0.6931).")
+def calculator_places() -> Scalar:
+    return count(EX.calculator_places)
+
+
 @block(NAME, "calculator", "A live calculator for the query of rolls: edit the query, keys or values, see the weights.")
 def calculator() -> Html:
     i = EX.focus_index
     permitted = slice(0, i + 1)  # causal: rolls may use itself and every earlier token
     spec = {
         "example": NAME, "tokens": list(TOKENS[permitted]), "query_token": EX.focus,
-        "query": plain_rows(EX.head.Q[i]), "keys": plain_rows(np.round(EX.head.K[permitted], KEY_PLACES)),
+        "query": plain_rows(EX.head.Q[i]), "keys": plain_rows(np.round(EX.head.K[permitted], EX.calculator_places)),
         "values": plain_rows(EX.head.V[permitted]), "scale": plain(EX.head.scale), "digits": 3, "output_digits": 3,
     }
     fallback = f"This calculator needs JavaScript. Without it, the tables above work the query of {EX.focus} by hand."

@@ -14,7 +14,6 @@ from ...registry import figure
 from ...shown import Figure
 from ..common import style_of, weights_figure
 
-RNN_TOKENS = 6  # the deck's sentence length for the RNN comparison: a defining size
 STYLE = style_of(EX)
 
 

@@ -12,9 +12,10 @@ from attention_core import RED_BALL_ROLLS as EX
 from attention_core import AttentionResult, padding_mask, scaled_dot_product_attention
 
 from ....figures import mask_grid_svg
-from ...registry import figure, grid
-from ...shown import Figure, Grid
-from ..common import checked_weights, labels, style_of, weights_figure
+from ...claims import joined
+from ...registry import figure, grid, scalar
+from ...shown import Figure, Grid, Scalar
+from ..common import checked_weights, count, labels, style_of, weights_figure
 from ..common import grid as make_grid
 
 NAME = EX.name
@@ -48,10 +49,11 @@ def unmasked_heatmap() -> Figure:
     )
 
 
-# The padding example: the third position of red ball rolls is treated as padding, as if this sentence had
-# two real tokens and was padded to the batch's length of three. What the padding row holds does not matter.
-REAL = (True, True, False)
-PADDED_TOKENS = (*TOKENS[:2], "[pad]")
+# The padding example: the positions of red ball rolls flagged False in EX.padding_real are treated as padding,
+# as if the sentence had fewer real tokens and was padded to the batch's length. What a padding row holds does
+# not matter.
+REAL = EX.padding_real
+PADDED_TOKENS = EX.padded_tokens
 
 
 @cache
@@ -59,6 +61,22 @@ def padded(with_mask: bool) -> AttentionResult:
     """Head 1 with no causal mask, the third position padding, with or without the padding mask."""
     head = EX.head
     return scaled_dot_product_attention(head.Q, head.K, head.V, mask=padding_mask(REAL) if with_mask else None)
+
+
+def real_tokens() -> list[str]:
+    """The tokens of the padding example that are not padding."""
+    return [token for token, real in zip(TOKENS, REAL, strict=True) if real]
+
+
+def padded_phrase() -> str:
+    """The padded sequence in words: `red, ball and one padding position`."""
+    pads = REAL.count(False)
+    return joined([*real_tokens(), f"{pads} padding position{'s' if pads != 1 else ''}"]) if pads else joined(TOKENS)
+
+
+@scalar(NAME, "real-tokens", "How many tokens of the padding example are real (not padding).")
+def real_token_count() -> Scalar:
+    return count(len(real_tokens()))
 
 
 @grid(NAME, "padding-mask", "The padding mask for (red, ball, [pad]): 1 where a query may use the key, else 0.")
@@ -81,9 +99,9 @@ def padding_masked_weights() -> Grid:
 @figure(NAME, "padding-mask-grid", "The padding mask for (red, ball, [pad]) as a grid: the padding column hatched.")
 def padding_mask_figure() -> Figure:
     svg = mask_grid_svg(
-        padding_mask(REAL).tolist(), PADDED_TOKENS, title="Padding mask for red, ball and one padding position",
-        desc="Rows are queries, columns are keys. Every query may use red and ball; the column of the padding "
-             "position is hatched for every query.",
+        padding_mask(REAL).tolist(), PADDED_TOKENS, title=f"Padding mask for {padded_phrase()}",
+        desc=f"Rows are queries, columns are keys. Every query may use {joined(real_tokens())}; the column of "
+             f"each padding position is hatched for every query.",
         id_prefix="rbr-padding-mask",
     )
     return Figure(svg, "A padding mask closes whole columns; a causal mask closes the triangle above the diagonal.")

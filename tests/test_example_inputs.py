@@ -1,0 +1,85 @@
+"""Example inputs: every declared range is checked where the example is made, and a bad input is named by its
+example's file, line and field, never by a line of the core or a page showing nonsense."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from attention_core import EXAMPLES, EXERCISES, RED_BALL_ROLLS, Example, ExampleInputError
+from attention_core.examples.base import Range
+from attention_site.mkdocs_hooks import place_of
+
+ROOT = Path(__file__).resolve().parent.parent
+RANGED = [(example, item.name, item.metadata["range"]) for example in EXAMPLES.values()
+          for item in dataclasses.fields(example) if "range" in item.metadata]
+
+
+def line_of(path: Path, text: str) -> int:
+    """The 1-based line of `path` whose stripped text starts with `text`."""
+    return 1 + next(i for i, line in enumerate(path.read_text().splitlines()) if line.strip().startswith(text))
+
+
+def refused(example: Example, field: str, value: object) -> ExampleInputError:
+    """The error making `example` with `field` set to `value` raises."""
+    with pytest.raises(ExampleInputError) as caught:
+        dataclasses.replace(example, **{field: value})
+    return caught.value
+
+
+def test_ranges_are_declared_for_the_inputs_the_issue_names() -> None:
+    """Assert the query position, the calculator's places and the RNN path's length carry declared ranges."""
+    names = {(example.name, field) for example, field, _ in RANGED}
+    assert {("exercises", "query_position"), ("red-ball-rolls", "calculator_places"), ("rnn-path", "length")} <= names
+    assert len(RANGED) >= 25
+
+
+@pytest.mark.parametrize(("example", "field", "declared"), RANGED, ids=[f"{e.name} {f}" for e, f, _ in RANGED])
+def test_every_declared_range_refuses_one_step_outside_it(example: Example, field: str, declared: Range) -> None:
+    """Assert one below the low bound and one above the high bound are each refused, naming the field."""
+    low, high = declared.limits(example)
+    value = getattr(example, field)
+    for outside in (int(low) - 1, int(high) + 1):
+        bad = (outside,) * len(value) if isinstance(value, tuple) else outside
+        error = refused(example, field, bad)
+        assert error.field == field
+        assert f"{type(example).__name__}.{field}: {outside} is out of range; accepted: " in str(error)
+
+
+def test_query_position_zero_does_not_wrap_to_the_last_row() -> None:
+    """Assert position 0 is refused (Python would read row -1, rolls) and the message says what is accepted."""
+    error = refused(EXERCISES, "query_position", 0)
+    assert str(error).endswith("a whole number from 1 to 3")
+
+
+def test_an_input_out_of_range_is_placed_at_its_fields_line() -> None:
+    """Assert the build's message names exercises.py at the line of `query_position:`, not base.py."""
+    module = ROOT / "src/attention_core/examples/exercises.py"
+    place = place_of(refused(EXERCISES, "query_position", 0), ROOT)
+    assert place == f"src/attention_core/examples/exercises.py:{line_of(module, 'query_position:')}"
+
+
+def test_an_impossible_config_is_placed_at_the_examples_line_not_the_validators() -> None:
+    """Assert a published model shape the core refuses (3 K/V heads for 32 query heads) is placed at the line of the
+    example's module that makes it, not at the core's check in attention_core/kv_memory.py."""
+    module = ROOT / "src/attention_core/examples/kv_memory.py"
+    code = compile("\n\nModelShape('m', layers=1, query_heads=32, kv_heads=3, head_dim=8, trained_context=8, "
+                   "source='s')", str(module), "exec")
+    from attention_core.kv_memory import ModelShape
+
+    with pytest.raises(ValueError) as caught:
+        exec(code, {"ModelShape": ModelShape})  # the module's own line 3 making the shape, as at import
+    assert place_of(caught.value, ROOT) == "src/attention_core/examples/kv_memory.py:3"
+
+
+@pytest.mark.parametrize(("field", "value", "says"), [
+    ("focus", "runs", "'runs' is not a token"),
+    ("padding_real", (True, True), "3 flags"),
+    ("padding_real", (False, False, False), "at least one True"),
+])
+def test_inputs_that_cannot_go_together_are_refused_with_their_field(field: str, value: object, says: str) -> None:
+    """Assert the focus must be a token and the padding flags one a token with a real one among them."""
+    error = refused(RED_BALL_ROLLS, field, value)
+    assert error.field == field and says in str(error)
