@@ -63,6 +63,8 @@ def test_a_true_check_renders_nothing() -> None:
     ("red-ball-rolls scores row=rolls equal=red,ball", "red and ball are equal; with these inputs they differ"),
     ("red-ball-rolls weights row=rolls nonzero=ball",
      "the set of non-zero entries is ball; with these inputs it is red, ball and rolls"),
+    ("red-ball-rolls keys-head2-minus-head1 zero=all", "every entry is 0; with these inputs ln 2 is not"),
+    ("red-ball-rolls queries-head2-minus-head1 zero=not-all", "some entry is not 0; with these inputs every entry is 0"),
 ], ids=lambda text: text.split()[1] + " " + text.split()[-1] if text.count(" ") < 6 else "")
 def test_a_false_check_stops_the_build_saying_both_sides(check: str, message: str) -> None:
     """Assert a claim the numbers do not support fails at the page's line with what the page and the numbers say."""
@@ -120,3 +122,14 @@ def test_nearly_equal_entries_are_a_tie() -> None:
     """Assert entries equal up to rounding (exact examples computed in floating point) count as a tie."""
     grid = Grid(((0.1 + 0.2, 0.3),), ("q",), ("a", "b"), style=None)  # type: ignore[arg-type]
     assert extreme(Subject("g", grid.col_labels, grid.values[0], (1, 2), ("0.3", "0.3")), "largest") == ["a", "b"]
+
+
+def test_the_checks_page_says_the_heads_differ_in_their_keys_only() -> None:
+    """Assert the checks page no longer says head 2's queries differ (its W_Q is head 1's), and that both halves of
+    what it says now, queries the same and keys not, are checked beside the sentence."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "docs/beyond/checks.md").read_text(encoding="utf-8")
+    assert "queries and keys differ" not in text
+    assert "because\n        their keys differ.<!-- attn:check" in text
+    assert "queries-head2-minus-head1 zero=all" in text and "keys-head2-minus-head1 zero=not-all" in text

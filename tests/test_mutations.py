@@ -85,7 +85,8 @@ def test_every_example_input_is_mutated(every_mutation: list[dict[str, object]])
 @pytest.mark.parametrize(("example", "field", "value", "page"), [
     ("bus-is-late", "keys_text", [["0", "1"], ["0", "2"], ["1", "1"]], "docs/lesson/index.md"),
     ("red-ball-rolls", "W_v_text", [["1", "0"], ["0", "2"], ["2", "1"]], "docs/walkthrough/code.md"),
-], ids=["bus key (0, 1)", "rolls value (2, 1)"])
+    ("red-ball-rolls", "W_q2_text", [["1"], ["0"], ["1"]], "docs/beyond/checks.md"),
+], ids=["bus key (0, 1)", "rolls value (2, 1)", "head 2's own W_Q"])
 def test_the_reported_mutations_stop_at_the_stale_pages(example: str, field: str, value: list, page: str) -> None:
     """Assert the user's two changes (bus key (0, 1), rolls value (2, 1)) stop the build at the pages they stale."""
     (report,) = run(example, field, json.dumps(value))

@@ -254,6 +254,15 @@ def check_fractions(subject: Subject, _: object = None) -> None:
         raise stale(subject, "every entry is a simple fraction", f"{odd[0]} is not")
 
 
+def check_zero(subject: Subject, said: object) -> None:
+    """Claim `zero=all` (every entry is 0: two things are the same) or `zero=not-all` (some entry is not: they differ)."""
+    nonzero = [text for x, text in zip(subject.values, subject.text, strict=True) if not equal(x, 0.0)]
+    if said == "all" and nonzero:
+        raise stale(subject, "every entry is 0", f"{nonzero[0]} is not")
+    if said == "not-all" and not nonzero:
+        raise stale(subject, "some entry is not 0", "every entry is 0")
+
+
 def value_of(subject: Subject, label: str) -> float:
     """The entry of one label, or an error naming the labels there are."""
     if label not in subject.labels:
@@ -276,6 +285,7 @@ RELATIONS: dict[str, Callable[[Subject, object], None]] = {
     "greater": check_order,
     "equal": check_equal,
     "fractions": check_fractions,
+    "zero": check_zero,
 }
 WHAT = {"largest": "largest entry", "smallest": "smallest entry", "tied": "tie for the largest entry",
         "nonzero": "set of non-zero entries", "sign": "sign", "shape": "shape", "rows": "number of rows",
@@ -308,5 +318,7 @@ CHECK_OPTIONS = (
     words("equal", "labels whose entries are equal, or all"),
     choice("fractions", "every entry is a whole number or a fraction with a denominator of at most 12",
            ("simple",)),
+    choice("zero", "all: every entry is 0 (the two things subtracted are the same); not-all: some entry is not",
+           ("all", "not-all")),
 )
 CHECK_KEYS = tuple(option.key for option in CHECK_OPTIONS[2:])

@@ -186,6 +186,11 @@ def queries_head2_minus_head1() -> Grid:
     return make_grid(EX.head2.Q - EX.head.Q, TOKENS, labels("q", EX.head.d_k), STYLE, "token")
 
 
+@grid(NAME, "keys-head2-minus-head1", "Head 2's key rows minus head 1's: all 0 when the heads share W_K.")
+def keys_head2_minus_head1() -> Grid:
+    return make_grid(EX.head2.K - EX.head.K, TOKENS, labels("k", EX.head.d_k), STYLE, "token")
+
+
 @grid(NAME, "values-head2-minus-head1", "Head 2's value rows minus head 1's: all 0 when the heads share W_V.")
 def values_head2_minus_head1() -> Grid:
     return make_grid(EX.head2.V - EX.head.V, TOKENS, labels("v", EX.head.d_v), STYLE, "token")
