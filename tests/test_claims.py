@@ -64,7 +64,8 @@ def test_a_true_check_renders_nothing() -> None:
     ("red-ball-rolls weights row=rolls nonzero=ball",
      "the set of non-zero entries is ball; with these inputs it is red, ball and rolls"),
     ("red-ball-rolls keys-head2-minus-head1 zero=all", "every entry is 0; with these inputs ln 2 is not"),
-    ("red-ball-rolls queries-head2-minus-head1 zero=not-all", "some entry is not 0; with these inputs every entry is 0"),
+    ("red-ball-rolls queries-head2-minus-head1 zero=not-all",
+     "some entry is not 0; with these inputs every entry is 0"),
 ], ids=lambda text: text.split()[1] + " " + text.split()[-1] if text.count(" ") < 6 else "")
 def test_a_false_check_stops_the_build_saying_both_sides(check: str, message: str) -> None:
     """Assert a claim the numbers do not support fails at the page's line with what the page and the numbers say."""

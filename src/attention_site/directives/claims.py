@@ -255,7 +255,7 @@ def check_fractions(subject: Subject, _: object = None) -> None:
 
 
 def check_zero(subject: Subject, said: object) -> None:
-    """Claim `zero=all` (every entry is 0: two things are the same) or `zero=not-all` (some entry is not: they differ)."""
+    """Claim `zero=all` (every entry is 0: the two things subtracted are the same) or `zero=not-all` (they differ)."""
     nonzero = [text for x, text in zip(subject.values, subject.text, strict=True) if not equal(x, 0.0)]
     if said == "all" and nonzero:
         raise stale(subject, "every entry is 0", f"{nonzero[0]} is not")
