@@ -215,7 +215,7 @@ def test_heatmap_figure_labels_every_cell() -> None:
         ("<!-- attn:table bus-is-late mixing note=off -->",
          "docs/x.md:1: option note=off is not accepted; expected one of 'hidden', 'shown'"),
         ("<!-- attn:table bus-is-late sofmax -->",
-         "docs/x.md:1: unknown table 'sofmax' for example 'bus-is-late'; did you mean 'softmax'?"),
+         "docs/x.md:1: unknown table 'sofmax' for example 'bus-is-late'; did you mean 'softmax' or 'softmax-working'?"),
     ],
 )
 def test_errors_name_the_line_and_what_is_accepted(line: str, message: str) -> None:
@@ -230,3 +230,46 @@ def test_late_query_must_be_its_row_of_q(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setattr(bus_is_late, "EX", replace(bus_is_late.EX, query_text=("1", "1")))
     with pytest.raises(DirectiveError, match=r"docs/x\.md:1: .*query of late, \(1, 1\), is not its row of Q, \(1, 0\)"):
         expand("<!-- attn:value bus-is-late weights -->")
+
+
+def test_powers_of_e_cover_every_score_of_the_lesson() -> None:
+    """Assert the teacher's table of powers runs from e^0 to e^3 (the largest score, is against bus, is 3)."""
+    assert expand("<!-- attn:table bus-is-late powers-of-e -->") == textwrap.dedent("""
+        | x | 0 | 1 | 2 | 3 |
+        |:---|---:|---:|---:|---:|
+        | eˣ | 1.00 | 2.72 | 7.39 | 20.09 |
+        """)
+
+
+def test_score_asymmetry_is_s_minus_its_transpose() -> None:
+    """Assert bus's query against is's key (2) minus is's query against bus's key (3) is -1, and the diagonal 0."""
+    text = expand("<!-- attn:value bus-is-late score-asymmetry row=bus col=is --> "
+                  "<!-- attn:value bus-is-late score-asymmetry row=is col=bus --> "
+                  "<!-- attn:value bus-is-late score-asymmetry row=late col=late -->")
+    assert text == "-1 1 0"
+
+
+def test_softmax_working_writes_each_division_and_the_total_as_a_sum() -> None:
+    """Assert the answer key's softmax shows e² = 7.39, 7.39 ÷ 11.11 and 7.39 + 1.00 + 2.72 = 11.11."""
+    assert expand("<!-- attn:table bus-is-late softmax-working -->") == textwrap.dedent("""
+        | token | score s | eˢ | eˢ ÷ total | weight |
+        |:---|---:|:---|:---|---:|
+        | bus | 2 | e² = 7.39 | 7.39 ÷ 11.11 | 0.665 |
+        | is | 0 | e⁰ = 1.00 | 1.00 ÷ 11.11 | 0.090 |
+        | late | 1 | e¹ = 2.72 | 2.72 ÷ 11.11 | 0.245 |
+        | Total |  | 7.39 + 1.00 + 2.72 = 11.11 |  | 1.000 |
+        """)
+
+
+def test_mixing_as_printed_multiplies_the_rounded_weights_exactly() -> None:
+    """Assert the printed weights give 0.245 × 5 = 1.225 and an output of (7.875, 2.125), which a student rounds
+    half up to (7.88, 2.13), one off the unrounded 2.12 in its last place."""
+    assert expand("<!-- attn:table bus-is-late mixing-as-printed -->") == textwrap.dedent("""
+        | token | weight as printed × value | product |
+        |:---|:---|:---|
+        | bus | 0.665 × (10, 0) | (6.65, 0) |
+        | is | 0.090 × (0, 10) | (0, 0.9) |
+        | late | 0.245 × (5, 5) | (1.225, 1.225) |
+        | Output | sum of the three rows | (7.875, 2.125), rounded (7.88, 2.13) |
+        """)
+    assert expand("<!-- attn:value bus-is-late output -->") == "(7.88, 2.12)"
