@@ -142,6 +142,11 @@
     return /^H[1-6]$/.test(block.tagName) || (block.tagName === "P" && /:\s*$/.test(block.textContent));
   }
 
+  /** A fill-in table's Check and Show-answers buttons stay on the slide of the table they mark. */
+  function keepsWithPrevious(block) {
+    return Boolean(block && block.matches(".fill-in-toolbar"));
+  }
+
   function headingText(block) {
     return block && /^H[12]$/.test(block.tagName) ? block.textContent.replace(/¶\s*$/, "").trim() : "";
   }
@@ -177,7 +182,9 @@
         start = end + 1;
         continue;
       }
-      while (end - 1 > start && end < section.length && keepsWithNext(section[end - 1])) end -= 1;
+      while (end - 1 > start && end < section.length && (keepsWithNext(section[end - 1]) || keepsWithPrevious(section[end]))) {
+        end -= 1;
+      }
       add(section.slice(start, end));
       start = end;
     }
@@ -375,8 +382,13 @@
 
   function onKey(event) {
     if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || settingsOpen()) return;
-    if (abh.isTyping(event.target) || event.isComposing) return;
     var key = event.key;
+    if (key === "Escape" && state.active && !event.isComposing) { // from an answer box too
+      claim(event);
+      leave();
+      return;
+    }
+    if (abh.isTyping(event.target) || event.isComposing) return;
     if (!state.active) {
       if (key === "v" && !event.shiftKey && document.querySelector(".md-content__inner")) {
         claim(event);
@@ -394,9 +406,6 @@
     } else if (key === "Home" || key === "End") {
       claim(event);
       go(key === "Home" ? 0 : state.count - 1);
-    } else if (key === "Escape") {
-      claim(event);
-      leave();
     } else if (key === "f" || key === "s" || key === "/" || key === "," || key === ".") {
       claim(event); // Material's search and page keys: the search is hidden in slide mode
     }
@@ -437,8 +446,21 @@
     pending = requestAnimationFrame(refit);
   }
 
+  /** An answer opened or closed on a slide changes its height: lay the slides out again and show the one that
+      holds the block's summary, so that what opened is in view and never runs under the controls. */
+  function onToggle(event) {
+    var details = event.target;
+    if (!state.active || details.tagName !== "DETAILS" || !article() || !article().contains(details)) return;
+    var block = details;
+    while (block.parentElement !== article()) block = block.parentElement;
+    var from = details.getBoundingClientRect().top - block.getBoundingClientRect().top + block.scrollTop;
+    layOutIfChanged(true);
+    go(slideOf(block, from));
+  }
+
   window.addEventListener("keydown", onKey, true);
   window.addEventListener("resize", scheduleRefit);
+  document.addEventListener("toggle", onToggle, true); // toggle does not bubble: listen while it is captured
   window.addEventListener("touchstart", onTouchStart, { passive: true });
   window.addEventListener("touchend", onTouchEnd, { passive: true });
   window.addEventListener("load", scheduleRefit, true); // a picture in the article finished loading

@@ -181,3 +181,80 @@ def test_slides_are_laid_out_again_when_the_text_size_changes(page: Page, site_u
     size = page.locator(".md-content__inner > [data-slide-current]:not(h2)").first.evaluate(
         "n => parseFloat(getComputedStyle(n).fontSize)")
     assert size >= 48
+
+
+# For each fill-in table, shown on its slide: whether its first box, its Check button and its Show-answers button
+# are on screen above the slide controls.
+FILL_IN_SLIDES = """async () => {
+    await window.AttentionByHand.load("slides");
+    const slides = window.AttentionByHand.slides;
+    slides.enter(1);
+    const bar = document.querySelector(".slide-controls").getBoundingClientRect().top;
+    const inView = node => {
+        const box = node.getBoundingClientRect();
+        return node.getClientRects().length > 0 && box.top >= 0 && box.bottom <= bar + 1;
+    };
+    const seen = [...document.querySelectorAll(".md-content__inner > .fill-in-toolbar")].map(toolbar => {
+        const table = toolbar.previousElementSibling;
+        slides.go(Number(table.getAttribute("data-slide")));
+        const buttons = [...toolbar.querySelectorAll("button")];
+        return {slide: slides.state.index + 1, box: inView(table.querySelector(".fill-in input")),
+                check: inView(buttons.find(b => b.textContent === "Check")),
+                answers: inView(buttons.find(b => b.textContent === "Show answers"))};
+    });
+    slides.leave();
+    return seen;
+}"""
+
+
+@pytest.mark.parametrize("path", ["lesson/", "walkthrough/exercises/"])
+@pytest.mark.parametrize(("width", "height"), list(SCREENS))
+def test_a_fill_in_table_is_on_the_slide_of_its_buttons(tabs: Callable[..., Tab], site_url: str, path: str,
+                                                        width: int, height: int) -> None:
+    """Assert every fill-in table shows on one slide with its Check and Show-answers buttons, all above the slide
+    controls: Step 3 of the lesson at 1920x1080 and Step 1 at 1280x720 had the buttons on the next slide."""
+    page = tabs(viewport={"width": width, "height": height}).page
+    page.goto(site_url + path)
+    wait_for_features(page)
+    seen = page.evaluate(FILL_IN_SLIDES)
+    assert seen and [table for table in seen if not (table["box"] and table["check"] and table["answers"])] == []
+
+
+@pytest.mark.parametrize(("width", "height"), list(SCREENS))
+def test_an_answer_opened_on_a_slide_is_laid_out_again_in_view(tabs: Callable[..., Tab], site_url: str,
+                                                               width: int, height: int) -> None:
+    """Assert opening the lesson's first "Answers" on its slide lays the slides out again: the open answer is on the
+    slide shown, the stage does not scroll, and the answer ends above the slide controls (it ran under them)."""
+    page = tabs(viewport={"width": width, "height": height}).page
+    page.goto(site_url + "lesson/")
+    wait_for_features(page)
+    page.keyboard.press("v")
+    answer = page.locator(".md-content__inner > details.success").first
+    while not answer.is_visible():
+        page.keyboard.press("ArrowRight")
+    answer.locator("summary").click()
+    expect(answer).to_have_attribute("open", "")
+    expect(answer).to_have_attribute("data-slide-current", "")
+    shown = answer.evaluate("""answer => {
+        const stage = document.querySelector(".md-content"), box = answer.getBoundingClientRect();
+        return {scrolls: stage.scrollHeight - stage.clientHeight, top: box.top, bottom: box.bottom,
+                bar: document.querySelector(".slide-controls").getBoundingClientRect().top};
+    }""")
+    assert shown["scrolls"] <= 1 and shown["top"] >= 0 and shown["bottom"] <= shown["bar"], shown
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"slide-lesson-answer-open-{width}x{height}.png"))
+    page.keyboard.press("Escape")
+
+
+def test_escape_leaves_slides_from_an_answer_box(page: Page, site_url: str) -> None:
+    """Assert Escape pressed while typing in a fill-in box leaves slide mode, as it does anywhere else on a slide."""
+    page.goto(site_url + "lesson/?slide=1")
+    wait_for_features(page)
+    expect(page.locator(".slide-position")).to_contain_text("1 / ")
+    box = page.locator(".fill-in input").first
+    while not box.is_visible():
+        page.keyboard.press("ArrowRight")
+    box.fill("2")
+    box.press("Escape")
+    expect(page.locator("html")).not_to_have_attribute("data-slides", "")
+    expect(page.locator(".slide-controls")).to_have_count(0)
