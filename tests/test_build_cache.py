@@ -45,7 +45,7 @@ root, page = Path(sys.argv[1]), sys.argv[2]
 heavy = ("numpy", "attention_core")
 engine = mkdocs_hooks.load_engine((), root)
 loaded = [name for name in heavy if name in sys.modules]
-text = engine.expand(page, "docs/x.md", 0)
+text = engine.pipeline.expand(page, "docs/x.md", 0)
 print(json.dumps({"on load": loaded, "on expanding": [name for name in heavy if name in sys.modules], "text": text}))
 """
 SCORE_OF_BUS = "late scores bus: <!-- attn:value bus-is-late scores row=late col=bus -->"

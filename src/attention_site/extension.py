@@ -4,28 +4,30 @@
       - attention_site.extension
 
 Zensical (the successor of Material for MkDocs) builds this site this way: `scripts/zensical.py` writes its
-configuration from mkdocs.yml with this extension added. The extension does inside Markdown processing
-what the MkDocs hooks do around it:
+configuration from mkdocs.yml with this extension added. The extension runs the page pipeline
+(`attention_site.pipeline`) inside Markdown processing, in the same order as the MkDocs hooks do around it:
 
-1. before anything else reads the page, every directive is expanded (errors name the page and line);
-2. at the very end, a page that still holds a directive is refused, and LaTeX becomes MathML.
+1. before anything else reads the page, the safety checks and the expansion of every directive (errors name
+   the page and line);
+2. at the very end, the leftovers check, the tables' boxes and MathML.
 
 The page's path comes from the build's rendering context when it offers one (Zensical's `page.path`,
 relative to docs/), else from the extension's `page` option. The build gives the text without its front
-matter; the line offset is read from the page file itself, so errors name the line a contributor sees.
+matter; the line offset is read from the page file itself, so errors name the line a contributor sees. The
+snippet folders are those the build's `pymdownx.snippets` reads from.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from markdown import Markdown
 from markdown.extensions import Extension
 from markdown.postprocessors import Postprocessor
 from markdown.preprocessors import Preprocessor
 
-from .directives import check_expanded, expand_directives
 from .directives.listings import project_root
-from .mathml import convert_math
-from .page_body import with_tables_boxed
+from .pipeline import PageSource, Pipeline
 
 FIRST = 40  # above snippets (32), fenced code (25) and raw HTML blocks (20): nothing hides a directive
 LAST = 1  # below raw HTML (30), `&` substitution (20) and unescaping (10): the page's final HTML
@@ -33,10 +35,11 @@ DOCS = "docs"
 
 
 class PagePlace:
-    """Where the page being converted lives: its path for messages, its source text, its front-matter lines."""
+    """Where the page being converted lives, read afresh for each page the Markdown instance converts."""
 
     def __init__(self, md: Markdown, page: str) -> None:
         self.md, self.fallback = md, page
+        self.current = PageSource(page, "")
 
     def path(self) -> str:
         """The page's path as the repository shows it (`docs/lesson/index.md`)."""
@@ -47,19 +50,27 @@ class PagePlace:
         inner = getattr(getattr(context, "page", None), "path", None)
         return f"{DOCS}/{inner}" if inner else self.fallback
 
-    def source(self) -> str:
-        """The page file as written, front matter included, or '' when there is no such file."""
-        file = project_root() / self.path()
-        return file.read_text(encoding="utf-8") if file.is_file() else ""
+    def read(self, text: str) -> PageSource:
+        """The page whose Markdown (front matter removed) is `text`: its path, file and front-matter lines."""
+        path = self.path()
+        file = project_root() / path
+        source = file.read_text(encoding="utf-8") if file.is_file() else ""
+        offset = max(0, source.count("\n") - text.count("\n")) if source else 0
+        self.current = PageSource(path, source, offset)
+        return self.current
 
-    def offset(self, text: str) -> int:
-        """How many lines the build removed from the top of the page (its front matter)."""
-        source = self.source()
-        return max(0, source.count("\n") - text.count("\n")) if source else 0
+
+def snippet_folders(md: Markdown) -> tuple[Path, ...]:
+    """The folders the build's snippet includes read from (none when it has no pymdownx.snippets)."""
+    try:
+        snippets = md.preprocessors["snippet"]
+    except KeyError:
+        return ()
+    return tuple(Path(folder) for folder in getattr(snippets, "base_path", ()))
 
 
 class ExpandDirectives(Preprocessor):
-    """Replace the page's directives with what they compute."""
+    """Stages 1 and 2: refuse unsafe includes, then replace the page's directives with what they compute."""
 
     def __init__(self, md: Markdown, place: PagePlace) -> None:
         super().__init__(md)
@@ -68,20 +79,20 @@ class ExpandDirectives(Preprocessor):
     def run(self, lines: list[str]) -> list[str]:
         """The page's lines with every directive expanded; a DirectiveError names `page:line`."""
         text = "\n".join(lines)
-        return expand_directives(text, self.place.path(), self.place.offset(text)).split("\n")
+        pipeline = Pipeline(snippet_folders=snippet_folders(self.md))
+        return pipeline.markdown(text, self.place.read(text)).split("\n")
 
 
 class FinishPage(Postprocessor):
-    """Refuse a directive Markdown left in the page, then convert its LaTeX to MathML and box its tables."""
+    """Stages 3 to 5: refuse a directive Markdown left in the page, box its tables, convert its LaTeX to MathML."""
 
     def __init__(self, md: Markdown, place: PagePlace) -> None:
         super().__init__(md)
         self.place = place
 
     def run(self, text: str) -> str:
-        """The page's final HTML with MathML for every formula."""
-        check_expanded(text, self.place.source(), self.place.path())
-        return with_tables_boxed(convert_math(text))
+        """The page's final HTML, with MathML for every formula."""
+        return Pipeline().body(text, self.place.current)
 
 
 class AttentionExtension(Extension):

@@ -3,7 +3,7 @@
 `hooks/site_hooks.py` (listed under `hooks:` in mkdocs.yml) re-exports the events below. MkDocs never
 reloads hook modules nor what they import (mkdocs issue #3993), so this adapter reloads the engine and
 `attention_core` itself whenever one of their files changed; an edit to a page alone keeps the loaded engine
-and its computed examples. This module and the page helpers it imports (`page_assets`, `page_body`,
+and its computed examples. This module and the page helpers it imports (`document`, `page_assets`,
 `page_head`) are the parts of `attention_site` that are never reloaded: restart the preview after editing them.
 
 Under `mkdocs build` every problem stops the build with `page:line`. Under `mkdocs serve` a broken page is
@@ -24,7 +24,7 @@ import subprocess
 import sys
 import traceback
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, TypeVar
@@ -35,7 +35,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority, get_plugin_logger
 from mkdocs.structure.files import File
 
-from attention_site import page_assets, page_body, page_head
+from attention_site import document, page_assets
 
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from mkdocs.utils.templates import TemplateContext
 
     from attention_site.build_cache import TextCache
+    from attention_site.pipeline import PageSource, Pipeline
 
 PACKAGE = Path(__file__).resolve().parent
 RELOADED_PACKAGES = ("attention_core", "attention_site")
@@ -59,7 +60,6 @@ WORKBOOK_CACHE = ".cache/workbooks"  # kept between builds, keyed on every input
 PAGE_CACHE, MATHML_CACHE, THEME_CACHE = ".cache/pages", ".cache/mathml", ".cache/theme"
 WORKER_SHIM = "assets/javascripts/iframe-worker-shim.js"  # served by the offline build, from npm's iframe-worker
 WORKER_SHIM_SOURCE = "node_modules/iframe-worker/shim/index.js"
-SNIPPETS = ("docs/programs", "bench/results")  # the folders snippet includes may read from, as in mkdocs.yml
 
 log = get_plugin_logger(__name__)
 Stamp = tuple[tuple[str, int, int], ...]
@@ -71,10 +71,8 @@ class Engine:
     """The engine as loaded for one state of its files: page functions (cached per page text) and their errors."""
 
     stamp: Stamp
-    expand: Callable[[str, str, int], str]
-    check_expanded: Callable[[str, str, str], None]
-    convert: Callable[[str], str]
-    convert_title: Callable[[str], str]
+    pipeline: Pipeline  # the page's stages, with expansion and MathML kept in the caches
+    page_source: Callable[[str, str, int], PageSource]  # how the pipeline is told of a page
     directive_error: type[Exception]
     math_error: type[Exception]
     safety: ModuleType
@@ -103,6 +101,35 @@ class Session:
 session = Session()
 
 
+@dataclass
+class Problems:
+    """Every page of this build that did not build, with its messages, so that one build names them all."""
+
+    by_page: dict[str, list[str]] = field(default_factory=dict)
+
+    def add(self, page: str, message: str) -> str:
+        """Keep one page's message (one line for each problem in it) and return it for the page to show."""
+        self.by_page.setdefault(page, []).append(message)
+        return message
+
+    def count(self) -> int:
+        """How many problems were found: a message names one a line."""
+        return sum(message.count("\n") + 1 for messages in self.by_page.values() for message in messages)
+
+    def summary(self) -> str:
+        """How many problems on how many pages, and what to do."""
+        problems, pages = self.count(), len(self.by_page)
+        return (f"{problems} problem{'s' * (problems != 1)} on {pages} page{'s' * (pages != 1)}; fix each line "
+                "named above and build again")
+
+    def report(self) -> str:
+        """Every message, page by page in the order they were built, then the summary."""
+        return "\n".join([*(m for messages in self.by_page.values() for m in messages), self.summary()])
+
+
+problems = Problems()
+
+
 def on_startup(*, command: str, dirty: bool) -> None:
     """Remember how MkDocs was started."""
     session.serving, session.dirty = command == "serve", dirty
@@ -111,6 +138,7 @@ def on_startup(*, command: str, dirty: bool) -> None:
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     """Check the prerequisites and load the engine afresh if its files changed, so edits show without a restart."""
     global engine, broken, reloaded, templates, templates_changed
+    problems.by_page.clear()
     missing = [name for name in REQUIRED_EXTENSIONS if name not in config.markdown_extensions]
     if missing:
         raise PluginError(f"mkdocs.yml: markdown_extensions lacks {', '.join(missing)}; the pages need them")
@@ -125,7 +153,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     templates_changed = templates != previous
     if reloaded:
         try:
-            engine, broken = load_engine(stamp, project_root(config)), None
+            engine, broken = load_engine(stamp, project_root(config), snippet_folders(config)), None
         except PluginError as error:
             if not session.serving:
                 raise
@@ -273,6 +301,12 @@ def anchor_snippets(config: MkDocsConfig, root: Path) -> None:
         snippets["base_path"] = [str(root / path) for path in ([paths] if isinstance(paths, str) else paths)]
 
 
+def snippet_folders(config: MkDocsConfig) -> tuple[Path, ...]:
+    """The folders pymdownx.snippets reads from, as mkdocs.yml names them (anchored to the project)."""
+    snippets = config.mdx_configs.get("pymdownx.snippets") or {}
+    return tuple(Path(folder) for folder in snippets.get("base_path", ()))
+
+
 def fingerprint(folders: list[Path], pattern: str = "*.py") -> Stamp:
     """The path, size and modification time of every file matching `pattern` under `folders` (Python files by
     default: what a reload depends on)."""
@@ -286,7 +320,7 @@ def file_stamp(path: Path) -> tuple[str, int, int]:
     return str(path), info.st_size, info.st_mtime_ns
 
 
-def load_engine(stamp: Stamp, root: Path) -> Engine:
+def load_engine(stamp: Stamp, root: Path, snippets: tuple[Path, ...] = ()) -> Engine:
     """Import the engine, the math converter and the core afresh, dropping any earlier copies."""
     forget(RELOADED_PACKAGES, keep=__name__)
     try:
@@ -294,6 +328,7 @@ def load_engine(stamp: Stamp, root: Path) -> Engine:
         sources = build_cache.sources_key([PACKAGE, core_folder()])
         directives = importlib.import_module("attention_site.directives")
         mathml = importlib.import_module("attention_site.mathml")
+        pipeline = importlib.import_module("attention_site.pipeline")
         safety = importlib.import_module("attention_site.safety")
         workbooks = importlib.import_module("attention_site.workbooks")
     except ImportError as error:
@@ -308,13 +343,15 @@ def load_engine(stamp: Stamp, root: Path) -> Engine:
                               for folder in (PAGE_CACHE, MATHML_CACHE, THEME_CACHE))
     for kept in (pages, formulas, theme):
         kept.prune()  # results of older sources can never be served again
-    titles = formulas.cached(mathml.convert_title)
     return Engine(
         stamp=stamp,
-        expand=functools.lru_cache(maxsize=PAGES_CACHED)(pages.cached(with_core(directives.expand_directives, root))),
-        check_expanded=directives.check_expanded,
-        convert=functools.lru_cache(maxsize=PAGES_CACHED)(formulas.cached(mathml.convert_math)),
-        convert_title=lambda title: titles(title) if "\\(" in title else title,
+        pipeline=pipeline.Pipeline(
+            snippet_folders=snippets,
+            expand=functools.lru_cache(PAGES_CACHED)(pages.cached(with_core(directives.expand_directives, root))),
+            convert=functools.lru_cache(PAGES_CACHED)(formulas.cached(mathml.convert_math)),
+            convert_title=formulas.cached(mathml.convert_title),
+        ),
+        page_source=pipeline.PageSource,
         directive_error=directives.DirectiveError,
         math_error=mathml.MathConversionError,
         safety=safety,
@@ -380,6 +417,14 @@ def repository_path(source: str, config_file: str) -> str:
     return Path(source).resolve().relative_to(folder_of(config_file)).as_posix()
 
 
+def page_source(page: Page, config: MkDocsConfig, markdown: str | None = None) -> PageSource:
+    """The page as the pipeline knows it: its repository path, its file and (given its Markdown) the front matter's
+    lines."""
+    assert engine is not None
+    offset = 0 if markdown is None else front_matter_lines(page, markdown)
+    return engine.page_source(source_path(page, config), page.file.content_string, offset)
+
+
 def front_matter_lines(page: Page, markdown: str) -> int:
     """How many lines MkDocs removed from the top of the page (its front matter)."""
     whole = page.file.content_string
@@ -393,12 +438,11 @@ def on_page_markdown(markdown: str, /, *, page: Page, config: MkDocsConfig, file
         page.meta.setdefault("revision_date", updated)  # Material shows it under the page as "Last update"
     if engine is None:
         return failed_page_markdown(broken or "the engine did not load")
-    path, offset = source_path(page, config), front_matter_lines(page, markdown)
+    path = source_path(page, config)
     try:
-        engine.safety.check_snippets(markdown, path, [project_root(config) / folder for folder in SNIPPETS], offset)
-        return engine.expand(markdown, path, offset)
+        return engine.pipeline.markdown(markdown, page_source(page, config, markdown))
     except (engine.directive_error, PluginError) as error:  # a typo on the page, or an example that does not load
-        return failed_page_markdown(fail(str(error)))
+        return failed_page_markdown(page_failed(path, str(error)))
 
 
 def commit_dates(root: Path) -> dict[str, str]:
@@ -425,6 +469,14 @@ def fail(message: str) -> str:
     return message
 
 
+def page_failed(page: str, message: str) -> str:
+    """Keep a page's problem for the end of the build (which then stops, naming all of them), log it while
+    serving, and return it for the page to show instead of its content."""
+    if session.serving:
+        log.error(message)
+    return problems.add(page, message)
+
+
 def failed_page_markdown(message: str) -> str:
     """A page that shows why it could not be built, for the browser of someone running `mkdocs serve`."""
     return ("# This page does not build\n\n"
@@ -438,15 +490,15 @@ def on_page_content(html_text: str, /, *, page: Page, config: MkDocsConfig, file
     if engine is None:
         return html_text
     try:
-        engine.check_expanded(html_text, page.file.content_string, source_path(page, config))
+        boxed = engine.pipeline.content(html_text, page_source(page, config))
     except engine.directive_error as error:
-        return error_page(fail(str(error)))
+        return error_page(page_failed(source_path(page, config), str(error)))
     try:
         for item in walk(page.toc):
-            item.title = engine.convert_title(item.title)
+            item.title = engine.pipeline.title(item.title)
     except engine.math_error as error:
         return error_page(math_failure(page, config, error))
-    return page_body.with_tables_boxed(html_text)
+    return boxed
 
 
 @event_priority(-100)  # after every plugin's, so after Material's search has read the page
@@ -459,7 +511,7 @@ def on_page_context(context: TemplateContext, /, *, page: Page, config: MkDocsCo
     if engine is None or page.content is None:
         return context
     try:
-        page.content = engine.convert(page.content)
+        page.content = engine.pipeline.math(page.content)
     except engine.math_error as error:
         page.content = error_page(math_failure(page, config, error))
     return context
@@ -467,7 +519,8 @@ def on_page_context(context: TemplateContext, /, *, page: Page, config: MkDocsCo
 
 def math_failure(page: Page, config: MkDocsConfig, error: Exception) -> str:
     """Stop the build at the page and line of a formula that does not convert (while serving: the message)."""
-    return fail(f"{source_path(page, config)}:{formula_line(page, error)}: {error}")
+    path = source_path(page, config)
+    return page_failed(path, f"{path}:{formula_line(page, error)}: {error}")
 
 
 def error_page(message: str) -> str:
@@ -483,25 +536,21 @@ def on_post_page(output: str, /, *, page: Page, config: MkDocsConfig) -> str:
     inline script into an iframe, which no hash can name. Its pages passed every other check of the build.
     """
     title = f"{page.title} - {config.site_name}" if page.title and not page.is_homepage else config.site_name
-    shared = page_head.with_sharing_tags(
-        output, site_name=config.site_name, title=title, url=page.canonical_url or "",
-        description=page.meta.get("description") or config.site_description or "")
-    return shared if offline else secured(shared)
+    about = document.Head(site_name=config.site_name, title=title, url=page.canonical_url or "",
+                          description=page.meta.get("description") or config.site_description or "",
+                          serving=session.serving, offline=offline)
+    try:
+        return document.head(output, about)
+    except ValueError as error:
+        raise PluginError(str(error)) from None
 
 
 def on_post_template(output_content: str, /, *, template_name: str, config: MkDocsConfig) -> str:
     """Give HTML pages made from templates alone (404.html) the same search and Content Security Policy."""
     if not template_name.endswith(".html") or offline:
         return output_content
-    return secured(output_content)
-
-
-def secured(page_html: str) -> str:
-    """A page of the hosted site: its search loaded on demand, its inline scripts minified (not in the preview,
-    where a contributor reads them in the browser), and its Content Security Policy."""
-    scripts = page_html if session.serving else page_head.with_minified_scripts(page_html)
     try:
-        return page_head.with_policy(page_assets.with_search_on_demand(scripts))
+        return document.secured(output_content, serving=session.serving)
     except ValueError as error:
         raise PluginError(str(error)) from None
 
@@ -511,6 +560,10 @@ def on_post_build(*, config: MkDocsConfig) -> None:
     (the offline build keeps them in the index, as Material does), the site's own scripts and stylesheets minified
     and Material's stylesheets trimmed to the rules the site can use (not in the preview, where a contributor reads
     them in the browser and waits for every rebuild)."""
+    if problems.by_page:
+        if not session.serving:
+            raise PluginError(problems.report())
+        log.error(problems.summary())
     page_assets.serve_search_documents(Path(config.site_dir), on_demand=not offline,
                                        readable=engine.readable_documents if engine else None)
     if not session.serving:

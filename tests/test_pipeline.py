@@ -1,0 +1,173 @@
+"""One page pipeline, two routes: the MkDocs hooks and the Python-Markdown extension give the same HTML and the same
+errors for the same pages, and one MkDocs build names every page that does not build."""
+
+from __future__ import annotations
+
+import json
+import re
+import textwrap
+from dataclasses import dataclass
+from pathlib import Path
+
+import markdown
+import pytest
+import yaml
+from conftest import ROOT, mkdocs
+from mkdocs.utils.meta import get_data
+
+from attention_site import extension
+from attention_site.directives import DirectiveError
+
+pytestmark = pytest.mark.slow
+
+PAGES = {
+    "numbers.md": """
+        ---
+        title: Numbers
+        ---
+
+        # Rolls and the weights $A$
+
+        Rolls becomes <!-- attn:value red-ball-rolls output row=rolls --> after attention, with $d_k = 1$.
+        Bus scores highest.<!-- attn:check bus-is-late scores row=late largest=bus -->
+
+        $$ A = <!-- attn:tex red-ball-rolls weights --> $$
+
+        !!! note "The weights"
+
+            <!-- attn:table red-ball-rolls weights -->
+        """,
+    "cards.md": """
+        # Cards
+
+        <div class="rows-as-cards" markdown>
+
+        | key | score $q \\cdot k_j$ | weight |
+        |---|---|---|
+        | bus | the largest | most of it |
+
+        </div>
+        """,
+    "refused.md": """
+        # Refused
+
+        A secret, included:
+
+        --8<-- "../../../etc/passwd"
+        """,
+    "stale.md": """
+        # Stale
+
+        Is scores highest.<!-- attn:check bus-is-late scores row=late largest=is -->
+
+        Late is smallest.<!-- attn:check bus-is-late scores row=late smallest=late -->
+        """,
+    "typo.md": """
+        # Typo
+
+        Rolls: <!-- attn:value red-ball-rolls outptu row=rolls -->
+        """,
+}
+BROKEN = ("refused.md", "stale.md", "typo.md")
+CAPTURE = '''
+import json
+from pathlib import Path
+
+def on_post_page(output, /, *, page, config):
+    """Keep each page's content as the pipeline left it, after MathML."""
+    (Path(config.config_file_path).parent / "captured" / (page.file.src_uri + ".json")).write_text(
+        json.dumps(page.content))
+    return output
+'''
+
+
+class IgnoringTags(yaml.SafeLoader):
+    """YAML's safe loader, reading MkDocs' `!ENV` and `!!python/name:` tags as nothing."""
+
+
+IgnoringTags.add_multi_constructor("!", lambda loader, suffix, node: None)
+IgnoringTags.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
+
+
+@dataclass(frozen=True)
+class Routes:
+    """A small project built by MkDocs: its folder, the content each page got and what the build printed."""
+
+    root: Path
+    content: dict[str, str]
+    stderr: str
+    returncode: int
+
+
+def markdown_extensions() -> list[object]:
+    """The site's Markdown extensions as mkdocs.yml lists them, the snippet folders anchored to the project."""
+    config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=IgnoringTags)
+    listed = config["markdown_extensions"]
+    for item in listed:
+        if isinstance(item, dict) and "pymdownx.snippets" in item:
+            item["pymdownx.snippets"]["base_path"] = [str(ROOT / p) for p in item["pymdownx.snippets"]["base_path"]]
+    return listed
+
+
+@pytest.fixture(scope="module")
+def routes(tmp_path_factory: pytest.TempPathFactory) -> Routes:
+    """The pages above built by MkDocs with the site's hooks (and one that keeps each page's content)."""
+    root = tmp_path_factory.mktemp("routes")
+    (root / "docs").mkdir()
+    (root / "captured").mkdir()
+    for name, text in PAGES.items():
+        (root / "docs" / name).write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+    (root / "capture.py").write_text(CAPTURE, encoding="utf-8")
+    config = {"site_name": "Routes", "theme": {"name": "material"}, "markdown_extensions": markdown_extensions(),
+              "hooks": [str(ROOT / "hooks/site_hooks.py"), "capture.py"]}
+    (root / "mkdocs.yml").write_text(yaml.safe_dump(config), encoding="utf-8")
+    done = mkdocs(ROOT, "build", "-f", str(root / "mkdocs.yml"), "--site-dir", str(root / "site"), cwd=root)
+    content = {path.name.removesuffix(".json"): json.loads(path.read_text()) for path in (root / "captured").iterdir()}
+    return Routes(root, content, done.stderr, done.returncode)
+
+
+def extension_route(root: Path, name: str, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The page made HTML by plain Python-Markdown with the site's extensions and `attention_site.extension`."""
+    monkeypatch.setattr(extension, "project_root", lambda: root)
+    listed = markdown_extensions()
+    names = [next(iter(item)) if isinstance(item, dict) else item for item in listed]
+    configs = {next(iter(item)): next(iter(item.values())) for item in listed if isinstance(item, dict)}
+    md = markdown.Markdown(extensions=[*names, "attention_site.extension"],
+                           extension_configs={**configs, "attention_site.extension": {"page": f"docs/{name}"}})
+    text, _ = get_data((root / "docs" / name).read_text(encoding="utf-8"))
+    return md.convert(text)
+
+
+@pytest.mark.parametrize("name", [name for name in PAGES if name not in BROKEN])
+def test_both_routes_give_a_page_the_same_html(routes: Routes, name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Assert MkDocs with the hooks and Python-Markdown with the extension write the same HTML for a page of
+    numbers, a check, math in a heading and a table in an admonition, and for a rows-as-cards table whose column
+    is named with a formula (labelled `score q · k_j` on both routes: the tables stage runs before MathML)."""
+    html = extension_route(routes.root, name, monkeypatch)
+    assert html == routes.content[name]
+    assert "<math" in html and "\\(" not in html and "attn:" not in html
+    if name == "cards.md":
+        assert re.findall(r'data-column="([^"]*)"', html) == ["key", "score q · k_j", "weight"]
+
+
+@pytest.mark.parametrize("name", BROKEN)
+def test_both_routes_refuse_a_page_with_the_same_message(routes: Routes, name: str,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Assert a snippet from outside the snippet folders, two stale claims and a typo are refused by the extension
+    with the very lines the MkDocs build printed (the safety stage runs on both routes)."""
+    with pytest.raises(DirectiveError) as refused:
+        extension_route(routes.root, name, monkeypatch)
+    for line in str(refused.value).split("\n"):
+        assert line.startswith(f"docs/{name}:")
+        assert line in routes.stderr
+    assert "This page does not build" in routes.content[name]
+
+
+def test_one_build_names_every_page_that_does_not_build_then_stops(routes: Routes) -> None:
+    """Assert the build went on past the first broken page, printed each problem of every page once (both stale
+    claims of one page, the snippet, the typo), then stopped with their count and the count of pages."""
+    assert routes.returncode == 1
+    named = re.findall(r"^(?:ERROR   -  )?(docs/[a-z]+\.md:\d+): ", routes.stderr, re.MULTILINE)
+    assert sorted(named) == ["docs/refused.md:5", "docs/stale.md:3", "docs/stale.md:5", "docs/typo.md:3"]
+    assert "4 problems on 3 pages; fix each line named above and build again" in routes.stderr
+    assert "snippet '../../../etc/passwd' is not a file inside docs/programs/ or bench/results/" in routes.stderr
