@@ -18,15 +18,19 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import json
+import pkgutil
 import random
 import re
 import sys
 import traceback
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 
 import attention_core
-from attention_core import EXAMPLES, Example
+import attention_core.examples
+from attention_core import EXAMPLES, Example, ExampleInputError
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 RE_FRONT_MATTER = re.compile(r"\A---[ \t]*\n.*?\n(?:---|\.\.\.)[ \t]*\n", re.DOTALL)
@@ -36,15 +40,46 @@ RANDOM_PER_FIELD = 2
 Leaves = tuple
 
 
-# The name under which `attention_core` exports each example (RED_BALL_ROLLS for red-ball-rolls), read before
-# any mutation swaps one.
-CONSTANTS = {example.name: next(name for name in attention_core.__all__ if getattr(attention_core, name) is example)
-             for example in EXAMPLES.values()}
+@dataclass(frozen=True)
+class Found:
+    """An example found where it is defined: its module of attention_core.examples and the name it has there."""
+
+    module: str
+    constant: str
+    example: Example
+
+
+def discovered() -> list[Found]:
+    """Every example defined in a module of `attention_core.examples`, registered or not: each module-level
+    instance of an `Example` class that the same module defines."""
+    found = []
+    for info in pkgutil.iter_modules(attention_core.examples.__path__):
+        module = importlib.import_module(f"attention_core.examples.{info.name}")
+        found += [Found(module.__name__, name, value) for name, value in vars(module).items()
+                  if isinstance(value, Example) and type(value).__module__ == module.__name__]
+    return found
+
+
+def unreachable(found: list[Found]) -> list[str]:
+    """Why a found example could escape the mutation test: not in EXAMPLES, or not exported by attention_core
+    under the name its module gives it (pages' entries import it from there)."""
+    problems = []
+    for item in found:
+        if EXAMPLES.get(item.example.name) is not item.example:
+            problems.append(f"{item.module}.{item.constant} ('{item.example.name}') is not in attention_core.EXAMPLES:"
+                            " add it to the tuple in src/attention_core/examples/__init__.py")
+        if getattr(attention_core, item.constant, None) is not item.example:
+            problems.append(f"{item.module}.{item.constant} is not exported by attention_core under that name: "
+                            "import it in src/attention_core/__init__.py and list it in __all__")
+    return problems
+
+
+FOUND = {item.example.name: item for item in discovered()}  # read before any mutation swaps one
 
 
 def constant_of(example: Example) -> str:
-    """The name under which `attention_core` exports an example."""
-    return CONSTANTS[example.name]
+    """The name under which `attention_core` and the example's own module hold an example."""
+    return FOUND[example.name].constant
 
 
 def leaf_paths(value: object, path: tuple[int, ...] = ()) -> list[tuple[int, ...]]:
@@ -111,7 +146,7 @@ def other_mutations(example: Example, name: str, value: object) -> Iterator[tupl
 def mutations(seed: int = 2026) -> Iterator[tuple[Example, str, str, object]]:
     """Every mutation: (example, field, kind, new value)."""
     rng = random.Random(seed)
-    for example in EXAMPLES.values():
+    for example in (item.example for item in FOUND.values()):
         for field in dataclasses.fields(example):
             value = getattr(example, field.name)
             if field.name in FIXED_FIELDS or isinstance(value, Example):
@@ -126,17 +161,23 @@ def swapped_examples(example: Example, field: str, new: object) -> dict[str, Exa
     """The examples as they are after the mutation: the changed one, and every example built on it."""
     changed = dataclasses.replace(example, **{field: new})
     result = {constant_of(example): changed}
-    for other in EXAMPLES.values():
-        inner = [f.name for f in dataclasses.fields(other) if getattr(other, f.name) is example]
+    for other in EXAMPLES.values():  # equal, not only the same object: an example may make its own copy of another
+        inner = [f.name for f in dataclasses.fields(other)
+                 if isinstance(getattr(other, f.name), Example) and getattr(other, f.name) == example]
         if inner:
             result[constant_of(other)] = dataclasses.replace(other, **dict.fromkeys(inner, changed))
     return result
 
 
 def put_in_place(examples: dict[str, Example]) -> None:
-    """Make `attention_core` export `examples` under their names."""
+    """Put `examples` wherever an entry may import them from: `attention_core`, `attention_core.examples` and the
+    example's own module; and list them in `EXAMPLES`."""
+    by_constant = {item.constant: item for item in FOUND.values()}
     for constant, example in examples.items():
-        setattr(attention_core, constant, example)
+        for module in (attention_core, attention_core.examples, sys.modules[by_constant[constant].module]):
+            setattr(module, constant, example)
+    listed = {name: getattr(attention_core, FOUND[name].constant) for name in EXAMPLES}
+    attention_core.EXAMPLES = attention_core.examples.EXAMPLES = MappingProxyType(listed)  # type: ignore[attr-defined]
 
 
 def fresh_engine(examples: dict[str, Example]):
@@ -155,32 +196,54 @@ def pages_using(names: set[str]) -> list[Path]:
 
 def expand_page(engine, page: Path) -> str | None:
     """Expand one page as the build does; return its error message, or None if it built."""
+    return expanded(engine, page)[0]
+
+
+def expanded(engine, page: Path) -> tuple[str | None, str | None]:
+    """Expand one page as the build does: (its error message, None) or (None, the Markdown a reader gets)."""
     text = page.read_text(encoding="utf-8")
     head = RE_FRONT_MATTER.match(text)
     body = text[head.end():] if head else text
     try:
-        engine.expand_directives(body, page.relative_to(DOCS.parent).as_posix(),
-                                 head.group(0).count("\n") if head else 0)
+        return None, engine.expand_directives(body, page.relative_to(DOCS.parent).as_posix(),
+                                              head.group(0).count("\n") if head else 0)
     except engine.DirectiveError as error:
-        return str(error)
-    return None
+        return str(error), None
+
+
+BASELINE: dict[Path, str | None] = {}  # each page as the unchanged examples expand it, made once per process
+
+
+def unchanged_pages(pages: list[Path], texts: list[str | None]) -> bool:
+    """Whether every page reads as it does with the original examples (a mutation that reached no page)."""
+    missing = [page for page in pages if page not in BASELINE]
+    if missing:
+        engine = fresh_engine({item.constant: item.example for item in FOUND.values()})
+        BASELINE.update((page, expanded(engine, page)[1]) for page in missing)
+    return all(BASELINE[page] == text for page, text in zip(pages, texts, strict=True))
 
 
 def run_one(example: Example, field: str, kind: str, new: object) -> dict[str, object]:
     """Apply one mutation, expand the pages it reaches, and restore the originals."""
     originals = {constant_of(e): e for e in EXAMPLES.values()}
-    examples = swapped_examples(example, field, new)
     report: dict[str, object] = {"example": example.name, "field": field, "kind": kind, "value": repr(new),
-                                 "errors": [], "crash": None}
+                                 "errors": [], "crash": None, "refused": None}
+    try:
+        examples = swapped_examples(example, field, new)
+    except ExampleInputError as error:  # out of its declared range: the build stops at the example's field
+        return {**report, "refused": str(error), "outcome": "refused"}
+    inert = False
     try:
         engine = fresh_engine(examples)
-        names = {e.name for e in examples.values()}
-        report["errors"] = [error for page in pages_using(names) if (error := expand_page(engine, page))]
+        pages = pages_using({e.name for e in examples.values()})
+        results = [expanded(engine, page) for page in pages]
+        report["errors"] = [error for error, _ in results if error]
+        inert = not report["errors"] and unchanged_pages(pages, [text for _, text in results])
     except Exception:  # a crash is what the test looks for: report it whole
         report["crash"] = traceback.format_exc()
     finally:  # the next mutation imports the engine afresh; only the exports need restoring
         put_in_place(originals)
-    report["outcome"] = "stopped" if report["errors"] else "built"
+    report["outcome"] = "stopped" if report["errors"] else "inert" if inert else "built"
     return report
 
 
@@ -192,6 +255,9 @@ def as_tuples(value: object) -> object:
 def main() -> None:
     """Run every mutation; or every N-th from the K-th on, given `K/N` (one share of the work for each of N
     processes); or the one named on the command line as EXAMPLE FIELD JSON-VALUE."""
+    if sys.argv[1:] == ["--unreachable"]:
+        print(json.dumps(unreachable(discovered())))
+        return
     if len(sys.argv) == 4:
         example = EXAMPLES[sys.argv[1]]
         print(json.dumps(run_one(example, sys.argv[2], "given", as_tuples(json.loads(sys.argv[3])))))

@@ -66,6 +66,17 @@ def test_a_true_check_renders_nothing() -> None:
     ("red-ball-rolls keys-head2-minus-head1 zero=all", "every entry is 0; with these inputs ln 2 is not"),
     ("red-ball-rolls queries-head2-minus-head1 zero=not-all",
      "some entry is not 0; with these inputs every entry is 0"),
+    ("head-width spreads col=raw close=1 within=0.1", "the entries are within 0.1 of 1; with these inputs 4 is 1.986"),
+    ("head-width spreads col=scaled close=1 within=0.1%", "the entries are within 0.1% of 1; with these inputs 1 is"),
+    ("scaling raw-scores ratio=3 within=0.1", "the first entry is 3 times the second (within 0.1); with these "
+     "inputs it is 2 times (k1 4, k2 2)"),
+    ("head-width spreads col=raw slope=1 axes=log within=0.05", "the slope on log axes is 1 (within 0.05); with "
+     "these inputs it is 0.5"),
+    ("red-ball-rolls weights size=many-zeros", "the entries are many-zeros (at least half the entries are 0); "
+     "with these inputs the share of zeros is 0.333"),
+    ("rotary frequencies row=0 col=theta size=slow", "with these inputs an entry is 1"),
+    ("exercises output same=red-ball-rolls:output other-row=red", "the numbers are the same as in "
+     "'red-ball-rolls output' (row red); with these inputs that has o1 1, o2 0"),
 ], ids=lambda text: text.split()[1] + " " + text.split()[-1] if text.count(" ") < 6 else "")
 def test_a_false_check_stops_the_build_saying_both_sides(check: str, message: str) -> None:
     """Assert a claim the numbers do not support fails at the page's line with what the page and the numbers say."""
@@ -82,6 +93,16 @@ def test_a_false_check_stops_the_build_saying_both_sides(check: str, message: st
     ("<!-- attn:word red-ball-rolls scores row=red pick=largest -->", "is not unique: red, ball and rolls tie"),
     ("<!-- attn:word red-ball-layer y row=red col=y1 pick=words -->", "which has no short name in words"),
     ("<!-- attn:check bus-is-late weights-heatmap largest=bus -->", "cannot be shown by attn:check"),
+    ("<!-- attn:check rotary base size=huge -->",
+     "example 'rotary' declares no size word 'huge'; expected one of 'slow'"),
+    ("<!-- attn:check bus-is-late scores size=large -->", "it declares none (its dataclass' magnitudes)"),
+    ("<!-- attn:check bus-is-late scores row=late largest=bus within=0.1 -->", "within= qualifies close=, ratio="),
+    ("<!-- attn:check rotary base published=shift -->", "'shift' of 'rotary' declares no source"),
+    ("<!-- attn:check rotary base close=ten -->", "'ten' is not a number; accepted: 1, -2, 0.2, 1/2 or -1e9"),
+    ("<!-- attn:check rotary base close=1 within=-1 -->", "within=-1 is negative"),
+    ("<!-- attn:check bus-is-late scores row=late ratio=2 -->", "ratio= compares two entries"),
+    ("<!-- attn:check red-ball-rolls scores row=rolls slope=1 -->", "slope= needs labels that are numbers"),
+    ("<!-- attn:check exercises output same=red-ball-rolls:outptu -->", "did you mean 'output'"),
 ])
 def test_a_malformed_claim_says_what_is_accepted(page: str, message: str) -> None:
     """Assert a wrong claim directive names the page and line and what would be accepted."""

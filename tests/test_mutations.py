@@ -64,29 +64,68 @@ def test_every_mutation_builds_or_stops_at_page_and_line(every_mutation: list[di
     assert crashes == []
     unplaced = [line for report in every_mutation for line in errors_of(report) if not RE_PLACED.match(line)]
     assert unplaced == []
+    refused = [r for r in every_mutation if r["outcome"] == "refused"]
+    assert all(str(r["refused"]).split(": ")[0].endswith("." + str(r["field"])) for r in refused), refused
     stopped = [r for r in every_mutation if r["outcome"] == "stopped"]
+    built = [r for r in every_mutation if r["outcome"] == "built"]
     kinds = Counter(str(r["kind"]) for r in every_mutation)
     print(f"\n{len(every_mutation)} mutations ({', '.join(f'{k} {n}' for k, n in sorted(kinds.items()))}): "
-          f"{len(every_mutation) - len(stopped)} rebuilt with their words computed or checked, {len(stopped)} "
-          f"stopped the build, naming {sum(len(errors_of(r)) for r in stopped)} stale claims or listings")
+          f"{len(built)} rebuilt with their words computed or checked, {len(stopped)} stopped the build, naming "
+          f"{sum(len(errors_of(r)) for r in stopped)} stale claims or listings, {len(refused)} refused at the "
+          "example's field (out of its declared range)")
     for report in stopped[:10]:
         print(f"  {report['example']} {report['field']} ({report['kind']}): {len(errors_of(report))} caught")
 
 
+def test_no_mutation_leaves_every_page_as_it_was(every_mutation: list[dict[str, object]]) -> None:
+    """Assert every mutation changes what some page shows or stops the build: a change that reaches no page is an
+    input the pages do not show, or an example the engine does not read from where the test changed it."""
+    inert = [f"{r['example']} {r['field']} ({r['kind']}) = {r['value']}" for r in every_mutation
+             if r["outcome"] == "inert"]
+    assert inert == []
+
+
 def test_every_example_input_is_mutated(every_mutation: list[dict[str, object]]) -> None:
-    """Assert every example has its inputs mutated, each at least once."""
+    """Assert every example the runner finds in attention_core/examples has its inputs mutated, each at least once,
+    and that it found every registered example (and one more than the first nineteen: rnn-path)."""
     from attention_core import EXAMPLES
 
     mutated = {(str(r["example"]), str(r["field"])) for r in every_mutation}
     assert {name for name, _ in mutated} == set(EXAMPLES)
     assert ("bus-is-late", "keys_text") in mutated and ("red-ball-rolls", "W_v_text") in mutated
+    assert ("rnn-path", "length") in mutated and ("red-ball-rolls", "calculator_places") in mutated
+
+
+def test_every_example_module_defines_is_registered_and_exported() -> None:
+    """Assert the runner finds no example that is missing from EXAMPLES or from attention_core's exports."""
+    assert json.loads(subprocess.run([sys.executable, str(RUNNER), "--unreachable"], capture_output=True,
+                                     text=True, check=True).stdout) == []
+
+
+def test_an_example_the_registry_lacks_is_named_not_skipped() -> None:
+    """Assert an example defined in a module but neither registered nor exported is reported twice, by its module
+    and name, instead of being skipped (or crashing with a bare StopIteration, as before)."""
+    import dataclasses
+
+    import mutations
+
+    from attention_core import RED_BALL_ROLLS
+
+    stray = mutations.Found("attention_core.examples.stray", "STRAY", dataclasses.replace(RED_BALL_ROLLS, name="stray"))
+    problems = mutations.unreachable([stray])
+    assert len(problems) == 2
+    assert problems[0].startswith("attention_core.examples.stray.STRAY ('stray') is not in attention_core.EXAMPLES")
+    assert "is not exported by attention_core under that name" in problems[1]
 
 
 @pytest.mark.parametrize(("example", "field", "value", "page"), [
     ("bus-is-late", "keys_text", [["0", "1"], ["0", "2"], ["1", "1"]], "docs/lesson/index.md"),
     ("red-ball-rolls", "W_v_text", [["1", "0"], ["0", "2"], ["2", "1"]], "docs/walkthrough/code.md"),
     ("red-ball-rolls", "W_q2_text", [["1"], ["0"], ["1"]], "docs/beyond/checks.md"),
-], ids=["bus key (0, 1)", "rolls value (2, 1)", "head 2's own W_Q"])
+    ("rotary", "base", 500, "docs/beyond/rotary-and-alibi.md"),
+    ("exercises", "W_k_text", [["0"], ["ln 2"], ["1"]], "docs/walkthrough/exercises.md"),
+], ids=["bus key (0, 1)", "rolls value (2, 1)", "head 2's own W_Q", "rotary base not RoFormer's",
+        "exercise keys not the deck's"])
 def test_the_reported_mutations_stop_at_the_stale_pages(example: str, field: str, value: list, page: str) -> None:
     """Assert the user's two changes (bus key (0, 1), rolls value (2, 1)) stop the build at the pages they stale."""
     (report,) = run(example, field, json.dumps(value))

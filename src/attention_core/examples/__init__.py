@@ -12,7 +12,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from .alibi import ALIBI, Alibi
-from .base import Example, ExampleInputError
+from .base import Example, ExampleInputError, Magnitude, Source
 
 # content2: examples of the pages one-training-step, engineers-path, cross-attention-and-padding
 from .batched_heads import BATCHED_HEADS, BatchedHeads
@@ -65,6 +65,7 @@ __all__ = [
     "HeadWidth",
     "Initialisation",
     "KVMemory",
+    "Magnitude",
     "Meaning",
     "Positions",
     "RedBallLayer",
@@ -72,6 +73,7 @@ __all__ = [
     "RnnPath",
     "Rotary",
     "Scaling",
+    "Source",
     "Tiled",
 ]
 __all__ += [  # content2

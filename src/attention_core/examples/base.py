@@ -10,6 +10,7 @@ value out of range is named by its example and field, at the field's line, never
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields
 from typing import Any
@@ -21,6 +22,7 @@ IDENTITY_3: Rows = (("1", "0", "0"), ("0", "1", "0"), ("0", "0", "1"))
 RED_BALL_W_Q: Rows = (("0",), ("0",), ("1",))
 RED_BALL_W_K: Rows = (("0",), ("ln 2",), ("0",))
 RED_BALL_W_V: Rows = (("1", "0"), ("0", "2"), ("1", "1"))
+DECK = "the slide deck \"red ball rolls\" (seed document 000)"  # the source of the deck's own inputs
 PAD = "[pad]"  # the label of a padding position
 Bound = int | float | str  # a number, or the name of a property of the example (`tokens` counts the tokens)
 
@@ -51,6 +53,34 @@ class Source:
     value: object
 
 
+@dataclass(frozen=True)
+class Magnitude:
+    """What a size word means for one example ("large", "slow", "many zeros"), written once beside its inputs.
+
+    `of` says what is measured: `each` (every entry spoken of lies from `low` to `high`) or `share-zero` (the
+    share of entries that are 0 lies from `low` to `high`).
+    """
+
+    word: str
+    of: str
+    low: float = -math.inf
+    high: float = math.inf
+    meaning: str = ""
+
+    def measure(self, values: tuple[float, ...]) -> float:
+        """The measured quantity: the entry farthest out of the range for `each`, the share of zeros otherwise."""
+        if self.of == "share-zero":
+            return sum(1 for x in values if x == 0) / len(values)
+        outside = [x for x in values if not self.low <= x <= self.high]
+        return outside[0] if outside else values[0]
+
+    def holds(self, values: tuple[float, ...]) -> bool:
+        """Whether the word is true of these numbers."""
+        if self.of == "share-zero":
+            return self.low <= self.measure(values) <= self.high
+        return all(self.low <= x <= self.high for x in values)
+
+
 def bound_of(bound: Bound, example: object) -> float:
     """A bound as a number: `tokens` is the number of tokens; another name is a property of the example."""
     if isinstance(bound, str):
@@ -79,6 +109,7 @@ class Example:
     name: str
     title: str
     tokens: tuple[str, ...]
+    magnitudes: tuple[Magnitude, ...] = ()  # the size words its pages use, and what they mean for its numbers
 
     def __post_init__(self) -> None:
         """Check every authored input, range and cross-field rule once, so a bad input is named by its example

@@ -14,7 +14,7 @@ from ..attention import AttentionResult, scaled_dot_product_attention
 from ..cross import combine_masks, cross_attention, filled_softmax
 from ..exact import parse_matrix
 from ..softmax import causal_mask, padding_mask
-from .base import PAD, Example, Rows
+from .base import PAD, Example, Magnitude, Rows
 from .red_ball_rolls import RED_BALL_ROLLS, RedBallRolls
 
 
@@ -34,6 +34,9 @@ class CrossPadding(Example):
     right_real: tuple[bool, ...] = (True, True, False)
     left_real: tuple[bool, ...] = (False, True, True)
     finite_fill: float = -1e9
+    magnitudes: tuple[Magnitude, ...] = (
+        Magnitude("large-negative", "each", high=-1e6, meaning="at most -10^6, so e to it rounds to 0 beside a score"),
+    )
     illustrative: tuple[str, ...] = ("X_dec", "W_q_dec")
     exact: bool = True
     source: RedBallRolls = RED_BALL_ROLLS  # keys, values and head 1: a change there reaches here

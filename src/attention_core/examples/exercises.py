@@ -11,7 +11,7 @@ from .._checks import frozen
 from ..attention import attention_shapes
 from ..exact import parse_matrix
 from ..softmax import SoftmaxSteps, causal_mask, softmax_steps
-from .base import RED_BALL_W_K, RED_BALL_W_Q, RED_BALL_W_V, Example, Rows, ranged
+from .base import DECK, RED_BALL_W_K, RED_BALL_W_Q, RED_BALL_W_V, Example, Rows, Source, published, ranged
 
 
 @dataclass(frozen=True)
@@ -21,13 +21,14 @@ class Exercises(Example):
     name: str = "exercises"
     title: str = "exercises"
     tokens: tuple[str, ...] = ("red", "ball", "rolls")
-    query_position: int = ranged(2, 1, "tokens", "the 1-based position of the query of exercise 1")
-    W_q_text: Rows = RED_BALL_W_Q
-    W_k_text: Rows = RED_BALL_W_K
-    values_text: Rows = RED_BALL_W_V
-    shape_n: int = ranged(5, 1, 100_000, "tokens n of exercise 4")
-    shape_d_k: int = ranged(2, 1, 100_000, "d_k of exercise 4")
-    shape_d_v: int = ranged(3, 1, 100_000, "d_v of exercise 4")
+    query_position: int = ranged(2, 1, "tokens", "the 1-based position of the query of exercise 1",
+                                 Source(DECK, 2))
+    W_q_text: Rows = published(RED_BALL_W_Q, DECK)
+    W_k_text: Rows = published(RED_BALL_W_K, DECK)
+    values_text: Rows = published(RED_BALL_W_V, DECK)
+    shape_n: int = ranged(5, 1, 100_000, "tokens n of exercise 4", Source(DECK, 5))
+    shape_d_k: int = ranged(2, 1, 100_000, "d_k of exercise 4", Source(DECK, 2))
+    shape_d_v: int = ranged(3, 1, 100_000, "d_v of exercise 4", Source(DECK, 3))
     illustrative: tuple[str, ...] = ()
     exact: bool = True
 

@@ -9,7 +9,7 @@ import numpy as np
 
 from .._checks import frozen
 from ..kv_memory import ModelShape, gib
-from .base import Example, ranged
+from .base import Example, published, ranged
 
 LLAMA_2_7B = ModelShape(
     "Llama-2-7B", layers=32, query_heads=32, kv_heads=32, head_dim=128, trained_context=4096,
@@ -35,7 +35,8 @@ class KVMemory(Example):
     name: str = "kv-memory"
     title: str = "KV-cache memory of published models"
     tokens: tuple[str, ...] = ()
-    models: tuple[ModelShape, ...] = (LLAMA_2_7B, LLAMA_2_70B, FALCON_7B)
+    models: tuple[ModelShape, ...] = published((LLAMA_2_7B, LLAMA_2_70B, FALCON_7B),
+                                               "each model's paper, model card and released config.json")
     contexts: tuple[int, ...] = ranged((4096, 32768, 131072), 1, 10_000_000, "context lengths in tokens")
     bytes_per_value: int = ranged(2, 1, 8, "bytes per stored number")
     illustrative: tuple[str, ...] = ()

@@ -13,7 +13,7 @@ from ..attention import AttentionResult
 from ..exact import parse_matrix
 from ..multihead import MultiHeadResult, multi_head_attention
 from ..softmax import SoftmaxSteps, causal_mask, softmax_steps
-from .base import IDENTITY_3, PAD, RED_BALL_W_K, RED_BALL_W_Q, RED_BALL_W_V, Example, Rows, ranged
+from .base import IDENTITY_3, PAD, RED_BALL_W_K, RED_BALL_W_Q, RED_BALL_W_V, Example, Magnitude, Rows, ranged
 
 
 @dataclass(frozen=True)
@@ -37,6 +37,9 @@ class RedBallRolls(Example):
     W_o_text: Rows = (("1", "0", "1/2"), ("0", "1", "0"), ("0", "0", "1"), ("-1", "0", "0"))
     causal: bool = True
     focus: str = "rolls"
+    magnitudes: tuple[Magnitude, ...] = (
+        Magnitude("many-zeros", "share-zero", low=0.5, meaning="at least half the entries are 0"),
+    )
     calculator_places: int = ranged(4, 1, 10, "decimal places of the keys the calculator is given (ln 2 as 0.6931)")
     padding_real: tuple[bool, ...] = (True, True, False)  # the variants page's padding example: False is padding
     illustrative: tuple[str, ...] = ("W_q2", "W_k2", "W_v2", "W_o")

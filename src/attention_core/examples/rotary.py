@@ -11,7 +11,7 @@ import numpy as np
 from .._checks import frozen
 from ..exact import parse_matrix
 from ..rotary import OffsetCheck, RopeResult, check_rope_offsets, rope_frequencies, rope_scores
-from .base import Example, Rows, ranged
+from .base import Example, Magnitude, Rows, Source, ranged
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,10 @@ class Rotary(Example):
     tokens: tuple[str, ...] = ("red", "ball", "rolls")
     Q_text: Rows = (("1", "0", "1", "0"), ("0", "1", "0", "1"), ("1", "1", "0", "0"))
     K_text: Rows = (("1", "0", "0", "1"), ("1", "0", "1", "0"), ("0", "1", "1", "0"))
-    base: int = ranged(10000, 2, 10**9, "the base of the frequencies")
+    base: int = ranged(10000, 2, 10**9, "the base of the frequencies", Source("RoFormer (Su et al. 2021)", 10000))
+    magnitudes: tuple[Magnitude, ...] = (
+        Magnitude("slow", "each", high=0.1, meaning="at most 0.1 radians per position: a turn takes 60 positions"),
+    )
     shift: int = ranged(5, 0, 8192, "positions every token is moved by")
     offset_starts: tuple[int, ...] = ranged((0, 3, 10), 0, 8192, "first positions of the moved pair")
     offset: int = ranged(2, 0, 8192, "the distance between the moved pair")

@@ -196,22 +196,24 @@ def render_word(shown: Shown, about: str, pick: str, row: str | None = None, col
 
 
 def render_check(shown: Shown, about: str, row: str | None = None, col: str | None = None,
-                 **claims: object) -> str:
+                 within: Tolerance | None = None, axes: str = "linear", **claims: object) -> str:
     """Nothing, when every claim holds for these numbers; otherwise a DirectiveError quoting both sides."""
     subject = subject_of(shown, about, row, col)
+    other_row, other_col = claims.pop("other-row", None), claims.pop("other-col", None)
+    context = Context(about, row, col, within, axes, str(other_row or row or "") or None,
+                      str(other_col or col or "") or None)
     stated = {key: value for key, value in claims.items() if value not in (None, ())}
     if not stated:
         raise DirectiveError("attn:check needs a claim: one or more of " + ", ".join(f"{k}=" for k in CHECK_KEYS))
+    if within is not None and not stated.keys() & TOLERANT:
+        raise DirectiveError("within= qualifies " + ", ".join(f"{k}=" for k in sorted(TOLERANT)) + "; add one")
     for key, value in stated.items():
-        check_one(subject, key, value)
+        CLAIMS[key].check(subject, value, context)
     return ""
 
 
-def check_one(subject: Subject, key: str, value: object) -> None:
-    """Compare one stated claim with what the numbers give."""
-    if key in RELATIONS:
-        RELATIONS[key](subject, value)
-        return
+def check_answer(subject: Subject, value: object, context: Context, key: str = "") -> None:
+    """Compare a claimed answer (`largest=bus`, `sign=negative`, `shape=4x3`) with what the question gives."""
     actual = QUESTIONS[key](subject, key)
     if isinstance(actual, list):
         said_labels = [label for label in value if label != "none"]  # type: ignore[union-attr]
@@ -224,12 +226,17 @@ def check_one(subject: Subject, key: str, value: object) -> None:
         raise stale(subject, f"the {WHAT[key]} is {normal(key, str(value))}", f"it is {actual}")
 
 
+def check_one(subject: Subject, key: str, value: object) -> None:
+    """Compare one stated claim with what the numbers give (no tolerance, linear axes)."""
+    CLAIMS[key].check(subject, value, Context(subject.about))
+
+
 def normal(key: str, said: str) -> str:
     """A claimed value written as the question answers it: `4x3` as `4 × 3`, `one-half` as `one half`."""
     return said.replace("x", " × ") if key == "shape" else said.replace("-", " ") if key == "words" else said
 
 
-def check_order(subject: Subject, labels: object) -> None:
+def check_order(subject: Subject, labels: object, context: Context | None = None) -> None:
     """Claim `greater=a,b,c`: the entry of a is larger than b's, which is larger than c's."""
     labels = tuple(labels)  # type: ignore[call-overload]
     for a, b in itertools.pairwise(labels):
@@ -238,7 +245,7 @@ def check_order(subject: Subject, labels: object) -> None:
             raise stale(subject, f"{a} is larger than {b}", f"{a} is {fmt(subject, a)} and {b} is {fmt(subject, b)}")
 
 
-def check_equal(subject: Subject, labels: object) -> None:
+def check_equal(subject: Subject, labels: object, context: Context | None = None) -> None:
     """Claim `equal=a,b` (or `equal=all`): those entries are the same number."""
     labels = subject.labels if tuple(labels) == ("all",) else tuple(labels)  # type: ignore[call-overload]
     values = [value_of(subject, label) for label in labels]
@@ -246,7 +253,7 @@ def check_equal(subject: Subject, labels: object) -> None:
         raise stale(subject, f"{joined(labels)} are equal", "they differ")
 
 
-def check_fractions(subject: Subject, _: object = None) -> None:
+def check_fractions(subject: Subject, _: object = None, context: Context | None = None) -> None:
     """Claim `fractions=simple`: every entry is a whole number or a fraction with a denominator of at most 12."""
     odd = [text for x, text in zip(subject.values, subject.text, strict=True)
            if x != -math.inf and simple_fraction(x) is None]
@@ -254,7 +261,7 @@ def check_fractions(subject: Subject, _: object = None) -> None:
         raise stale(subject, "every entry is a simple fraction", f"{odd[0]} is not")
 
 
-def check_zero(subject: Subject, said: object) -> None:
+def check_zero(subject: Subject, said: object, context: Context | None = None) -> None:
     """Claim `zero=all` (every entry is 0: the two things subtracted are the same) or `zero=not-all` (they differ)."""
     nonzero = [text for x, text in zip(subject.values, subject.text, strict=True) if not equal(x, 0.0)]
     if said == "all" and nonzero:
@@ -281,16 +288,84 @@ def stale(subject: Subject, said: str, actual: str) -> DirectiveError:
                           f"({subject.listing()})")
 
 
-RELATIONS: dict[str, Callable[[Subject, object], None]] = {
-    "greater": check_order,
-    "equal": check_equal,
-    "fractions": check_fractions,
-    "zero": check_zero,
-}
 WHAT = {"largest": "largest entry", "smallest": "smallest entry", "tied": "tie for the largest entry",
         "nonzero": "set of non-zero entries", "sign": "sign", "shape": "shape", "rows": "number of rows",
         "cols": "number of columns", "words": "value in words"}
 RE_SHAPE = re.compile(r"[1-9][0-9]{0,5}x[1-9][0-9]{0,5}\Z")
+RE_NUMBER = re.compile(r"-?(?:[0-9]+(?:\.[0-9]+)?(?:/[1-9][0-9]*)?|[0-9]+(?:\.[0-9]+)?e-?[0-9]{1,3})\Z")
+RE_ENTRY_NAME = re.compile(r"(?:(?P<example>[a-z][a-z0-9-]*):)?(?P<name>[a-z][a-z0-9-]*)\Z")
+
+
+@dataclass(frozen=True)
+class Tolerance:
+    """How far a number may lie from the one a sentence names: `0.2` (absolute) or `5%` (of the named number)."""
+
+    amount: float
+    relative: bool
+
+    def allows(self, actual: float, said: float) -> bool:
+        """Whether `actual` is within this tolerance of `said`."""
+        limit = self.amount * abs(said) if self.relative else self.amount
+        return abs(actual - said) <= limit + TOLERANCE * max(1.0, abs(said))
+
+    def __str__(self) -> str:
+        return f"{self.amount * 100:g}%" if self.relative else f"{self.amount:g}"
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a claim may need beyond its numbers: the entry spoken of, its picks, the tolerance and the axes."""
+
+    about: str
+    row: str | None = None
+    col: str | None = None
+    within: Tolerance | None = None
+    axes: str = "linear"
+    other_row: str | None = None  # the picks of the entry same= names: this claim's own unless given
+    other_col: str | None = None
+
+    @property
+    def example(self) -> str:
+        """The example the claim speaks of (`bus-is-late` of `bus-is-late scores`)."""
+        return self.about.split(" ")[0]
+
+    @property
+    def tolerance(self) -> Tolerance:
+        """The tolerance given with within=, or none at all (equal up to rounding)."""
+        return self.within or Tolerance(0.0, False)
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One claim a check may state (`largest=bus`): its option, how it is checked, and a sample for the guide."""
+
+    option: Option
+    check: Callable[[Subject, object, Context], None]
+    sample: str
+
+
+def number_option(text: str) -> float:
+    """Read a number a sentence names: `1`, `-2`, `0.2`, `1/2`, `-1e9`."""
+    if not RE_NUMBER.match(text):
+        raise DirectiveError(f"'{text[:40]}' is not a number; accepted: 1, -2, 0.2, 1/2 or -1e9")
+    top, _, bottom = text.partition("/")
+    return float(top) / float(bottom) if bottom else float(top)
+
+
+def tolerance_option(text: str) -> Tolerance:
+    """Read within=: an absolute amount (`0.2`) or a share of the named number (`5%`)."""
+    amount = number_option(text.removesuffix("%"))
+    if amount < 0:
+        raise DirectiveError(f"within={text[:40]} is negative; accepted: a number of 0 or more, or a percentage")
+    return Tolerance(amount / 100 if text.endswith("%") else amount, text.endswith("%"))
+
+
+def entry_option(text: str) -> tuple[str | None, str]:
+    """Read same=: another entry of this example (`left-infinite-weights`) or of another (`red-ball-rolls:output`)."""
+    match = RE_ENTRY_NAME.match(text)
+    if not match:
+        raise DirectiveError(f"same={text[:40]} is not an entry; accepted: NAME or EXAMPLE:NAME")
+    return match["example"], match["name"]
 
 
 def shape_option(text: str) -> str:
@@ -300,25 +375,166 @@ def shape_option(text: str) -> str:
     return text
 
 
+def check_close(subject: Subject, said: object, context: Context) -> None:
+    """Claim `close=1 within=0.2`: every entry spoken of lies within the tolerance of the named number."""
+    far = [(label, text) for label, x, text in zip(subject.labels or ("",), subject.values, subject.text, strict=False)
+           if not context.tolerance.allows(x, float(said))]  # type: ignore[arg-type]
+    if far:
+        label, text = far[0]
+        where = f"{label} is " if label else "it is "
+        raise stale(subject, f"the entries are within {context.tolerance} of {said:g}", where + text)
+
+
+def check_ratio(subject: Subject, said: object, context: Context) -> None:
+    """Claim `ratio=2` (with within=): the first of two entries is that many times the second ("about twice")."""
+    if len(subject.values) != 2:
+        raise DirectiveError(f"ratio= compares two entries; {subject.about} has {len(subject.values)}: pick two")
+    first, second = subject.values
+    actual = first / second if second else math.inf
+    if not context.tolerance.allows(actual, float(said)):  # type: ignore[arg-type]
+        raise stale(subject, f"the first entry is {said:g} times the second (within {context.tolerance})",
+                    f"it is {actual:.3g} times")
+
+
+def check_slope(subject: Subject, said: object, context: Context) -> None:
+    """Claim `slope=1/2 axes=log within=0.05`: the entries against their labels (numbers) rise along that slope."""
+    xs, ys = numeric_labels(subject), list(subject.values)
+    if context.axes == "log":
+        if min(xs) <= 0 or min(ys) <= 0:
+            raise stale(subject, "the entries lie on logarithmic axes", "some entry or label is not positive")
+        xs, ys = [math.log(x) for x in xs], [math.log(y) for y in ys]
+    actual = least_squares_slope(xs, ys)
+    if not context.tolerance.allows(actual, float(said)):  # type: ignore[arg-type]
+        raise stale(subject, f"the slope on {context.axes} axes is {said:g} (within {context.tolerance})",
+                    f"it is {actual:.3g}")
+
+
+def least_squares_slope(xs: list[float], ys: list[float]) -> float:
+    """The slope of the straight line that fits the points (x, y) best in the least-squares sense."""
+    mean_x, mean_y = sum(xs) / len(xs), sum(ys) / len(ys)
+    spread = sum((x - mean_x) ** 2 for x in xs)
+    return sum((x - mean_x) * (y - mean_y) for x, y in zip(xs, ys, strict=True)) / spread if spread else math.inf
+
+
+def numeric_labels(subject: Subject) -> list[float]:
+    """The labels of a row or column read as numbers (`1`, `4`, `16` for head widths), or an error."""
+    need_several(subject, "slope")
+    try:
+        return [float(label) for label in subject.labels]
+    except ValueError:
+        raise DirectiveError(f"slope= needs labels that are numbers; {subject.about} has "
+                             f"{joined(subject.labels[:4])}") from None
+
+
+def check_size(subject: Subject, said: object, context: Context) -> None:
+    """Claim `size=large-negative`: the entries are what the example declares that word to mean."""
+    magnitude = declared_magnitude(context.example, str(said))
+    actual = magnitude.measure(subject.values)
+    if not magnitude.holds(subject.values):
+        measured = f"an entry is {actual:g}" if magnitude.of == "each" else f"the share of zeros is {actual:.3g}"
+        raise stale(subject, f"the entries are {said} ({magnitude.meaning})", measured)
+
+
+def declared_magnitude(example: str, word: str):
+    """The meaning the example declares for a size word, or an error naming the words it declares."""
+    from attention_core import EXAMPLES
+
+    declared = {m.word: m for m in getattr(EXAMPLES.get(example), "magnitudes", ())}
+    if word not in declared:
+        listed = did_you_mean(word, declared) if declared else "it declares none (its dataclass' magnitudes)"
+        raise DirectiveError(f"example '{example}' declares no size word '{word}'; {listed}")
+    return declared[word]
+
+
+def check_same(subject: Subject, said: object, context: Context) -> None:
+    """Claim `same=left-infinite-weights` (or `same=EXAMPLE:NAME`): these numbers equal that entry's, picked
+    with the same row and column ("unchanged", "the same as", "it matches")."""
+    other_example, name = said  # type: ignore[misc]
+    other = other_subject(other_example or context.example, name, context)
+    if len(other.values) != len(subject.values) or not all(
+            context.tolerance.allows(x, y) for x, y in zip(subject.values, other.values, strict=True)):
+        raise stale(subject, f"the numbers are the same as in {other.about}", f"that has {other.listing()}")
+
+
+def other_subject(example: str, name: str, context: Context) -> Subject:
+    """The numbers of another entry, picked as this claim picks its own."""
+    from .registry import lookup
+
+    entry = lookup("check", example, name)
+    return subject_of(entry.make({}), f"{example} {name}", context.other_row, context.other_col)
+
+
+def check_published(subject: Subject, said: object, context: Context) -> None:
+    """Claim `published=base` (or `published=all`): those inputs still have the values of their publication."""
+    from attention_core import EXAMPLES
+
+    example = EXAMPLES[context.example]
+    sources = example.sources()
+    names = tuple(sources) if tuple(said) == ("all",) else tuple(said)  # type: ignore[call-overload]
+    for name in names:
+        if name not in sources:
+            raise DirectiveError(f"'{name}' of '{context.example}' declares no source; "
+                                 f"{did_you_mean(name, sources) if sources else 'it declares none'}")
+        if getattr(example, name) != sources[name].value:
+            raise DirectiveError(f"the page says that {context.example}'s {name} is as published "
+                                 f"({sources[name].name}: {sources[name].value!r}); with these inputs it is "
+                                 f"{getattr(example, name)!r}")
+
+
+def answer(key: str) -> Callable[[Subject, object, Context], None]:
+    """The check of a claim that states the answer of a question (`largest=bus`)."""
+    return lambda subject, value, context: check_answer(subject, value, context, key)
+
+
+TOLERANT = frozenset({"close", "ratio", "slope", "same"})
+CLAIMS: dict[str, Claim] = {claim.option.key: claim for claim in (
+    Claim(words("largest", "the label(s) of the largest entry; several means they tie"), answer("largest"),
+          "bus-is-late scores row=late largest=bus"),
+    Claim(words("smallest", "the label(s) of the smallest entry"), answer("smallest"),
+          "bus-is-late scores row=late smallest=is"),
+    Claim(words("tied", "the labels that share the largest entry (none: one entry is largest alone)"),
+          answer("tied"), "red-ball-rolls scores row=rolls tied=none"),
+    Claim(words("nonzero", "exactly the labels whose entries are not zero (none: all are zero)"), answer("nonzero"),
+          "red-ball-rolls weights row=ball nonzero=red,ball"),
+    Claim(choice("sign", "the sign of one number", SIGNS), answer("sign"),
+          "red-ball-rolls w-o row=h2-o2 col=u1 sign=negative"),
+    Claim(Option("shape", "the entry's rows x columns, such as 4x3", shape_option, accepted="ROWSxCOLUMNS such as 4x3"),
+          answer("shape"), "red-ball-rolls w-o shape=4x3"),
+    Claim(integer("rows", "how many rows the entry has", 1, 100_000), answer("rows"), "red-ball-rolls w-v rows=3"),
+    Claim(integer("cols", "how many columns the entry has", 1, 100_000), answer("cols"), "red-ball-rolls w-q cols=1"),
+    Claim(Option("words", "one number in words, with '-' for spaces: one-half", str), answer("words"),
+          "red-ball-rolls weights row=rolls col=ball words=one-half"),
+    Claim(words("greater", "labels in decreasing order of their entries: ball,red"), check_order,
+          "bus-is-late scores row=late greater=bus,late,is"),
+    Claim(words("equal", "labels whose entries are equal, or all"), check_equal,
+          "red-ball-rolls scores row=rolls equal=red,rolls"),
+    Claim(choice("fractions", "every entry is a whole number or a fraction with a denominator of at most 12",
+                 ("simple",)), check_fractions, "red-ball-rolls weights fractions=simple"),
+    Claim(choice("zero", "all: every entry is 0 (the two things subtracted are the same); not-all: some entry is not",
+                 ("all", "not-all")), check_zero, "red-ball-rolls queries-head2-minus-head1 zero=all"),
+    Claim(Option("close", "every entry lies within within= of this number (\"close to 1\")", number_option,
+                 accepted="a number: 1, -2, 0.2, 1/2 or -1e9"), check_close,
+          "head-width spreads col=scaled close=1 within=0.1"),
+    Claim(Option("ratio", "the first of two entries is this many times the second (\"about twice\")", number_option,
+                 accepted="a number: 2, 1/2"), check_ratio, "scaling raw-scores ratio=2"),
+    Claim(Option("slope", "the entries against their number labels rise along this slope (axes=log for log-log)",
+                 number_option, accepted="a number: 1/2, 2"), check_slope,
+          "head-width spreads col=raw slope=1/2 axes=log within=0.05"),
+    Claim(Option("size", "a size word the example declares next to its inputs (large-negative, slow, many-zeros)",
+                 str), check_size, "cross-padding finite-fill size=large-negative"),
+    Claim(Option("same", "these numbers equal another entry's, picked alike: NAME or EXAMPLE:NAME (\"unchanged\")",
+                 entry_option, accepted="NAME or EXAMPLE:NAME"), check_same,
+          "exercises output same=red-ball-rolls:output other-row=rolls"),
+    Claim(words("published", "these inputs of the example still equal their source's values, or all"),
+          check_published, "rotary base published=base"),
+)}
 ROW = Option("row", "the label of the row to speak of (a token such as rolls)", str)
 COLUMN = Option("col", "the label of the column to speak of", str)
+WITHIN = Option("within", "how far the numbers may lie from what close=, ratio=, slope= or same= names: 0.2 or 5%",
+                tolerance_option, accepted="a number such as 0.2, or a percentage such as 5%")
+AXES = choice("axes", "the axes slope= is measured on", ("linear", "log"), "linear")
+OTHER_ROW = Option("other-row", "the row of the entry same= names, when it is not this claim's row=", str)
+OTHER_COLUMN = Option("other-col", "the column of the entry same= names, when it is not this claim's col=", str)
 WORD_OPTIONS = (choice("pick", "what to say of the numbers", tuple(QUESTIONS)), ROW, COLUMN)
-CHECK_OPTIONS = (
-    ROW, COLUMN,
-    words("largest", "the label(s) of the largest entry; several means they tie"),
-    words("smallest", "the label(s) of the smallest entry"),
-    words("tied", "the labels that share the largest entry (none: one entry is largest alone)"),
-    words("nonzero", "exactly the labels whose entries are not zero (none: all are zero)"),
-    choice("sign", "the sign of one number", SIGNS),
-    Option("shape", "the entry's rows x columns, such as 4x3", shape_option, accepted="ROWSxCOLUMNS such as 4x3"),
-    integer("rows", "how many rows the entry has", 1, 100_000),
-    integer("cols", "how many columns the entry has", 1, 100_000),
-    Option("words", "one number in words, with '-' for spaces: one-half", str),
-    words("greater", "labels in decreasing order of their entries: ball,red"),
-    words("equal", "labels whose entries are equal, or all"),
-    choice("fractions", "every entry is a whole number or a fraction with a denominator of at most 12",
-           ("simple",)),
-    choice("zero", "all: every entry is 0 (the two things subtracted are the same); not-all: some entry is not",
-           ("all", "not-all")),
-)
-CHECK_KEYS = tuple(option.key for option in CHECK_OPTIONS[2:])
+CHECK_OPTIONS = (ROW, COLUMN, WITHIN, AXES, OTHER_ROW, OTHER_COLUMN, *(claim.option for claim in CLAIMS.values()))
+CHECK_KEYS = tuple(CLAIMS)

@@ -107,6 +107,14 @@ def left_finite_weights() -> Grid:
     return make_grid(checked_weights(EX.left_finite), tokens, tokens, EXACT, CORNER)
 
 
+@grid(NAME, "left-infinite-weights", "With masked scores set to -inf: the weights of the rows of ([pad], red, ball) "
+       "that may use a key (the others are NaN).")
+def left_infinite_weights() -> Grid:
+    tokens = EX.padded_tokens(LEFT)
+    kept = [i for i, row in enumerate(EX.left_infinite) if not np.isnan(row).any()]
+    return make_grid(EX.left_infinite[kept], tuple(tokens[i] for i in kept), tokens, EXACT, CORNER)
+
+
 @scalar(NAME, "finite-fill", "The finite number masked scores are set to instead of -inf.")
 def finite_fill() -> Scalar:
     return Scalar(EX.finite_fill, EXACT)

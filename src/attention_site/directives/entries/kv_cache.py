@@ -33,15 +33,17 @@ def rows_text(array: np.ndarray) -> str:
     return " ".join(format_vector(list(row), STYLE) for row in as_rows(array))
 
 
-@table(NAME, "steps", "Each step: the newest token, the cache after appending, the newest weights and output.")
+@table(NAME, "steps", "Each step: the newest token and its query, the cache after appending, the newest weights and "
+       "output.")
 def steps() -> Table:
     rows = tuple(
-        (f"{step.step}: {TOKENS[step.step - 1]}", Vector(as_rows(step.cache.K[:, 0])[0], STYLE),
+        (f"{step.step}: {TOKENS[step.step - 1]}", rows_text(step.query), rows_text(step.cache.K),
          rows_text(step.cache.V), Vector(as_rows(checked_weights(step.weights))[0], STYLE),
          Vector(as_rows(step.output)[0], STYLE))
         for step in EX.steps
     )
-    return Table((Column("step", "step: newest token", False), Column("keys", "cached keys"),
+    return Table((Column("step", "step: newest token", False), Column("query", "newest query"),
+                  Column("keys", "cached key rows"),
                   Column("values", "cached value rows"), Column("weights", "newest weights"),
                   Column("output", "newest output")), rows)
 
