@@ -232,7 +232,7 @@
   var ICON_SETTINGS = "M3 20 8.6 4h2.3L16.5 20h-2.4l-1.4-4.1H6.8L5.4 20H3zm4.5-6.1h4.5L9.75 7.3 7.5 13.9zM18 4h2v3h2v2h-2v3h-2V9h-2V7h2V4zm-1 11h4v2h-4v-2z";
   var ICON_SLIDES = "M3 4h18v2h-1v9H4V6H3V4zm3 2v7h12V6H6zm5 10h2v1.2l3.6 3.6-1.4 1.4-3.2-3.2-3.2 3.2-1.4-1.4 3.6-3.6V16z";
 
-  var STYLES = { slides: "../stylesheets/slides.css" }; // a feature's own stylesheet, loaded with its script
+  var STYLES = { slides: "../stylesheets/slides.css", live: "../stylesheets/live.css" }; // a feature's own stylesheet, loaded with its script
 
   /** Add a <script> or <link rel=stylesheet> for `url`; the promise settles when it has loaded. */
   function fetchInto(tag, url) {
@@ -327,7 +327,22 @@
     });
   }
 
+  /** A page whose numbers the build marked for live.js gets "Change the numbers" under its title; live.js and
+      the page's live.json load on the first press, or at once when the address carries changed numbers. */
+  function offerLiveNumbers(doc) {
+    var title = doc.querySelector(".md-content h1");
+    if (!title || !doc.querySelector(".md-content .attn-live") || doc.querySelector(".attn-live-toggle")) return;
+    var button = el("button", { type: "button", className: "attn-live-toggle", text: "Change the numbers",
+      "aria-expanded": "false", onclick: function () { openLive(button); } });
+    title.parentNode.insertBefore(button, title.nextSibling);
+    if (/[?&]set-/.test(location.search)) openLive(button);
+  }
+  function openLive(button) {
+    load("live").then(function () { return window.AttentionByHand.live.open(button); }).catch(console.error);
+  }
+
   function loadFeatures(doc) {
+    offerLiveNumbers(doc);
     pageFeatures = Object.keys(FEATURES).filter(function (name) { return doc.querySelector(FEATURES[name]); });
     watchFeatures(doc);
     if (/[?&]slide=\d/.test(location.search)) loadSlides().catch(console.error);
@@ -374,5 +389,5 @@
   }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ["tabindex"] });
   new MutationObserver(scheduleScrollCheck).observe(document.documentElement, { attributes: true, attributeFilter: ["data-text-size"] });
 
-  window.AttentionByHand = { onPage: onPage, refreshScrollBoxes: scheduleScrollCheck, el: el, icon: icon, addHeaderButton: addHeaderButton, isTyping: isTyping, formatFixed: formatFixed, load: load, loadPageFeatures: loadPageFeatures, openSettings: openSettings };
+  window.AttentionByHand = { onPage: onPage, refreshScrollBoxes: scheduleScrollCheck, recolourFigures: colourCellNumbers, el: el, icon: icon, addHeaderButton: addHeaderButton, isTyping: isTyping, formatFixed: formatFixed, load: load, loadPageFeatures: loadPageFeatures, openSettings: openSettings };
 })();

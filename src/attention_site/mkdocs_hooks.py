@@ -79,6 +79,8 @@ class Engine:
     workbooks: ModuleType
     theme_cache: TextCache  # Material's stylesheets as trimmed for the site (page_assets)
     readable_documents: Callable[[str], str]  # the search's documents with formulas as plain text
+    live: ModuleType  # live pages: what the browser needs to recompute a page (live.py)
+    live_manifest: Callable[[str], str]  # a page's live.json, kept between builds like its expansion
 
 
 engine: Engine | None = None
@@ -329,6 +331,7 @@ def load_engine(stamp: Stamp, root: Path, snippets: tuple[Path, ...] = ()) -> En
         directives = importlib.import_module("attention_site.directives")
         mathml = importlib.import_module("attention_site.mathml")
         pipeline = importlib.import_module("attention_site.pipeline")
+        live = importlib.import_module("attention_site.live")
         safety = importlib.import_module("attention_site.safety")
         workbooks = importlib.import_module("attention_site.workbooks")
     except ImportError as error:
@@ -347,7 +350,7 @@ def load_engine(stamp: Stamp, root: Path, snippets: tuple[Path, ...] = ()) -> En
         stamp=stamp,
         pipeline=pipeline.Pipeline(
             snippet_folders=snippets,
-            expand=functools.lru_cache(PAGES_CACHED)(pages.cached(with_core(directives.expand_directives, root))),
+            expand=functools.lru_cache(PAGES_CACHED)(pages.cached(with_core(live.expand_live, root))),
             convert=functools.lru_cache(PAGES_CACHED)(formulas.cached(mathml.convert_math)),
             convert_title=formulas.cached(mathml.convert_title),
         ),
@@ -358,6 +361,8 @@ def load_engine(stamp: Stamp, root: Path, snippets: tuple[Path, ...] = ()) -> En
         workbooks=workbooks,
         theme_cache=theme,
         readable_documents=formulas.cached(mathml.readable_documents),
+        live=live,
+        live_manifest=pages.cached(with_core(live.page_manifest, root)),
     )
 
 
@@ -539,6 +544,9 @@ def on_post_page(output: str, /, *, page: Page, config: MkDocsConfig) -> str:
     about = document.Head(site_name=config.site_name, title=title, url=page.canonical_url or "",
                           description=page.meta.get("description") or config.site_description or "",
                           serving=session.serving, offline=offline)
+    if engine is not None:  # a live page's live.json beside it; offline, inside it (no fetch from disk)
+        manifest = engine.live_manifest(page.file.content_string)
+        output = engine.live.with_manifest(output, manifest, Path(config.site_dir) / page.file.dest_uri, offline)
     try:
         return document.head(output, about)
     except ValueError as error:

@@ -6,7 +6,8 @@ stage, with the search reading the page between tables and MathML) and the Pytho
 both routes, and a stage changed here changes for both:
 
 1. safety: snippet includes only from the snippet folders (`safety.py`);
-2. expand: every directive replaced by what it computes (`directives`), HTML that would run code refused;
+2. expand: every directive replaced by what it computes (`directives`), HTML that would run code refused, the
+   directives a live page recomputes in the browser marked (`live.py`);
 3. leftovers: a directive Markdown left in the rendered page (a fence hid it from the scanner) stops the build;
 4. tables: each table in its scroll box, the rows-as-cards tables labelled with their columns (`page_body.py`),
    while formulas are still LaTeX, so a column named with a formula is labelled as text (`q · k_j`);
@@ -26,8 +27,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import safety
-from .directives import check_expanded, expand_directives
+from .directives import check_expanded
 from .document import Head, head
+from .live import expand_live
 from .mathml import convert_math, convert_title
 from .page_body import with_tables_boxed
 
@@ -47,7 +49,7 @@ class Pipeline:
     """The stages for one build: the snippet folders it allows and the expansion and conversion it uses."""
 
     snippet_folders: tuple[Path, ...] = ()
-    expand: Callable[[str, str, int], str] = field(default=expand_directives)
+    expand: Callable[[str, str, int], str] = field(default=expand_live)  # live directives marked for live.js
     convert: Callable[[str], str] = field(default=convert_math)
     convert_title: Callable[[str], str] = field(default=convert_title)
 

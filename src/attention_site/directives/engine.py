@@ -16,13 +16,21 @@ from .syntax import (
     refuse_active_html,
 )
 
+Mark = Callable[[Found, str, str], str]  # (directive found, its line, its expansion) -> what the page gets
 
-def expand_directives(markdown: str, page: str = "<page>", line_offset: int = 0) -> str:
+
+def unmarked(place: Found, line: str, text: str) -> str:
+    """A directive's expansion as it is."""
+    return text
+
+
+def expand_directives(markdown: str, page: str = "<page>", line_offset: int = 0, mark: Mark = unmarked) -> str:
     """Return `markdown` with every directive outside code replaced by what it computes.
 
     `page` and `line_offset` (the lines of front matter removed before this text) place errors:
     a `DirectiveError` reads `page:line: what is wrong; what is accepted`, one line for each directive that
-    failed (every failing directive of the page is reported, not only the first).
+    failed (every failing directive of the page is reported, not only the first). `mark` may wrap each
+    directive's expansion (live.py marks where the browser recomputes).
     """
     lines = markdown.split("\n")
     try:
@@ -32,7 +40,7 @@ def expand_directives(markdown: str, page: str = "<page>", line_offset: int = 0)
     errors = []
     for index, line in outside_code(lines):
         try:
-            lines[index] = expand_line(line, index + 1)
+            lines[index] = expand_line(line, index + 1, mark)
         except DirectiveError as error:  # keep going: one build names every stale claim of the page
             errors.append(error.at(page, line_offset + index + 1))
     if errors:
@@ -57,7 +65,7 @@ def check_expanded(html: str, source: str, page: str = "<page>", line_offset: in
         )
 
 
-def expand_line(line: str, number: int) -> str:
+def expand_line(line: str, number: int, mark: Mark = unmarked) -> str:
     """Expand the directives of one line, after refusing any HTML on it that would run code."""
     if "<" not in line and ":" not in line:  # no tag, no directive, no script URL: most lines of a page
         return line
@@ -67,17 +75,17 @@ def expand_line(line: str, number: int) -> str:
         return line
     pieces, last = [], 0
     for place in found:
-        pieces += [line[last : place.start], render_found(place)]
+        pieces += [line[last : place.start], render_found(place, line, mark)]
         last = place.end
     return "".join([*pieces, line[last:]])
 
 
-def render_found(place: Found) -> str:
-    """Render one directive; blocks stand on their own lines, indented like the directive."""
+def render_found(place: Found, line: str = "", mark: Mark = unmarked) -> str:
+    """Render one directive (marked by `mark`); blocks stand on their own lines, indented like the directive."""
     kind = KINDS.get(place.directive.kind)
     if kind is not None and kind.alone and not place.alone:
         raise DirectiveError(f"attn:{kind.name} must stand alone on its line, with nothing before or after it")
-    text = render(place.directive)
+    text = mark(place, line, render(place.directive))
     if kind is None or not kind.alone:
         return text
     body = [place.indent + row if row else "" for row in text.split("\n")]

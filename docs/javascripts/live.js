@@ -1,0 +1,865 @@
+/* Live pages: the reader changes an example's inputs and every table, value, word, formula, check and picture
+   the build computed from them follows. The build (src/attention_site/live.py) marks where each directive of a
+   live example landed and writes live.json beside the page: each directive's request and each example's inputs.
+   This file, loaded only when the reader asks to change the numbers, mirrors what the build does function by
+   function: the core's arithmetic (attention_core), the one number policy (directives/formatting.py), the
+   renderers and claims (directives/render.py, claims.py) and the entries of each live example
+   (directives/entries/). tests/browser/test_live.py holds it to the build's text, directive by directive. */
+(function () {
+  "use strict";
+  var abh = window.AttentionByHand;
+  if (!abh || abh.live) return;
+  var el = abh.el;
+  var MATHML = "http://www.w3.org/1998/Math/MathML";
+
+  /** A directive that cannot be computed for these numbers: the build would stop with this message. */
+  function Stale(message) { this.message = message; }
+  function fail(message) { throw new Stale(message); }
+
+  // ---- The number policy: directives/formatting.py ----
+  var MAX_DENOMINATOR = 64, GROUPED_FROM = 1000, EXACT_TOLERANCE = 1e-9;
+  function style(exact, digits) { return { exact: exact, digits: digits }; }
+
+  /** A double as the exact fraction it is (numerator and denominator as BigInt), like Python's Fraction(x). */
+  function exactFraction(x) {
+    var view = new DataView(new ArrayBuffer(8));
+    view.setFloat64(0, x);
+    var high = view.getUint32(0), low = view.getUint32(4);
+    var exponent = (high >>> 20) & 0x7ff;
+    var mantissa = (BigInt(high & 0xfffff) << 32n) + BigInt(low);
+    if (exponent) mantissa += 1n << 52n;
+    var power = (exponent || 1) - 1075;
+    var sign = high >>> 31 ? -1n : 1n;
+    if (mantissa === 0n) return [0n, 1n];
+    if (power >= 0) return [sign * (mantissa << BigInt(power)), 1n];
+    var denominator = 1n << BigInt(-power);
+    while (mantissa % 2n === 0n && denominator > 1n) { mantissa /= 2n; denominator /= 2n; }
+    return [sign * mantissa, denominator];
+  }
+
+  function floorDiv(a, b) { var q = a / b; return (a % b !== 0n && (a < 0n) !== (b < 0n)) ? q - 1n : q; }
+
+  /** Fraction.limit_denominator, as Python computes it on the exact value. */
+  function limitDenominator(fraction, most) {
+    var n = fraction[0], d = fraction[1], max = BigInt(most);
+    if (d <= max) return fraction;
+    var p0 = 0n, q0 = 1n, p1 = 1n, q1 = 0n, n0 = n, d0 = d;
+    for (;;) {
+      var a = floorDiv(n, d), q2 = q0 + a * q1;
+      if (q2 > max) break;
+      var p2 = p0 + a * p1;
+      p0 = p1; q0 = q1; p1 = p2; q1 = q2;
+      var rest = n - a * d; n = d; d = rest;
+    }
+    var k = floorDiv(max - q0, q1);
+    if (2n * d * (q0 + k * q1) <= d0) return [p1, q1];
+    return [p0 + k * p1, q0 + k * q1];
+  }
+
+  function asFraction(x) {
+    var f = limitDenominator(exactFraction(x), MAX_DENOMINATOR);
+    return Math.abs(Number(f[0]) / Number(f[1]) - x) <= EXACT_TOLERANCE ? f : null;
+  }
+
+  function decimal(x, digits) {
+    var text = abh.formatFixed(x, digits);
+    return text.charAt(0) === "-" && Number(text) === 0 ? text.slice(1) : text;
+  }
+
+  function asLogarithm(x) {
+    if (x > 40 || x < -40) return null;
+    var f = asFraction(Math.exp(x));
+    if (f === null || (f[0] === 1n && f[1] === 1n)) return null;
+    return Math.abs(Math.log(Number(f[0]) / Number(f[1])) - x) <= EXACT_TOLERANCE ? f : null;
+  }
+
+  function grouped(x) { return BigInt(x).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ","); }
+  function fractionText(f) { return f[1] === 1n ? String(f[0]) : f[0] + "/" + f[1]; }
+
+  function formatNumber(x, s) {
+    if (!isFinite(x)) fail("the value to show is " + x + "; a page never shows a NaN or an infinity");
+    var fraction = s.exact ? asFraction(x) : null;
+    if (Number.isInteger(x) && Math.abs(x) >= GROUPED_FROM && (s.exact || s.digits === 0)) return grouped(x);
+    if (fraction === null) {
+      var log = s.exact ? asLogarithm(x) : null;
+      if (log === null) return decimal(x, s.digits);
+      return log[1] === 1n ? "ln " + log[0] : "ln(" + fractionText(log) + ")";
+    }
+    return fractionText(fraction);
+  }
+
+  function formatVector(xs, s) { return "(" + xs.map(function (x) { return formatNumber(x, s); }).join(", ") + ")"; }
+  function authoredText(entry) { return String(entry).trim().split(/\s+/).join(" "); }
+
+  function roundTo(x, digits) { return Number(abh.formatFixed(x, digits)); }
+
+  function roundedSumNote(parts, total, digits) {
+    var shown = parts.reduce(function (sum, part) { return sum + roundTo(part, digits); }, 0);
+    if (roundTo(shown, digits) === roundTo(total, digits)) return null;
+    return "The rounded parts add up to " + decimal(shown, digits) + "; the total " + decimal(total, digits) +
+      " is computed from the unrounded values.";
+  }
+
+  // ---- Authored entries: attention_core/exact.py ----
+  var RE_ENTRY = /^(-)?\s*(?:(ln|sqrt)\s*(\d+(?:\.\d+)?)|(\d+)\s*\/\s*(\d+)|(\d+(?:\.\d+)?))$/;
+
+  /** The value of one authored entry ("-1/2", "ln 2", "3"), or a message saying what is accepted. */
+  function parseEntry(text) {
+    var m = RE_ENTRY.exec(String(text).trim().replace(/\u2212/g, "-"));
+    var accepted = "write a whole number (2), a decimal (0.5), a fraction (1/4), ln N or sqrt N, with an optional -";
+    if (!m) return { error: accepted };
+    var value;
+    if (m[2]) {
+      if (Number(m[3]) <= 0) return { error: "the number after " + m[2] + " must be positive" };
+      value = m[2] === "ln" ? Math.log(Number(m[3])) : Math.sqrt(Number(m[3]));
+    } else if (m[4]) {
+      if (Number(m[5]) === 0) return { error: "a fraction cannot divide by zero" };
+      value = Number(m[4]) / Number(m[5]);
+    } else value = Number(m[6]);
+    return { value: m[1] ? -value : value };
+  }
+
+  function parseMatrix(rows) { return rows.map(function (row) { return row.map(function (t) { return parseEntry(t).value; }); }); }
+
+  // ---- The core's arithmetic: attention_core/softmax.py and attention.py ----
+  function matmul(A, B) { // (n, k) x (k, m) -> (n, m)
+    return A.map(function (row) {
+      return B[0].map(function (_, j) { return row.reduce(function (sum, a, k) { return sum + a * B[k][j]; }, 0); });
+    });
+  }
+  function transpose(A) { return A[0].map(function (_, j) { return A.map(function (row) { return row[j]; }); }); }
+  function sum(xs) { return xs.reduce(function (total, x) { return total + x; }, 0); }
+
+  /** softmax of one row: exp(x - max) over its total; -inf gets exactly 0. */
+  function softmaxRow(row) {
+    var largest = Math.max.apply(null, row);
+    var powers = row.map(function (x) { return Math.exp(x - largest); });
+    var total = sum(powers);
+    return powers.map(function (p) { return p / total; });
+  }
+
+  /** softmax_steps of one row: e^s without the max subtracted, its total, and the weights. */
+  function softmaxSteps(scores) {
+    var exponentials = scores.map(Math.exp);
+    if (!exponentials.every(isFinite)) fail("e^score overflows float64 for a score this large; use softmax");
+    return { scores: scores, exponentials: exponentials, totals: sum(exponentials), weights: softmaxRow(scores) };
+  }
+
+  /** scaled_dot_product_attention without a mask: S = Q K^T, scaled, A = softmax(S), O = A V. */
+  function attention(Q, K, V, scale) {
+    var S = matmul(Q, transpose(K)); // (n, d_k) x (d_k, m) -> (n, m)
+    var scaled = S.map(function (row) { return row.map(function (s) { return s * scale; }); });
+    var A = scaled.map(softmaxRow); // (n, m)
+    return { Q: Q, K: K, V: V, scores: S, scaled: scaled, weights: A, output: matmul(A, V) }; // (n, m) x (m, d_v)
+  }
+
+  // ---- What entries build: directives/shown.py, and entries/common.py ----
+  function grid(values, rows, cols, s, corner, authored, masked) {
+    return { type: "grid", values: values, rows: rows, cols: cols, style: s, corner: corner || "",
+             authored: authored || null, masked: !!masked };
+  }
+  function num(value, s, masked) { return { number: value, style: s, masked: !!masked }; }
+  function vec(values, s) { return { vector: values, style: s }; }
+  function authored(text) { return { authored: text }; }
+  function column(key, title, numeric) { return { key: key, title: title, numeric: numeric !== false }; }
+  function table(columns, rows, note) { return { type: "table", columns: columns, rows: rows, note: note || null }; }
+  function scalar(value, s) { return { type: "scalar", value: value, style: s }; }
+  function labels(prefix, count) { var out = []; for (var k = 1; k <= count; k++) out.push(prefix + k); return out; }
+
+  function checkedWeights(A) {
+    if (!A.every(function (row) { return row.every(isFinite); })) fail("the weights contain a NaN or an infinity; nothing is published");
+    A.forEach(function (row, i) {
+      var total = sum(row);
+      if (Math.abs(total - 1) > 1e-9) fail("weight row " + (i + 1) + " sums to " + total.toPrecision(6) + ", not 1; nothing is published");
+    });
+    return A;
+  }
+
+  function joined(words) {
+    return words.length === 1 ? words[0] : words.slice(0, -1).join(", ") + " and " + words[words.length - 1];
+  }
+
+  // ---- Renderers: directives/render.py ----
+  var HIDDEN_CORNER_TEXT = "row";
+
+  function numberText(value, s, masked) { return masked && value === -Infinity ? "\u2212\u221e" : formatNumber(value, s); }
+
+  function cellText(cell) {
+    if (typeof cell === "string") return cell;
+    if ("number" in cell) return numberText(cell.number, cell.style, cell.masked);
+    if ("vector" in cell) return formatVector(cell.vector, cell.style);
+    return authoredText(cell.authored);
+  }
+
+  function gridAsTable(g) {
+    var columns = [column("row", g.corner || HIDDEN_CORNER_TEXT, false)].concat(g.cols.map(function (c) { return column(c, c); }));
+    var rows = g.rows.map(function (label, i) {
+      return [label].concat(g.cols.map(function (_, j) {
+        return g.authored ? authored(g.authored[i][j]) : num(g.values[i][j], g.style, g.masked);
+      }));
+    });
+    return table(columns, rows);
+  }
+
+  /** A table as text: header titles, rows of cells (a blank is {blank: answer, places, display}), its note. */
+  function renderTable(shown, options) {
+    var t = shown.type === "grid" ? gridAsTable(shown) : shown;
+    var blanks = options.blanks ? options.blanks.split(",") : [];
+    return {
+      header: t.columns.map(function (c) { return c.title; }),
+      rows: t.rows.map(function (row) {
+        return row.map(function (cell, j) {
+          if (blanks.indexOf(t.columns[j].key) < 0 || typeof cell === "string" || "authored" in cell) return cellText(cell);
+          if ("number" in cell) return { blank: [cell.number], places: cell.style.digits, display: [numberText(cell.number, cell.style)] };
+          return { blank: cell.vector, places: cell.style.digits, display: cell.vector.map(function (x) { return formatNumber(x, cell.style); }) };
+        });
+      }),
+      note: t.note
+    };
+  }
+
+  function labelOf(wanted, names, key) {
+    if (wanted === undefined || names.indexOf(wanted) >= 0) return wanted;
+    var spaced = wanted.replace(/-/g, " ");
+    if (names.indexOf(spaced) >= 0) return spaced;
+    fail(key + "=" + wanted + " is not a label of this matrix");
+  }
+
+  function select(g, row, col) {
+    row = labelOf(row, g.rows, "row");
+    col = labelOf(col, g.cols, "col");
+    var rows = row === undefined ? g.rows.map(function (_, i) { return i; }) : [g.rows.indexOf(row)];
+    var cols = col === undefined ? g.cols.map(function (_, j) { return j; }) : [g.cols.indexOf(col)];
+    var pick = function (m) { return rows.map(function (i) { return cols.map(function (j) { return m[i][j]; }); }); };
+    return grid(pick(g.values), rows.map(function (i) { return g.rows[i]; }), cols.map(function (j) { return g.cols[j]; }),
+                g.style, g.corner, g.authored && pick(g.authored), g.masked);
+  }
+
+  function renderValue(shown, options) {
+    if (shown.type === "scalar") return numberText(shown.value, shown.style);
+    var g = select(shown, options.row, options.col);
+    var text = function (x) { return numberText(x, g.style, g.masked); };
+    if (g.rows.length === 1 && g.cols.length === 1) return g.authored ? authoredText(g.authored[0][0]) : text(g.values[0][0]);
+    if (g.rows.length === 1) return "(" + g.values[0].map(text).join(", ") + ")";
+    return "(" + g.values.map(function (r) { return text(r[0]); }).join(", ") + ")";
+  }
+
+  /** What attn:tex shows: one entry, a picked row as `(a, b)`, or else the whole selection as a matrix. */
+  function renderTex(shown, options) {
+    if (shown.type === "scalar") return { text: renderValue(shown, options) };
+    var g = select(shown, options.row, options.col);
+    if ((g.rows.length === 1 && g.cols.length === 1) || (g.rows.length === 1 && options.row !== undefined)) {
+      return { text: renderValue(g, {}) };
+    }
+    return { text: g, matrix: g };
+  }
+
+  // ---- Claims: directives/claims.py ----
+  var TOLERANCE = 1e-9, LISTED = 9;
+  function equal(a, b) { return a === b || Math.abs(a - b) <= TOLERANCE * Math.max(1, Math.abs(a), Math.abs(b)); }
+
+  function subjectOf(shown, about, row, col) {
+    if (shown.type === "scalar") {
+      return { about: about, labels: [], values: [shown.value], shape: [1, 1], text: [formatNumber(shown.value, shown.style)] };
+    }
+    var g = select(shown, row, col);
+    var where = row || col ? " (" + [["row", row], ["col", col]].filter(function (p) { return p[1]; })
+      .map(function (p) { return p[0] + " " + p[1]; }).join(", ") + ")" : "";
+    var flat = [].concat.apply([], g.values);
+    var names = g.rows.length === 1 ? g.cols : g.cols.length === 1 ? g.rows : [].concat.apply([], g.rows.map(function (r) {
+      return g.cols.map(function (c) { return r + "/" + c; });
+    }));
+    return { about: "'" + about + "'" + where, labels: names, values: flat, shape: [shown.rows.length, shown.cols.length],
+             text: flat.map(function (x) { return x === -Infinity ? "\u2212\u221e" : formatNumber(x, g.style); }) };
+  }
+
+  function listing(subject) {
+    if (subject.values.length === 1) return subject.text[0];
+    var pairs = subject.labels.map(function (label, i) { return label + " " + subject.text[i]; });
+    return pairs.slice(0, LISTED).join(", ") + (pairs.length > LISTED ? ", \u2026 " + (pairs.length - LISTED) + " more" : "");
+  }
+
+  function extreme(subject, question) {
+    var best = question === "largest" ? Math.max.apply(null, subject.values) : Math.min.apply(null, subject.values);
+    return subject.labels.filter(function (_, i) { return equal(subject.values[i], best); });
+  }
+
+  var QUESTIONS = {
+    largest: function (s) { return extreme(s, "largest"); },
+    smallest: function (s) { return extreme(s, "smallest"); },
+    tied: function (s) { var w = extreme(s, "largest"); return w.length > 1 ? w : []; },
+    nonzero: function (s) { return s.labels.filter(function (_, i) { return !equal(s.values[i], 0); }); },
+    sign: function (s) { var x = s.values[0]; return equal(x, 0) ? "zero" : x < 0 ? "negative" : "positive"; },
+    shape: function (s) { return s.shape[0] + " \u00d7 " + s.shape[1]; },
+    rows: function (s) { return String(s.shape[0]); },
+    cols: function (s) { return String(s.shape[1]); }
+  };
+  var WHAT = { largest: "largest entry", smallest: "smallest entry", tied: "tie for the largest entry",
+               nonzero: "set of non-zero entries", sign: "sign", shape: "shape", rows: "number of rows",
+               cols: "number of columns" };
+
+  function renderWord(shown, about, options) {
+    var subject = subjectOf(shown, about, options.row, options.col);
+    var answer = QUESTIONS[options.pick](subject);
+    if (typeof answer === "string") return answer;
+    if ((options.pick === "largest" || options.pick === "smallest") && answer.length > 1) {
+      fail("the " + options.pick + " entry of " + subject.about + " is not unique: " + joined(answer) + " tie (" +
+           listing(subject) + "); write the sentence with pick=tied, or change the inputs");
+    }
+    return answer.length ? joined(answer) : "none";
+  }
+
+  function stale(subject, said, actual) {
+    return "the page says that in " + subject.about + " " + said + "; with these inputs " + actual + " (" + listing(subject) + ")";
+  }
+
+  function valueOf(subject, label) { return subject.values[subject.labels.indexOf(label)]; }
+  function textOf(subject, label) { return subject.text[subject.labels.indexOf(label)]; }
+
+  var RELATIONS = {
+    greater: function (subject, labelsSaid) {
+      for (var i = 0; i + 1 < labelsSaid.length; i++) {
+        var a = labelsSaid[i], b = labelsSaid[i + 1], x = valueOf(subject, a), y = valueOf(subject, b);
+        if (x < y || equal(x, y)) return stale(subject, a + " is larger than " + b, a + " is " + textOf(subject, a) + " and " + b + " is " + textOf(subject, b));
+      }
+      return null;
+    },
+    equal: function (subject, labelsSaid) {
+      var names = labelsSaid.join() === "all" ? subject.labels : labelsSaid;
+      var values = names.map(function (label) { return valueOf(subject, label); });
+      return values.every(function (x) { return equal(values[0], x); }) ? null : stale(subject, joined(names) + " are equal", "they differ");
+    }
+  };
+  var LIST_CLAIMS = ["largest", "smallest", "tied", "nonzero", "greater", "equal"];
+  var GENERIC = ["row", "col", "digits", "blanks", "pick"];
+
+  /** null when every claim of a check holds for these numbers, else what the build's error says. */
+  function renderCheck(shown, about, options) {
+    var subject = subjectOf(shown, about, options.row, options.col);
+    var claims = Object.keys(options).filter(function (key) { return GENERIC.indexOf(key) < 0 && key in WHAT || key in RELATIONS; });
+    for (var i = 0; i < claims.length; i++) {
+      var key = claims[i], said = options[key];
+      var listed = LIST_CLAIMS.indexOf(key) >= 0 ? said.split(",") : null;
+      if (key in RELATIONS) {
+        var broken = RELATIONS[key](subject, listed);
+        if (broken) return broken;
+        continue;
+      }
+      var actual = QUESTIONS[key](subject);
+      if (listed) {
+        var saidLabels = listed.filter(function (label) { return label !== "none"; });
+        if (saidLabels.slice().sort().join() !== actual.slice().sort().join()) {
+          return stale(subject, "the " + WHAT[key] + " is " + (saidLabels.length ? joined(saidLabels) : "none"),
+                       "it is " + (actual.length ? joined(actual) : "none"));
+        }
+      } else {
+        var normal = key === "shape" ? said.replace("x", " \u00d7 ") : said;
+        if (actual !== normal) return stale(subject, "the " + WHAT[key] + " is " + normal, "it is " + actual);
+      }
+    }
+    return null;
+  }
+
+  // ---- The entries of each live example: directives/entries/<example>.py ----
+  var ENTRIES = {};
+
+  ENTRIES["bus-is-late"] = function (data, inputs) {
+    var TOKENS = data.tokens, FOCUS = data.focus;
+    var AS_GIVEN = style(true, 3), POWERS = style(false, 2), WEIGHTS = style(false, 3), OUTPUT = style(false, 2);
+    var K = parseMatrix(inputs.keys), V = parseMatrix(inputs.values), Q = parseMatrix(inputs.queries);
+    var scale = parseEntry(inputs.scale).value, D_K = K[0].length;
+    var focusText = inputs.queries[TOKENS.indexOf(FOCUS)];
+
+    function attentionFor(query) {
+      var label, text, row;
+      if (query === undefined) { label = FOCUS; text = focusText; row = Q[TOKENS.indexOf(FOCUS)]; }
+      else if (TOKENS.indexOf(query) >= 0) { label = query; text = inputs.queries[TOKENS.indexOf(query)]; row = Q[TOKENS.indexOf(query)]; }
+      else {
+        row = query.split(",").map(Number);
+        label = "query " + formatVector(row, AS_GIVEN);
+        text = row.map(String);
+      }
+      var result = attention([row], K, V, scale);
+      return { label: label, text: text, result: result, steps: softmaxSteps(result.scaled[0]) };
+    }
+    function scoreStyle(rows) {
+      return rows.every(function (row) { return row.every(function (s) { return s % 1 === 0; }); }) ? style(false, 0) : WEIGHTS;
+    }
+    function inputGrid(matrix, text, prefix) { return grid(matrix, TOKENS, labels(prefix, matrix[0].length), AS_GIVEN, "token", text); }
+    function authoredVector(entries) { return authored("(" + entries.join(", ") + ")"); }
+    function topIndex(scores) {
+      var best = Math.max.apply(null, scores);
+      var tied = scores.map(function (s, j) { return Math.abs(s - best) <= 1e-12 + 1e-9 * Math.abs(best) ? j : -1; })
+        .filter(function (j) { return j >= 0; });
+      if (tied.length > 1) fail(joined(tied.map(function (j) { return TOKENS[j]; })) + " share the largest score; there is no single best match to pick");
+      return tied[0];
+    }
+    function writtenOut(query, key) {
+      return query.map(function (q, i) { return q + "\u00a0\u00d7\u00a0" + key[i]; }).join(" + ");
+    }
+    function outputNote(parts, totals) {
+      var notes = totals.map(function (total, k) { return roundedSumNote(parts.map(function (p) { return p[k]; }), total, OUTPUT.digits); });
+      return notes.filter(Boolean).join(" ") || null;
+    }
+    var late = attentionFor(undefined);
+    var lateWeights = late.result.weights[0];
+    var contributions = V.map(function (row, j) { return row.map(function (v) { return lateWeights[j] * v; }); }); // (n, 1) * (n, d_v)
+    var all = attention(Q, K, V, scale);
+
+    return {
+      keys: function () { return inputGrid(K, inputs.keys, "k"); },
+      values: function () { return inputGrid(V, inputs.values, "v"); },
+      queries: function () { return inputGrid(Q, inputs.queries, "q"); },
+      inputs: function () {
+        return table([column("token", "token", false), column("key", "key k"), column("value", "value v")],
+          TOKENS.map(function (token, j) { return [token, authoredVector(inputs.keys[j]), authoredVector(inputs.values[j])]; }));
+      },
+      query: function (o) { var a = attentionFor(o.query); return grid(a.result.Q, [a.label], labels("q", D_K), AS_GIVEN, "query", [a.text]); },
+      scores: function (o) { var a = attentionFor(o.query); return grid(a.result.scaled, [a.label], TOKENS, scoreStyle(a.result.scaled), "query \\ key"); },
+      exponentials: function (o) { var a = attentionFor(o.query); return grid([a.steps.exponentials], [a.label], TOKENS, POWERS, "query \\ key"); },
+      weights: function (o) { var a = attentionFor(o.query); return grid(checkedWeights(a.result.weights), [a.label], TOKENS, WEIGHTS, "query \\ key"); },
+      output: function (o) { var a = attentionFor(o.query); return grid(a.result.output, [a.label], labels("o", V[0].length), OUTPUT, "query"); },
+      "hard-choice": function (o) {
+        var j = topIndex(attentionFor(o.query).result.scaled[0]);
+        return grid([V[j]], [TOKENS[j]], labels("v", V[0].length), AS_GIVEN, "top key", [inputs.values[j]]);
+      },
+      "top-score": function (o) { var s = attentionFor(o.query).result.scaled; return scalar(s[0][topIndex(s[0])], scoreStyle(s)); },
+      "top-weight": function (o) { var r = attentionFor(o.query).result; return scalar(checkedWeights(r.weights)[0][topIndex(r.scaled[0])], WEIGHTS); },
+      total: function () { return grid([[late.steps.totals]], [FOCUS], ["total"], POWERS, "query"); },
+      contributions: function () { return grid(contributions, TOKENS, labels("c", V[0].length), OUTPUT, "token"); },
+      scoring: function (o) {
+        var a = attentionFor(o.query), s = scoreStyle(a.result.scaled);
+        var asker = o.query !== undefined && TOKENS.indexOf(o.query) >= 0 ? "query of " + a.label : a.label;
+        return table([column("token", "token", false), column("key", "key"), column("products", asker + " \u00b7 key", false), column("score", "score")],
+          TOKENS.map(function (token, j) {
+            return [token, authoredVector(inputs.keys[j]), writtenOut(a.text, inputs.keys[j]), num(a.result.scaled[0][j], s)];
+          }));
+      },
+      softmax: function (o) {
+        var a = attentionFor(o.query), A = checkedWeights(a.result.weights)[0], steps = a.steps, s = scoreStyle([steps.scores]);
+        var rows = TOKENS.map(function (token, j) { return [token, num(steps.scores[j], s), num(steps.exponentials[j], POWERS), num(A[j], WEIGHTS)]; });
+        rows.push(["Total", "", num(steps.totals, POWERS), num(sum(A), WEIGHTS)]);
+        var notes = [roundedSumNote(steps.exponentials, steps.totals, POWERS.digits), roundedSumNote(A, sum(A), WEIGHTS.digits)];
+        return table([column("token", "token", false), column("score", "score s"), column("exponential", "e\u02e2"),
+                      column("weight", "weight = e\u02e2 \u00f7 total")], rows, notes.filter(Boolean).join(" ") || null);
+      },
+      mixing: function (o) {
+        var A = checkedWeights([lateWeights])[0], output = late.result.output[0];
+        var rows = TOKENS.map(function (token, j) { return [token, num(A[j], WEIGHTS), authoredVector(inputs.values[j]), vec(contributions[j], OUTPUT)]; });
+        rows.push(["Output", "", "", vec(output, OUTPUT)]);
+        return table([column("token", "token", false), column("weight", "weight"), column("value", "value"), column("product", "weight \u00d7 value")],
+          rows, (o.note || "shown") === "shown" ? outputNote(contributions, output) : null);
+      },
+      "all-scores": function () { return grid(all.scaled, TOKENS, TOKENS, scoreStyle(all.scaled), "query \\ key"); },
+      "all-weights": function () { return grid(checkedWeights(all.weights), TOKENS, TOKENS, WEIGHTS, "query \\ key"); },
+      "all-output": function () { return grid(all.output, TOKENS, labels("o", V[0].length), OUTPUT, "token"); },
+      "weights-heatmap": function () { return heatmap(checkedWeights(all.weights), TOKENS, WEIGHTS); }
+    };
+  };
+
+  // ---- Pictures: figures.py (the heat map's cells, redrawn in place) ----
+  var RAMP_SCALE = 0.25, STRONG = 0.3;
+  function ramp(w) { w = Math.max(0, Math.min(1, w)); return Math.expm1(-w / RAMP_SCALE) / Math.expm1(-1 / RAMP_SCALE); }
+  function coordinate(x) { var t = abh.formatFixed(x, 2); return t.indexOf(".") >= 0 ? t.replace(/\.?0+$/, "") : t; }
+
+  function heatmap(A, tokens, s) {
+    var text = A.map(function (row) { return row.map(function (a) { return formatNumber(a, s); }); });
+    var rows = tokens.map(function (token, i) { return token + ": " + text[i].join(", ") + "."; }).join(" ");
+    return { type: "figure", values: A, text: text, tokens: tokens,
+             desc: "One row per query, one column per key; a more strongly coloured cell carries more weight. " + rows };
+  }
+
+  function drawHeatmap(figure, shown) {
+    var cells = figure.querySelectorAll("rect.abh-cell.abh-heat");
+    var n = shown.tokens.length;
+    cells.forEach(function (rect, k) {
+      var i = Math.floor(k / n), j = k % n, w = shown.values[i][j];
+      var group = rect.parentNode, label = group.querySelector("text");
+      rect.setAttribute("fill-opacity", coordinate(0.06 + 0.9 * ramp(w)));
+      rect.style.setProperty("--abh-ramp", abh.formatFixed(100 * ramp(w), 0) + "%");
+      group.querySelector("title").textContent = shown.tokens[i] + " \u2192 " + shown.tokens[j] + ": " + shown.text[i][j];
+      if (label) {
+        label.textContent = shown.text[i][j];
+        label.classList.toggle("abh-on-strong", w >= STRONG);
+      }
+    });
+    var desc = figure.querySelector("svg > desc");
+    if (desc) desc.textContent = shown.desc;
+  }
+
+  // ---- One directive, computed: directives/engine.py's render ----
+  /** {text} (a string, a table, or a figure), {claim: null | message} for a check, or {stale: message}. */
+  function compute(request, manifest, inputs) {
+    var example = request.example, data = manifest.examples[example];
+    try {
+      var entries = ENTRIES[example](data, inputs[example]);
+      var build = entries[request.name];
+      if (!build) return { missing: "live.js does not mirror '" + example + " " + request.name + "'" };
+      var o = request.options, shown = build(o), about = example + " " + request.name;
+      if (o.digits !== undefined) shown = restyled(shown, Number(o.digits));
+      switch (request.kind) {
+        case "table": return { text: renderTable(shown, o) };
+        case "value": return { text: renderValue(shown, o) };
+        case "tex": return renderTex(shown, o);
+        case "word": return { text: renderWord(shown, about, o) };
+        case "check": return { claim: renderCheck(shown, about, o) };
+        case "figure": return { text: shown };
+      }
+    } catch (error) {
+      if (error instanceof Stale) return { stale: error.message }; // as the build's DirectiveError says it
+      throw error;
+    }
+    return { missing: "attn:" + request.kind + " is not live" };
+  }
+
+  function restyled(shown, digits) {
+    var again = function (s) { return style(s.exact, digits); };
+    if (shown.type === "table") {
+      shown.rows = shown.rows.map(function (row) {
+        return row.map(function (cell) { return cell && cell.style ? Object.assign({}, cell, { style: again(cell.style) }) : cell; });
+      });
+      return shown;
+    }
+    if (shown.style) shown.style = again(shown.style);
+    return shown;
+  }
+
+  /** Every live directive of the page, computed for `inputs`: {id: result}. */
+  function computeAll(manifest, inputs) {
+    var results = {};
+    manifest.directives.forEach(function (request) { results[request.id] = compute(request, manifest, inputs); });
+    return results;
+  }
+
+  // ---- Writing the results into the page ----
+  function markOf(id) {
+    return document.querySelector('.md-content [data-live="' + id + '"], .md-content .attn-live-' + id);
+  }
+
+  function mathElement(tag, content) {
+    var node = document.createElementNS(MATHML, tag);
+    if (typeof content === "string") node.textContent = content;
+    else (content || []).forEach(function (child) { node.appendChild(child); });
+    return node;
+  }
+
+  /** One entry as MathML, as latex2mathml writes the build's LaTeX for it: -, ln, sqrt, fractions, numbers. */
+  function entryNodes(text) {
+    var m = /^(-?)(?:(ln|sqrt) ?(.+)|(\d+)\/(\d+)|(.*))$/.exec(text), nodes = [];
+    if (m[1]) nodes.push(mathElement("mo", "\u2212"));
+    if (m[2] === "ln") nodes.push(mathElement("mi", "ln"), mathElement("mn", m[3]));
+    else if (m[2]) nodes.push(mathElement("msqrt", [mathElement("mn", m[3])]));
+    else if (m[4]) nodes.push(mathElement("mfrac", [mathElement("mn", m[4]), mathElement("mn", m[5])]));
+    else nodes.push(mathElement(/^[\d.,]+$/.test(m[6]) ? "mn" : "mi", m[6]));
+    return nodes;
+  }
+
+  /** A number, a row `(a, b)` or a word as MathML. */
+  function mathNode(text) {
+    var inner = text.replace(/^\((.*)\)$/, "$1"), row = [];
+    inner.split(", ").forEach(function (part, k) {
+      if (k) row.push(mathElement("mo", ","));
+      row = row.concat(entryNodes(part));
+    });
+    if (inner !== text) row = [mathElement("mo", "(")].concat(row, [mathElement("mo", ")")]);
+    return mathElement("mrow", row);
+  }
+
+  /** A matrix as a MathML pmatrix, its entries as the build writes them. */
+  function matrixNode(g) {
+    var rows = g.rows.map(function (_, i) {
+      return mathElement("mtr", g.cols.map(function (_, j) {
+        var text = g.authored ? authoredText(g.authored[i][j]) : numberText(g.values[i][j], g.style, g.masked);
+        return mathElement("mtd", entryNodes(text));
+      }));
+    });
+    return mathElement("mrow", [mathElement("mo", "("), mathElement("mtable", rows), mathElement("mo", ")")]);
+  }
+
+  function writeTable(mark, result) {
+    var tableNode = mark.closest("table"), t = result.text;
+    if (!tableNode) return;
+    tableNode.querySelectorAll("thead th").forEach(function (th, j) { if (j > 0) th.textContent = t.header[j]; });
+    tableNode.querySelectorAll("tbody tr").forEach(function (tr, i) {
+      tr.querySelectorAll("td").forEach(function (td, j) { writeCell(td, t.rows[i][j]); });
+    });
+    writeNote(tableNode, t.note);
+  }
+
+  function writeCell(td, cell) {
+    if (typeof cell === "string") { td.textContent = cell; return; }
+    td.querySelectorAll(".fill-in").forEach(function (blank, k) {
+      blank.setAttribute("data-answer", String(cell.blank[k]));
+      blank.setAttribute("data-display", cell.display[k]);
+      blank.setAttribute("data-places", String(cell.places));
+    });
+  }
+
+  /** The note printed under a table, if any (inside a list or a details block Markdown leaves an empty <p> first). */
+  function noteAfter(box) {
+    var next = box.nextElementSibling;
+    while (next && next.tagName === "P" && !next.className && !next.textContent.trim()) next = next.nextElementSibling;
+    return next && next.classList.contains("table-note") ? next : null;
+  }
+
+  function writeNote(tableNode, note) {
+    var box = tableNode.closest(".md-typeset__scrollwrap") || tableNode;
+    var existing = noteAfter(box);
+    if (!note) { if (existing) existing.hidden = true; return; }
+    if (!existing) { existing = el("p", { className: "table-note" }); box.parentNode.insertBefore(existing, box.nextSibling); }
+    existing.hidden = false;
+    existing.textContent = note;
+  }
+
+  function writeStale(mark, message) {
+    var note = mark.querySelector(".attn-live-stale") || el("mark", { className: "attn-live-stale" });
+    note.textContent = "No longer true for these numbers: " + message + ".";
+    mark.appendChild(note);
+    var sentence = mark.closest("p, li, td, .admonition");
+    if (sentence) sentence.classList.add("attn-live-claim-broken");
+  }
+
+  function clearStale(mark) {
+    var note = mark.querySelector(".attn-live-stale");
+    if (note) note.remove();
+  }
+
+  /** Write one directive's result where the build put it. Returns 1 when a claim no longer holds, else 0. */
+  function write(request, result) {
+    var mark = markOf(request.id);
+    if (!mark || result.missing) return 0;
+    if (request.kind === "check") {
+      clearStale(mark);
+      if (result.claim) { writeStale(mark, result.claim); return 1; }
+      if (result.stale) { writeStale(mark, result.stale); return 1; }
+      return 0;
+    }
+    if (result.stale) return writeCannot(request, mark, result.stale);
+    if (mark.hasAttribute("data-cannot")) uncannot(request, mark);
+    if (request.kind === "table") writeTable(mark, result);
+    else if (request.kind === "figure") drawHeatmap(mark, result.text);
+    else if (mark.namespaceURI === MATHML) mark.replaceChildren(result.matrix ? matrixNode(result.matrix) : mathNode(result.text));
+    else mark.textContent = result.text;
+    return 0;
+  }
+
+  /** A directive the build could not compute for these numbers: its place says why, never an old number. */
+  function writeCannot(request, mark, message) {
+    mark.setAttribute("data-cannot", message);
+    var said = "Not computed for these numbers: " + message + ".";
+    if (request.kind === "table") writeNote(mark.closest("table"), said);
+    else if (request.kind === "figure") {
+      var caption = mark.querySelector("figcaption");
+      if (!mark.hasAttribute("data-caption")) mark.setAttribute("data-caption", caption.textContent);
+      caption.textContent = said;
+    }
+    else if (mark.namespaceURI === MATHML) mark.replaceChildren(mathNode("?"));
+    else mark.replaceChildren(el("mark", { className: "attn-live-stale", text: said }));
+    return 1;
+  }
+
+  /** Undo writeCannot once the numbers can be computed again. */
+  function uncannot(request, mark) {
+    mark.removeAttribute("data-cannot");
+    if (request.kind === "figure") mark.querySelector("figcaption").textContent = mark.getAttribute("data-caption") || "";
+  }
+
+  function writeAll(manifest, results) {
+    document.querySelectorAll(".attn-live-claim-broken").forEach(function (node) { node.classList.remove("attn-live-claim-broken"); });
+    return manifest.directives.reduce(function (broken, request) { return broken + write(request, results[request.id]); }, 0);
+  }
+
+  // ---- The reader's inputs: fields, ranges, the URL, undo and reset ----
+  function copy(value) { return JSON.parse(JSON.stringify(value)); }
+
+  function ownInputs(manifest) {
+    var inputs = {};
+    Object.keys(manifest.examples).forEach(function (name) { inputs[name] = copy(manifest.examples[name].inputs); });
+    return inputs;
+  }
+
+  /** Keep the inputs that depend on an edited one equal to it (the lesson's query of late is late's row of Q). */
+  function linked(manifest, inputs) {
+    Object.keys(inputs).forEach(function (name) {
+      var data = manifest.examples[name], own = inputs[name];
+      if (data.focus && own.queries && own.query) own.query = own.queries[data.tokens.indexOf(data.focus)].slice();
+    });
+    return inputs;
+  }
+
+  function entryError(text, range) {
+    var parsed = parseEntry(text);
+    if (parsed.error) return parsed.error;
+    if (parsed.value < range[0] || parsed.value > range[1]) return "keep it between " + range[0] + " and " + range[1];
+    return null;
+  }
+
+  function fromUrl(manifest, inputs) {
+    var params = new URLSearchParams(location.search), changed = false;
+    Object.keys(manifest.examples).forEach(function (name) {
+      manifest.examples[name].editable.forEach(function (field) {
+        var text = params.get(PARAM + field), own = inputs[name][field];
+        if (text === null) return;
+        var rows = text.split(";").map(function (row) { return row.split(","); });
+        var fits = rows.length === own.length && rows.every(function (row) { return row.length === own[0].length; });
+        if (fits && rows.every(function (row) { return row.every(function (t) { return !entryError(t, manifest.examples[name].range); }); })) {
+          inputs[name][field] = rows;
+          changed = true;
+        }
+      });
+    });
+    return changed;
+  }
+
+  /** The address with the changed inputs as `set-keys=2,1;0,2;1,1` (commas and semicolons left readable). */
+  function toUrl(manifest, inputs) {
+    var own = ownInputs(manifest), kept = [];
+    new URLSearchParams(location.search).forEach(function (value, key) {
+      if (key.indexOf(PARAM) !== 0) kept.push(encodeURIComponent(key) + "=" + encodeURIComponent(value));
+    });
+    Object.keys(manifest.examples).forEach(function (name) {
+      manifest.examples[name].editable.forEach(function (field) {
+        if (JSON.stringify(inputs[name][field]) === JSON.stringify(own[name][field])) return;
+        var rows = inputs[name][field].map(function (row) { return row.map(encodeURIComponent).join(","); });
+        kept.push(PARAM + field + "=" + rows.join(";"));
+      });
+    });
+    history.replaceState(history.state, "", location.pathname + (kept.length ? "?" + kept.join("&") : "") + location.hash);
+  }
+
+  var PARAM = "set-"; // ?set-keys=2,1;0,2;1,1 (reader.js opens the fields when the address has one)
+  var FIELD_NAMES = { queries: "query", keys: "key", values: "value" };
+
+  function fieldTable(state, name, field) {
+    var data = state.manifest.examples[name], rows = state.inputs[name][field];
+    var body = el("tbody");
+    rows.forEach(function (row, i) {
+      var tr = el("tr");
+      tr.appendChild(el("th", { scope: "row", text: data.tokens[i] }));
+      row.forEach(function (text, j) {
+        var id = "attn-live-" + field + "-" + i + "-" + j;
+        var label = (FIELD_NAMES[field] || field) + " of " + data.tokens[i] + ", entry " + (j + 1);
+        var message = el("span", { className: "attn-live-panel__error", id: id + "-error", role: "status" });
+        var input = el("input", { type: "text", id: id, value: text, inputmode: "decimal", autocomplete: "off",
+          spellcheck: "false", className: "attn-live-panel__input", "aria-label": label, "aria-describedby": id + "-error",
+          "data-field": field, "data-row": String(i), "data-col": String(j), "data-example": name });
+        input.addEventListener("change", function () { edit(state, input, message); });
+        input.addEventListener("keydown", function (event) { if (event.key === "Enter") edit(state, input, message); });
+        var td = el("td");
+        td.appendChild(input);
+        td.appendChild(message);
+        tr.appendChild(td);
+      });
+      body.appendChild(tr);
+    });
+    var captionText = field.charAt(0).toUpperCase() + field.slice(1) + " (one row per token)";
+    var tableNode = el("table", { className: "attn-live-panel__table" });
+    tableNode.appendChild(el("caption", { text: captionText }));
+    tableNode.appendChild(body);
+    return tableNode;
+  }
+
+  function edit(state, input, message) {
+    var name = input.getAttribute("data-example"), field = input.getAttribute("data-field");
+    var i = Number(input.getAttribute("data-row")), j = Number(input.getAttribute("data-col"));
+    var error = entryError(input.value, state.manifest.examples[name].range);
+    input.toggleAttribute("aria-invalid", !!error);
+    if (error) { input.setAttribute("aria-invalid", "true"); message.textContent = "Not used: " + error + "."; return; }
+    message.textContent = "";
+    if (authoredText(input.value) === state.inputs[name][field][i][j]) return;
+    state.history.push(copy(state.inputs));
+    state.inputs[name][field][i][j] = authoredText(input.value);
+    apply(state, "Recomputed for " + (FIELD_NAMES[field] || field) + " of " + state.manifest.examples[name].tokens[i] + " = " + authoredText(input.value));
+  }
+
+  function apply(state, what) {
+    linked(state.manifest, state.inputs);
+    var broken = writeAll(state.manifest, computeAll(state.manifest, state.inputs));
+    toUrl(state.manifest, state.inputs);
+    var changed = JSON.stringify(state.inputs) !== JSON.stringify(ownInputs(state.manifest));
+    document.documentElement.toggleAttribute("data-live-changed", changed);
+    state.undo.disabled = state.history.length === 0;
+    state.status.textContent = what + ". " + (broken === 0 ? "Every checked sentence still holds." :
+      broken + (broken === 1 ? " checked sentence no longer holds; it is marked." : " checked sentences no longer hold; they are marked."));
+    abh.refreshScrollBoxes();
+    abh.recolourFigures();
+  }
+
+  function refill(state) {
+    state.panel.querySelectorAll("input[data-field]").forEach(function (input) {
+      var value = state.inputs[input.getAttribute("data-example")][input.getAttribute("data-field")];
+      input.value = value[Number(input.getAttribute("data-row"))][Number(input.getAttribute("data-col"))];
+      input.removeAttribute("aria-invalid");
+      input.nextSibling.textContent = "";
+    });
+  }
+
+  function panelFor(state) {
+    var panel = el("section", { className: "attn-live-panel", "aria-label": "Change the numbers" });
+    panel.appendChild(el("p", { text: "Change any entry and press Enter or leave the field: every table, value, word, " +
+      "formula and picture of this page that comes from these numbers is recomputed, and a checked sentence that no " +
+      "longer holds is marked. The address of the page keeps your numbers, to share." }));
+    Object.keys(state.manifest.examples).forEach(function (name) {
+      state.manifest.examples[name].editable.forEach(function (field) { panel.appendChild(fieldTable(state, name, field)); });
+    });
+    state.undo = el("button", { type: "button", className: "md-button", text: "Undo", disabled: true, onclick: function () {
+      state.inputs = state.history.pop();
+      refill(state);
+      apply(state, "Undone");
+    } });
+    var reset = el("button", { type: "button", className: "md-button", text: "Reset to the page's numbers", onclick: function () {
+      state.history.push(copy(state.inputs));
+      state.inputs = ownInputs(state.manifest);
+      refill(state);
+      apply(state, "Reset to the page's own numbers");
+    } });
+    state.status = el("p", { className: "attn-live-panel__status", role: "status", "aria-live": "polite" });
+    var buttons = el("p", { className: "attn-live-panel__buttons" });
+    buttons.appendChild(state.undo);
+    buttons.appendChild(reset);
+    panel.appendChild(buttons);
+    panel.appendChild(state.status);
+    state.panel = panel;
+    return panel;
+  }
+
+  function loadManifest() {
+    var embedded = document.getElementById("attn-live-data");
+    if (embedded) return Promise.resolve(JSON.parse(embedded.textContent));
+    return fetch(new URL("live.json", location.href)).then(function (response) {
+      if (!response.ok) throw new Error("live.json: " + response.status);
+      return response.json();
+    });
+  }
+
+  var current = null; // the open page's manifest, inputs, history and panel
+
+  /** Show the page for `inputs` (every example's, as authored), as if the reader had typed them. */
+  function show(inputs) {
+    current.history.push(copy(current.inputs));
+    current.inputs = copy(inputs);
+    refill(current);
+    apply(current, "Numbers changed");
+  }
+
+  /** Open the fields under `button` (the page's "Change the numbers"), and apply numbers from the address. */
+  function open(button) {
+    var existing = document.querySelector(".attn-live-panel");
+    if (existing) { existing.hidden = !existing.hidden; button.setAttribute("aria-expanded", String(!existing.hidden)); return Promise.resolve(); }
+    return loadManifest().then(function (manifest) {
+      var state = current = { manifest: manifest, inputs: linked(manifest, ownInputs(manifest)), history: [] };
+      var panel = panelFor(state);
+      button.parentNode.insertBefore(panel, button.nextSibling);
+      button.setAttribute("aria-expanded", "true");
+      button.setAttribute("aria-controls", panel.id = "attn-live-panel");
+      if (fromUrl(manifest, state.inputs)) { refill(state); apply(state, "Numbers taken from the address"); }
+      var first = panel.querySelector("input");
+      if (first && button === document.activeElement) first.focus();
+    });
+  }
+
+  abh.live = {
+    open: open, show: show, computeAll: computeAll, noteAfter: noteAfter, ownInputs: ownInputs, linked: linked, loadManifest: loadManifest,
+    formatNumber: formatNumber, parseEntry: parseEntry
+  };
+})();

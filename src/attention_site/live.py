@@ -1,0 +1,166 @@
+"""Live pages: what the browser needs to recompute a page when a reader changes an example's inputs.
+
+The build marks where each directive of a live example landed and writes, beside the page, `live.json`: each
+directive's request (kind, example, name, options) and each example's inputs as authored, with the ranges a
+reader's entry must keep. `docs/javascripts/live.js` (loaded only when the reader asks to change the numbers)
+mirrors the entries of those examples and the site's number policy, and a parity test in Chromium holds it to
+what the build writes, directive by directive.
+
+Marks are invisible: an inline value or word becomes `<span class="attn-live" data-live="N">…</span>`, a check an
+empty such span (where its sentence is marked when the claim stops holding), a table gets an empty one in its
+first header cell, a figure a `data-live` attribute, and anything inside math `\\class{attn-live-N}{…}`, which
+latex2mathml writes as `<mrow class="attn-live-N">`. N is the directive's place among the page's directives.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from .directives.engine import expand_directives
+from .directives.syntax import Found, directives_in_line, outside_code
+
+MANIFEST = "live.json"  # written beside each live page's index.html
+LIVE_EXAMPLES = frozenset({"bus-is-late"})  # examples whose entries live.js mirrors
+LIVE_KINDS = frozenset({"value", "word", "check", "table", "tex", "figure"})  # blocks stay as built
+ENTRY_RANGE = (-10, 10)  # what a reader may type for an authored entry, until the example declares its ranges
+EDITABLE: dict[str, tuple[str, ...]] = {"bus-is-late": ("queries", "keys", "values")}
+RE_MATH_DELIMITER = re.compile(r"\\\$|\$\$|\$|\\\(|\\\)")
+FIGURE_TAG = '<figure class="attn-figure"'
+
+
+def is_live(place: Found) -> bool:
+    """Tell whether the browser recomputes this directive."""
+    words = place.directive.words
+    return place.directive.kind in LIVE_KINDS and len(words) == 2 and words[0] in LIVE_EXAMPLES
+
+
+def math_spans(line: str) -> list[tuple[int, int]]:
+    """The (start, end) of the inline and display formulas of one line: `$…$`, `$$…$$`, `\\(…\\)`."""
+    spans, opened = [], None
+    for match in RE_MATH_DELIMITER.finditer(line):
+        token = match.group(0)
+        if token == "\\$":
+            continue
+        if opened is None and token != "\\)":
+            opened = (match.end(), token)
+        elif opened is not None and (token == opened[1] or (opened[1] == "\\(" and token == "\\)")):
+            spans.append((opened[0], match.start()))
+            opened = None
+    return spans
+
+
+@dataclass(frozen=True)
+class LivePlace:
+    """A live directive of a page: its place among the page's directives, and whether it stands inside math."""
+
+    ordinal: int
+    found: Found
+    in_math: bool
+
+
+def in_math(place: Found, line: str, display_math: set[int]) -> bool:
+    """Tell whether a directive stands inside a formula (its expansion is LaTeX there)."""
+    return place.line - 1 in display_math or any(a <= place.start < b for a, b in math_spans(line))
+
+
+@dataclass
+class Marker:
+    """Marks each directive's expansion for live.js, counting the page's directives in the order they are found."""
+
+    display_math: set[int]  # lines inside a `$$` block that spans lines
+    count: int = 0
+
+    def __call__(self, place: Found, line: str, text: str) -> str:
+        """The expansion of one directive, marked with its place on the page when it is live."""
+        ordinal, self.count = self.count, self.count + 1
+        if not is_live(place):
+            return text
+        return marked(place.directive.kind, ordinal, text, in_math(place, line, self.display_math))
+
+
+def marked(kind: str, ordinal: int, text: str, in_math: bool) -> str:
+    """`text` with its invisible mark."""
+    if in_math:
+        return rf"\class{{attn-live-{ordinal}}}{{{text}}}"
+    span = f'<span class="attn-live" data-live="{ordinal}"></span>'
+    if kind == "table":
+        return text.replace("| ", "| " + span, 1)
+    if kind == "figure":
+        return text.replace(FIGURE_TAG, f'{FIGURE_TAG} data-live="{ordinal}"', 1)
+    return span.replace("></", f">{text}</")
+
+
+def display_math_lines(lines: list[str]) -> set[int]:
+    """The indexes of lines inside a display formula whose `$$` stand on lines of their own."""
+    inside, found = False, set()
+    for index, line in outside_code(lines):
+        if line.strip() == "$$":
+            inside = not inside
+        elif inside:
+            found.add(index)
+    return found
+
+
+def expand_live(markdown: str, page: str = "<page>", line_offset: int = 0) -> str:
+    """`expand_directives` with every live directive marked for live.js."""
+    marker = Marker(display_math_lines(markdown.split("\n")))
+    return expand_directives(markdown, page, line_offset, mark=marker)
+
+
+def live_places(markdown: str) -> Iterator[LivePlace]:
+    """The live directives of a page, in its order, numbered as Marker numbers them."""
+    lines = markdown.split("\n")
+    display_math, ordinal = display_math_lines(lines), 0
+    for index, line in outside_code(lines):
+        if "<!--" not in line:
+            continue
+        for place in directives_in_line(line, index + 1):
+            if is_live(place):
+                yield LivePlace(ordinal, place, in_math(place, line, display_math))
+            ordinal += 1
+
+
+def requests(markdown: str) -> Iterator[dict[str, object]]:
+    """Each live directive of a page as live.js reads it: its place, kind, example, name and options."""
+    for live in live_places(markdown):
+        directive = live.found.directive
+        yield {"id": live.ordinal, "kind": directive.kind, "example": directive.words[0], "name": directive.words[1],
+               "options": directive.options}
+
+
+def example_data(name: str) -> dict[str, object]:
+    """One example's inputs as authored, the fields a reader may change and the range of each entry."""
+    from attention_core import EXAMPLES  # only for a page that is live: the core loads NumPy
+
+    example = EXAMPLES[name]
+    return {"inputs": example.authored, "editable": EDITABLE.get(name, ()), "range": ENTRY_RANGE,
+            "tokens": example.tokens, "focus": getattr(example, "focus", None),
+            "exact": getattr(example, "exact", False)}
+
+
+def page_manifest(markdown: str) -> str:
+    """The page's `live.json` (its directives' requests and its examples' inputs), or "" if nothing on it is live."""
+    found = list(requests(markdown))
+    if not found:
+        return ""
+    examples = sorted({str(request["example"]) for request in found})
+    manifest = {"examples": {name: example_data(name) for name in examples}, "directives": found}
+    return json.dumps(manifest, separators=(",", ":"), ensure_ascii=False)
+
+
+def with_manifest(page_html: str, manifest: str, page_file: Path, embedded: bool) -> str:
+    """The page, its `manifest` written beside it as live.json; `embedded` (the offline build, read from disk,
+    where a page cannot fetch) puts it in the page as a JSON data block instead."""
+    if not manifest:
+        return page_html
+    if embedded:
+        data = manifest.replace("<", "\\u003c")  # JSON still, and no `</script>` can end the block early
+        block = f'<script type="application/json" id="attn-live-data">{data}</script>'
+        return page_html.replace("</body>", block + "</body>", 1)
+    page_file.parent.mkdir(parents=True, exist_ok=True)
+    (page_file.parent / MANIFEST).write_text(manifest, encoding="utf-8")
+    return page_html

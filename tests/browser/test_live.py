@@ -1,0 +1,187 @@
+"""Live pages in Chromium: the reader changes an example's inputs and every directive of the page follows, equal to
+what the build writes for the same inputs, element by element (tests/live_parity.py gives the build's side)."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from mutations import text_mutations
+from playwright.sync_api import Browser, Page, expect
+
+from attention_core import BUS_IS_LATE
+from browser.conftest import Tab, open_context
+
+pytestmark = pytest.mark.browser
+
+LESSON = "lesson/"
+RUNNER = Path(__file__).resolve().parent.parent / "live_parity.py"
+EDITABLE = ("queries", "keys", "values")
+# Read what the page shows for every live directive, the same way from the live page and from the build's HTML:
+# a table's cells (a blank by what "show answers" writes and its answer to 12 digits: NumPy's matrix product, run by
+# BLAS with fused multiply-adds, may differ from a loop in the last bit) and note, a figure's cells and text
+# alternative, a check's mark (empty while it holds), anything else its text; {stale} where nothing was computed.
+READ = """([root, directives]) => {
+  const scope = root === null ? document : new DOMParser().parseFromString(root, "text/html");
+  const cell = c => {
+    const blanks = [...c.querySelectorAll(".fill-in")];
+    const answer = b => b.dataset.display + " = " + Number(b.dataset.answer).toPrecision(12);
+    return blanks.length ? blanks.map(answer).join(" | ") : c.textContent.trim();
+  };
+  const read = (d, mark) => {
+    if (mark.hasAttribute("data-cannot")) return {stale: mark.getAttribute("data-cannot")};
+    if (d.kind === "check") {
+      const note = mark.querySelector(".attn-live-stale");
+      const said = note && note.textContent.replace(/^No longer true for these numbers: /, "");
+      return note ? {stale: said.replace(/\\.$/, "")} : "";
+    }
+    if (d.kind === "table") {
+      const table = mark.closest("table"), note = window.AttentionByHand.live.noteAfter(
+        table.closest(".md-typeset__scrollwrap") || table);
+      return {cells: [...table.rows].map(r => [...r.cells].map(cell)),
+              note: note && !note.hidden ? note.textContent : null};
+    }
+    if (d.kind === "figure") {
+      const cells = [...mark.querySelectorAll("rect.abh-cell")];
+      return {desc: mark.querySelector("desc").textContent, cells: cells.map(r => [
+        r.getAttribute("fill-opacity"), r.style.getPropertyValue("--abh-ramp").trim(), r.parentNode.textContent,
+        r.parentNode.querySelector(".abh-on-strong") !== null])};
+    }
+    return mark.textContent;
+  };
+  const out = {};
+  for (const d of directives) {
+    const mark = scope.querySelector(`[data-live="${d.id}"], .attn-live-${d.id}`);
+    out[d.id] = mark ? read(d, mark) : "no mark on the page";
+  }
+  return out;
+}"""
+
+
+def built(cases: list[dict[str, object]]) -> list[dict[str, object]]:
+    """What the build writes for each case's inputs, directive by directive, as HTML (a fresh process)."""
+    done = subprocess.run([sys.executable, str(RUNNER), "lesson/index.md"], input=json.dumps(cases), text=True,
+                          capture_output=True, check=True, timeout=300, cwd=RUNNER.parent)
+    return json.loads(done.stdout)
+
+
+def read_page(page: Page, directives: list[dict[str, object]], html: str | None = None) -> dict[str, object]:
+    """What the live page (or, given `html`, the build's HTML) shows for each directive."""
+    return page.evaluate(READ, [html, directives])
+
+
+def open_live(page: Page, url: str) -> list[dict[str, object]]:
+    """Open `url` and its "Change the numbers" fields from the keyboard; return the page's live directives."""
+    page.goto(url)
+    toggle = page.get_by_role("button", name="Change the numbers")
+    toggle.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".attn-live-panel input").first).to_be_visible()
+    return page.evaluate("() => window.AttentionByHand.live.loadManifest().then(m => m.directives)")
+
+
+def lesson_inputs(**changed: object) -> dict[str, object]:
+    """The lesson's editable inputs as authored, with `changed` in place (the query of late follows Q's row)."""
+    inputs = {name: [list(row) for row in getattr(BUS_IS_LATE, f"{name}_text")] for name in EDITABLE}
+    inputs.update({name: [list(row) for row in value] for name, value in changed.items()})
+    late = BUS_IS_LATE.tokens.index(BUS_IS_LATE.focus)
+    return {**inputs, "query": inputs["queries"][late], "scale": BUS_IS_LATE.scale_text}
+
+
+def mutated_cases() -> list[dict[str, object]]:
+    """The lesson's own inputs, then tests/mutations.py's changes of each editable input (random, sign, zero, swap
+    and tie), every one inside the range a reader may type."""
+    rng = random.Random(32)
+    cases = [lesson_inputs()]
+    for name in EDITABLE:
+        for _, new in text_mutations(getattr(BUS_IS_LATE, f"{name}_text"), rng):
+            cases.append(lesson_inputs(**{name: new}))
+    return cases
+
+
+@pytest.fixture(scope="module")
+def lesson(tabs: Callable[..., Tab], site_url: str) -> tuple[Page, list[dict[str, object]]]:
+    """The lesson in a kept tab, its fields open, and its live directives."""
+    page = tabs(viewport={"width": 1280, "height": 800}).page
+    return page, open_live(page, site_url + LESSON)
+
+
+def test_the_lesson_is_live_and_as_built_when_recomputed_for_its_own_numbers(lesson: tuple) -> None:
+    """Assert every directive of the lesson but its blocks is live, and what live.js writes for the lesson's own
+    inputs is what the build wrote, element by element."""
+    page, directives = lesson
+    assert len(directives) >= 55 and {d["kind"] for d in directives} == {"value", "word", "check", "table", "tex",
+                                                                          "figure"}
+    as_built = read_page(page, directives)
+    assert all(text != "no mark on the page" for text in as_built.values())
+    page.evaluate("inputs => window.AttentionByHand.live.show({'bus-is-late': inputs})", lesson_inputs())
+    assert read_page(page, directives) == as_built
+
+
+def test_every_directive_equals_the_build_for_the_lesson_and_its_mutations(lesson: tuple) -> None:
+    """Assert, for the lesson's inputs and each of tests/mutations.py's changes of them, the browser's text for every
+    live directive equals the build's for the same inputs, and each check's verdict (and message) agrees."""
+    page, directives = lesson
+    cases = mutated_cases()
+    for inputs, fragments in zip(cases, built([{"example": "bus-is-late", "inputs": i} for i in cases]), strict=True):
+        page.evaluate("inputs => window.AttentionByHand.live.show({'bus-is-late': inputs})", inputs)
+        shown = read_page(page, directives)
+        html = "".join(fragment for fragment in fragments.values() if isinstance(fragment, str))
+        stopped = {key: value for key, value in fragments.items() if isinstance(value, dict)}  # where the build stops
+        expected = {**read_page(page, directives, html), **stopped}
+        differing = {key: (shown[key], value) for key, value in expected.items() if shown[key] != value}
+        assert not differing, f"inputs {inputs}: browser vs build {differing}"
+    assert len(cases) >= 12
+
+
+def cells_of(page: Page, heading_id: str) -> list[str]:
+    """The text of the body cells of the first table after a heading."""
+    table = page.locator(f"h2#{heading_id} ~ .md-typeset__scrollwrap table").first
+    return table.locator("tbody td").all_inner_texts()
+
+
+def test_a_reader_types_a_key_and_the_page_follows_in_the_url_undo_and_reset(browser: Browser, site_url: str) -> None:
+    """Assert typing a key recomputes tables, words, the heat map and marks a claim; a bad entry is refused beside
+    it; the address opens the same page in a new tab; undo and reset bring the page back to the build's."""
+    requests: list[str] = []
+    context = open_context(browser, requests, viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    directives = open_live(page, site_url + LESSON)
+    as_built = read_page(page, directives)
+    softmax_before = cells_of(page, "step-2-from-scores-to-weights-with-softmax")
+    field = page.get_by_label("key of is, entry 1")
+    field.fill("3")
+    field.press("Enter")
+    status = page.locator(".attn-live-panel__status")
+    expect(status).to_contain_text("checked sentences no longer hold")
+    assert status.get_attribute("aria-live") == "polite"
+    changed = read_page(page, directives)
+    assert cells_of(page, "step-2-from-scores-to-weights-with-softmax") != softmax_before
+    words = [d["id"] for d in directives if d["kind"] == "word" and d["options"] == {"row": "late", "pick": "largest"}]
+    assert {changed[str(i)] for i in words} == {"is"} and {as_built[str(i)] for i in words} == {"bus"}
+    figure = next(str(d["id"]) for d in directives if d["kind"] == "figure")
+    assert changed[figure] != as_built[figure]
+    claim = page.locator("mark.attn-live-stale").first
+    expect(claim).to_contain_text("No longer true for these numbers")
+    assert "set-keys=2,1;3,2;1,1" in page.url
+    field.fill("eleven")
+    field.press("Enter")
+    expect(page.locator("#" + field.get_attribute("aria-describedby"))).to_contain_text("Not used")
+    assert field.get_attribute("aria-invalid") == "true" and read_page(page, directives) == changed
+    other = context.new_page()
+    other.goto(page.url)
+    expect(other.locator(".attn-live-panel__status")).to_contain_text("Numbers taken from the address")
+    assert read_page(other, directives) == changed
+    page.get_by_role("button", name="Undo").click()
+    assert read_page(page, directives) == as_built and "set-" not in page.url
+    page.get_by_role("button", name="Reset to the page's numbers").click()
+    assert read_page(page, directives) == as_built
+    other.get_by_role("button", name="Reset to the page's numbers").click()
+    assert read_page(other, directives) == as_built and "set-" not in other.url
+    context.close()
+    assert all("127.0.0.1" in url or url.startswith(("data:", "about:")) for url in requests)

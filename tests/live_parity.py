@@ -1,0 +1,67 @@
+"""What the build writes for each live directive of a page, for given inputs of its example: the parity test's truth.
+
+Run by tests/browser/test_live.py in a fresh process, as tests/mutations.py is (it swaps an example inside
+`attention_core` and imports the engine anew). Reads a JSON list of input sets on stdin, each
+{"example": NAME, "inputs": {FIELD: authored value}}, and prints a JSON list of {id: what the build writes}: the
+directive's HTML with its live mark (a table, a value, a figure, MathML for one inside a formula; a check that
+holds writes nothing), or {"stale": message} where the build would stop with that message.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import sys
+from pathlib import Path
+
+import markdown
+from mutations import DOCS, RE_FRONT_MATTER, as_tuples, constant_of, fresh_engine, put_in_place
+
+from attention_core import EXAMPLES
+
+EXTENSIONS = ["tables", "md_in_html", "attr_list"]
+
+
+def changed_examples(example: str, inputs: dict[str, object]) -> dict[str, object]:
+    """The example with `inputs` (authored, by field without `_text`) in place of its own."""
+    own = EXAMPLES[example]
+    return {constant_of(own): dataclasses.replace(own, **{f"{name}_text": as_tuples(v) for name, v in inputs.items()})}
+
+
+def written(live: object, engine: object, mathml: object, place: object) -> object:
+    """What the build writes for one live directive: its marked HTML, or {"stale": message}."""
+    directive = place.found.directive
+    try:
+        text = engine.render(directive)
+    except engine.DirectiveError as error:
+        return {"stale": error.message}
+    marked = live.marked(directive.kind, place.ordinal, text, place.in_math)
+    if place.in_math:
+        return mathml.convert_math(f'<span class="arithmatex">\\({marked}\\)</span>')
+    return markdown.markdown(marked, extensions=EXTENSIONS)
+
+
+def page_as_built(page: str, example: str, inputs: dict[str, object]) -> dict[int, object]:
+    """Every live directive of `page` (a path under docs/) as the build writes it for these inputs."""
+    originals = {constant_of(e): e for e in EXAMPLES.values()}
+    try:
+        fresh_engine(changed_examples(example, inputs))
+        from attention_site import live, mathml
+        from attention_site.directives import engine
+
+        text = (DOCS / page).read_text(encoding="utf-8")
+        head = RE_FRONT_MATTER.match(text)
+        body = text[head.end():] if head else text
+        return {place.ordinal: written(live, engine, mathml, place) for place in live.live_places(body)}
+    finally:
+        put_in_place(originals)
+
+
+def main() -> None:
+    """Print, for each input set read from stdin, what the build writes for the page named on the command line."""
+    page = Path(sys.argv[1]).as_posix()
+    print(json.dumps([page_as_built(page, case["example"], case["inputs"]) for case in json.load(sys.stdin)]))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,79 @@
+"""Live pages, the build's side: each live directive marked where it lands, and the page's live.json naming it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from attention_site.live import MANIFEST, expand_live, math_spans, page_manifest, with_manifest
+
+PAGE = "\n".join([
+    "Late's query is <!-- attn:value bus-is-late query -->."
+    "<!-- attn:check bus-is-late keys rows=3 -->",
+    "With $d_k = <!-- attn:word bus-is-late keys pick=cols -->$ and rolls "
+    "<!-- attn:value red-ball-rolls output row=rolls -->.",
+    "",
+    "<!-- attn:table bus-is-late all-weights -->",
+    "",
+    "$$",
+    "K = <!-- attn:tex bus-is-late keys -->",
+    "$$",
+    "",
+    "<!-- attn:figure bus-is-late weights-heatmap -->",
+    "",
+    "<!-- attn:block bus-is-late calculator -->",
+    "",
+    "```",
+    "<!-- attn:value bus-is-late query -->",
+    "```",
+])
+
+
+def test_each_live_directive_is_marked_where_it_lands_and_nothing_else() -> None:
+    """Assert an inline value and a check get a span, a word in a formula and a matrix in a display block a
+    \\class, a table a span in its first header cell, a figure an attribute; another example, a block and code not."""
+    lines = expand_live(PAGE).split("\n")
+    assert lines[0] == ('Late\'s query is <span class="attn-live" data-live="0">(1, 0)</span>.'
+                        '<span class="attn-live" data-live="1"></span>')
+    assert lines[1].startswith(r"With $d_k = \class{attn-live-2}{2}$ and rolls (1/2, 5/4).")
+    assert "data-live" not in lines[1]  # red-ball-rolls is not live yet
+    table = next(line for line in lines if line.startswith("| "))
+    assert table.startswith('| <span class="attn-live" data-live="4"></span>query \\ key | bus |')
+    matrix = next(line for line in lines if line.startswith("K = "))
+    assert matrix.startswith(r"K = \class{attn-live-5}{\begin{pmatrix}")
+    assert sum('<figure class="attn-figure" data-live="6"' in line for line in lines) == 1
+    calculator = next(line for line in lines if "attention-calculator" in line)
+    assert "attn-live" not in calculator
+    assert lines[-2] == "<!-- attn:value bus-is-late query -->"
+
+
+def test_the_manifest_names_every_marked_directive_and_the_examples_inputs() -> None:
+    """Assert live.json lists the marked directives by their numbers, with kind, example, name and options, and the
+    example's authored inputs, what a reader may change and within which range."""
+    manifest = json.loads(page_manifest(PAGE))
+    assert [(d["id"], d["kind"], d["name"]) for d in manifest["directives"]] == [
+        (0, "value", "query"), (1, "check", "keys"), (2, "word", "keys"), (4, "table", "all-weights"),
+        (5, "tex", "keys"), (6, "figure", "weights-heatmap")]
+    assert manifest["directives"][1]["options"] == {"rows": "3"}
+    example = manifest["examples"]["bus-is-late"]
+    assert example["inputs"]["keys"] == [["2", "1"], ["0", "2"], ["1", "1"]]
+    assert example["editable"] == ["queries", "keys", "values"] and example["range"] == [-10, 10]
+    assert page_manifest("No directive of a live example: <!-- attn:value red-ball-rolls output row=rolls -->") == ""
+
+
+def test_formulas_are_found_on_their_line() -> None:
+    """Assert inline, display and escaped-parenthesis formulas are found, and an escaped dollar opens none."""
+    line = r"a $x$ b $$y$$ c \(z\) costs \$5"
+    assert [line[a:b] for a, b in math_spans(line)] == ["x", "y", "z"]
+
+
+def test_the_manifest_is_a_file_beside_the_page_or_offline_a_data_block(tmp_path: Path) -> None:
+    """Assert the hosted page gets live.json beside it and is unchanged; the offline page holds it as a JSON data
+    block that no `</script>` in the data can close."""
+    page = tmp_path / "lesson" / "index.html"
+    assert with_manifest("<body></body>", '{"a":"b"}', page, embedded=False) == "<body></body>"
+    assert (page.parent / MANIFEST).read_text(encoding="utf-8") == '{"a":"b"}'
+    embedded = with_manifest("<body></body>", '{"a":"</script>"}', tmp_path / "x.html", embedded=True)
+    block = '<script type="application/json" id="attn-live-data">{"a":"\\u003c/script>"}</script>'
+    assert embedded == f"<body>{block}</body>"
+    assert with_manifest("<body></body>", "", page, embedded=True) == "<body></body>"
