@@ -21,11 +21,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .directives.engine import expand_directives
+from .directives.kinds import KINDS
 from .directives.syntax import Found, directives_in_line, outside_code
 
 MANIFEST = "live.json"  # written beside each live page's index.html
 LIVE_EXAMPLES = frozenset({"bus-is-late"})  # examples whose entries live.js mirrors
-LIVE_KINDS = frozenset({"value", "word", "check", "table", "tex", "figure"})  # blocks stay as built
 ENTRY_RANGE = (-10, 10)  # what a reader may type for an authored entry, until the example declares its ranges
 EDITABLE: dict[str, tuple[str, ...]] = {"bus-is-late": ("queries", "keys", "values")}
 RE_MATH_DELIMITER = re.compile(r"\\\$|\$\$|\$|\\\(|\\\)")
@@ -35,7 +35,8 @@ FIGURE_TAG = '<figure class="attn-figure"'
 def is_live(place: Found) -> bool:
     """Tell whether the browser recomputes this directive."""
     words = place.directive.words
-    return place.directive.kind in LIVE_KINDS and len(words) == 2 and words[0] in LIVE_EXAMPLES
+    kind = KINDS.get(place.directive.kind)
+    return kind is not None and kind.live and len(words) == 2 and words[0] in LIVE_EXAMPLES
 
 
 def math_spans(line: str) -> list[tuple[int, int]]:

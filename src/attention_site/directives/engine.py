@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .errors import DirectiveError, DirectiveErrors, did_you_mean
 from .kinds import KINDS
 from .registry import Entry, lookup, split_options

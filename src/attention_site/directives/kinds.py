@@ -33,6 +33,7 @@ class Kind:
     usage: str = ""  # what follows EXAMPLE NAME in its syntax line (`pick=Q`)
     alone: bool = False  # stands alone on its line, and renders lines of its own
     claim: bool = False  # speaks of the numbers: its renderer is told which entry it speaks of (`about=`)
+    live: bool = True  # recomputed in the browser when a reader changes the numbers (live.py, live.js)
 
     @property
     def syntax(self) -> str:
@@ -65,7 +66,8 @@ KINDS: dict[str, Kind] = {kind.name: kind for kind in (
     Kind("figure", render_figure, frozenset({"figure"}), (), ALONE,
          "an SVG picture with a text alternative", alone=True),
     Kind("block", render_block, frozenset({"block"}), (), ALONE,
-         "generated HTML or Markdown (the calculator, the reference pages, program listings)", alone=True),
+         "generated HTML or Markdown (the calculator, the reference pages, program listings)", alone=True,
+         live=False),
     Kind("word", render_word, NUMBERS, WORD_OPTIONS, INLINE,
          "a word computed from the numbers: `late`, `red and rolls`, `negative`, `4 × 3`", "pick=Q", claim=True),
     Kind("check", render_check, NUMBERS, CHECK_OPTIONS, "right after the sentence it guards",
