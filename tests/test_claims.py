@@ -96,7 +96,8 @@ def test_a_false_check_stops_the_build_saying_both_sides(check: str, message: st
     ("<!-- attn:check rotary base size=huge -->",
      "example 'rotary' declares no size word 'huge'; expected one of 'slow'"),
     ("<!-- attn:check bus-is-late scores size=large -->", "it declares none (its dataclass' magnitudes)"),
-    ("<!-- attn:check bus-is-late scores row=late largest=bus within=0.1 -->", "within= qualifies close=, ratio="),
+    ("<!-- attn:check bus-is-late scores row=late largest=bus within=0.1 -->",
+     "within= qualifies close=, differs=, ratio="),
     ("<!-- attn:check rotary base published=shift -->", "'shift' of 'rotary' declares no source"),
     ("<!-- attn:check rotary base close=ten -->", "'ten' is not a number; accepted: 1, -2, 0.2, 1/2 or -1e9"),
     ("<!-- attn:check rotary base close=1 within=-1 -->", "within=-1 is negative"),
@@ -155,3 +156,16 @@ def test_the_checks_page_says_the_heads_differ_in_their_keys_only() -> None:
     assert "queries and keys differ" not in text
     assert "because\n        their keys differ.<!-- attn:check" in text
     assert "queries-head2-minus-head1 zero=all" in text and "keys-head2-minus-head1 zero=not-all" in text
+
+
+def test_the_guide_holds_the_table_of_claims_and_each_example_holds() -> None:
+    """Assert CONTRIBUTING.md's table of claims is `claims_table()` word for word, and every sample check in it
+    renders nothing with today's inputs (an example in the guide is a check that passes)."""
+    from pathlib import Path
+
+    from attention_site.directives.claims import CLAIMS, claims_table
+
+    guide = (Path(__file__).resolve().parent.parent / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    assert claims_table() in guide, "CONTRIBUTING.md's table of claims is stale; paste this one:\n" + claims_table()
+    for claim in CLAIMS.values():
+        assert expand(f"<!-- attn:check {claim.sample} -->") == "", claim.sample

@@ -364,7 +364,7 @@ def entry_option(text: str) -> tuple[str | None, str]:
     """Read same=: another entry of this example (`left-infinite-weights`) or of another (`red-ball-rolls:output`)."""
     match = RE_ENTRY_NAME.match(text)
     if not match:
-        raise DirectiveError(f"same={text[:40]} is not an entry; accepted: NAME or EXAMPLE:NAME")
+        raise DirectiveError(f"'{text[:40]}' is not an entry; accepted: NAME or EXAMPLE:NAME")
     return match["example"], match["name"]
 
 
@@ -456,6 +456,15 @@ def check_same(subject: Subject, said: object, context: Context) -> None:
         raise stale(subject, f"the numbers are the same as in {other.about}", f"that has {other.listing()}")
 
 
+def check_differs(subject: Subject, said: object, context: Context) -> None:
+    """Claim `differs=NAME` (or `EXAMPLE:NAME`): these numbers are not those of that entry, picked alike."""
+    other_example, name = said  # type: ignore[misc]
+    other = other_subject(other_example or context.example, name, context)
+    if len(other.values) == len(subject.values) and all(
+            context.tolerance.allows(x, y) for x, y in zip(subject.values, other.values, strict=True)):
+        raise stale(subject, f"the numbers differ from those of {other.about}", f"they are the same, {other.listing()}")
+
+
 def other_subject(example: str, name: str, context: Context) -> Subject:
     """The numbers of another entry, picked as this claim picks its own."""
     from .registry import lookup
@@ -486,7 +495,7 @@ def answer(key: str) -> Callable[[Subject, object, Context], None]:
     return lambda subject, value, context: check_answer(subject, value, context, key)
 
 
-TOLERANT = frozenset({"close", "ratio", "slope", "same"})
+TOLERANT = frozenset({"close", "ratio", "slope", "same", "differs"})
 CLAIMS: dict[str, Claim] = {claim.option.key: claim for claim in (
     Claim(words("largest", "the label(s) of the largest entry; several means they tie"), answer("largest"),
           "bus-is-late scores row=late largest=bus"),
@@ -525,6 +534,9 @@ CLAIMS: dict[str, Claim] = {claim.option.key: claim for claim in (
     Claim(Option("same", "these numbers equal another entry's, picked alike: NAME or EXAMPLE:NAME (\"unchanged\")",
                  entry_option, accepted="NAME or EXAMPLE:NAME"), check_same,
           "exercises output same=red-ball-rolls:output other-row=rolls"),
+    Claim(Option("differs", "these numbers are not another entry's, picked alike: NAME or EXAMPLE:NAME",
+                 entry_option, accepted="NAME or EXAMPLE:NAME"), check_differs,
+          "bus-is-late all-scores row=bus col=is differs=all-scores other-row=is other-col=bus"),
     Claim(words("published", "these inputs of the example still equal their source's values, or all"),
           check_published, "rotary base published=base"),
 )}
@@ -538,3 +550,11 @@ OTHER_COLUMN = Option("other-col", "the column of the entry same= names, when it
 WORD_OPTIONS = (choice("pick", "what to say of the numbers", tuple(QUESTIONS)), ROW, COLUMN)
 CHECK_OPTIONS = (ROW, COLUMN, WITHIN, AXES, OTHER_ROW, OTHER_COLUMN, *(claim.option for claim in CLAIMS.values()))
 CHECK_KEYS = tuple(CLAIMS)
+
+
+def claims_table() -> str:
+    """The Markdown table of claims that CONTRIBUTING.md holds: the key, what it states, one check that holds today."""
+    rows = ["| claim | what it states | example |", "|---|---|---|"]
+    rows += [f"| `{key}=` | {claim.option.help} | `<!-- attn:check {claim.sample} -->` |"
+             for key, claim in CLAIMS.items()]
+    return "\n".join(rows)

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from .errors import DirectiveError, DirectiveErrors, did_you_mean
 from .kinds import KINDS
+from .prose_lint import lint_prose
 from .registry import Entry, lookup, split_options
 from .syntax import (
     Directive,
@@ -45,6 +46,7 @@ def expand_directives(markdown: str, page: str = "<page>", line_offset: int = 0,
             lines[index] = expand_line(line, index + 1, mark)
         except DirectiveError as error:  # keep going: one build names every stale claim of the page
             errors.append(error.at(page, line_offset + index + 1))
+    errors = sorted(errors + lint_prose(markdown, page, line_offset), key=lambda error: error.line)
     if errors:
         raise errors[0] if len(errors) == 1 else DirectiveErrors(errors)
     return "\n".join(lines)
