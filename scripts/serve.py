@@ -2,7 +2,9 @@
 
     python scripts/serve.py [PORT]
 
-A port that is taken is the usual reason: MkDocs would print a 30-line traceback, this prints one line.
+A port that is taken is the usual reason: MkDocs would print a 30-line traceback, this prints one line. MkDocs
+runs in this process, its live-reload script replaced by one the pages' Content Security Policy allows while
+serving (see attention_site/live_reload.py).
 """
 
 from __future__ import annotations
@@ -34,11 +36,24 @@ def main() -> None:
         sys.exit(f"serve: port {text} is in use (another `make serve`?); stop it, or run "
                  f"`make serve PORT={int(text) + 1}`")
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+    serve_with_allowed_reload(f"{HOST}:{text}")
+
+
+def serve_with_allowed_reload(address: str) -> None:
+    """Run `mkdocs serve` in this process, its reload script written in the form the pages' policy allows while
+    serving (attention_site.live_reload), so a saved edit reaches every open tab."""
+    from mkdocs import livereload
+    from mkdocs.__main__ import cli
+
+    from attention_site.live_reload import with_reload_script
+
+    def inject(server: livereload.LiveReloadServer, content: bytes, epoch: int) -> bytes:
+        return with_reload_script(content, epoch, livereload._timestamp())
+
+    livereload.LiveReloadServer._inject_js_into_html = inject  # type: ignore[method-assign]
     # --dirty: a saved page rebuilds that page only; the hooks rebuild every page when the engine, an example or
     # mkdocs.yml changed, so no page is ever left stale.
-    os.execv(sys.executable, [sys.executable, "-m", "mkdocs", "serve", "--livereload", "--dirty", "-a",
-                              f"{HOST}:{text}"])
-
+    cli.main(args=["serve", "--livereload", "--dirty", "-a", address], prog_name="mkdocs")
 
 if __name__ == "__main__":
     main()

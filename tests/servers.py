@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import re
 import socket
 import subprocess
+import sys
 import time
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 WAIT_SECONDS = 90
+RE_SERVING = re.compile(r"Serving on (http://127\.0\.0\.1:\d+/\S*)")
 
 
 @dataclass(frozen=True)
@@ -49,3 +53,20 @@ def wait_for(condition: Callable[[], bool], what: str) -> None:
             return
         time.sleep(0.5)
     pytest.fail(f"within {WAIT_SECONDS} s, {what} did not happen")
+
+
+@contextmanager
+def make_serve(project: Path, log: Path, env: dict[str, str], first: str) -> Iterator[Served]:
+    """What `make serve` runs (scripts/serve.py: mkdocs serve --dirty) on a free port in `project`, once the page
+    `first` (a path under the site) is served."""
+    with log.open("w") as sink:
+        process = subprocess.Popen([sys.executable, "scripts/serve.py", str(free_port())], cwd=project,
+                                   stdout=sink, stderr=subprocess.STDOUT, env=env)
+    try:
+        wait_for(lambda: RE_SERVING.search(log.read_text()) is not None, "the server starting")
+        base = RE_SERVING.search(log.read_text())[1]
+        wait_for(lambda: "</html>" in fetch(base + first), "the first build being served")
+        yield Served(base, project, log, process)
+    finally:
+        process.terminate()
+        process.wait(timeout=30)

@@ -2,40 +2,24 @@
 
 from __future__ import annotations
 
-import re
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from conftest import change_ball_key, project_env
-from servers import Served, fetch, free_port, wait_for
+from servers import Served, fetch, make_serve, wait_for
 
 pytestmark = pytest.mark.slow
 
 PAGE = "reference/directives/red-ball-rolls/"  # the reference page of the example
-RE_SERVING = re.compile(r"Serving on (http://127\.0\.0\.1:\d+/\S*)")
 
 
 @pytest.fixture
 def server(project_copy: Path, tmp_path: Path) -> Iterator[Served]:
-    """`mkdocs serve` running on a free loopback port in a project copy."""
-    port = free_port()
-    log = tmp_path / "serve.log"
-    with log.open("w") as sink:
-        process = subprocess.Popen(
-            [sys.executable, "scripts/serve.py", str(port)],  # what `make serve` runs: mkdocs serve --dirty
-            cwd=project_copy, stdout=sink, stderr=subprocess.STDOUT, env=project_env(project_copy),
-        )
-    try:
-        wait_for(lambda: RE_SERVING.search(log.read_text()) is not None, "the server starting")
-        base = RE_SERVING.search(log.read_text())[1]
-        wait_for(lambda: "(1/2, 5/4)" in fetch(base + PAGE), "the first build being served")
-        yield Served(base, project_copy, log, process)
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
+    """`make serve` running on a free loopback port in a project copy."""
+    with make_serve(project_copy, tmp_path / "serve.log", project_env(project_copy), PAGE) as served:
+        assert "(1/2, 5/4)" in fetch(served.base + PAGE)
+        yield served
 
 
 DEPENDENT_PAGES = ("walkthrough/weighted-sum/", "walkthrough/code/", "walkthrough/exercises/")

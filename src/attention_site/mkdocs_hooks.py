@@ -23,6 +23,7 @@ import re
 import subprocess
 import sys
 import traceback
+from urllib.parse import urlsplit
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,8 +35,9 @@ from jinja2.bccache import Bucket
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority, get_plugin_logger
 from mkdocs.structure.files import File
+from mkdocs.utils import get_relative_url
 
-from attention_site import document, page_assets
+from attention_site import document, live_reload, page_assets, page_head
 
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
@@ -543,7 +545,8 @@ def on_post_page(output: str, /, *, page: Page, config: MkDocsConfig) -> str:
     title = f"{page.title} - {config.site_name}" if page.title and not page.is_homepage else config.site_name
     about = document.Head(site_name=config.site_name, title=title, url=page.canonical_url or "",
                           description=page.meta.get("description") or config.site_description or "",
-                          serving=session.serving, offline=offline)
+                          serving=session.serving, offline=offline,
+                          **inline_scripts(output, config, get_relative_url(".", page.url), source_path(page, config)))
     if engine is not None:  # a live page's live.json beside it; offline, inside it (no fetch from disk)
         manifest = engine.live_manifest(page.file.content_string)
         output = engine.live.with_manifest(output, manifest, Path(config.site_dir) / page.file.dest_uri, offline)
@@ -558,9 +561,30 @@ def on_post_template(output_content: str, /, *, template_name: str, config: MkDo
     if not template_name.endswith(".html") or offline:
         return output_content
     try:
-        return document.secured(output_content, serving=session.serving)
+        base_url = urlsplit(config.site_url or "/").path  # as MkDocs renders an error page's templates
+        return document.secured(output_content, serving=session.serving,
+                                **inline_scripts(output_content, config, base_url, template_name))
     except ValueError as error:
         raise PluginError(str(error)) from None
+
+
+def inline_scripts(output: str, config: MkDocsConfig, base_url: str, shown: str) -> dict[str, object]:
+    """The inline scripts a page's policy allows: those the templates of the theme and of overrides/ make for it
+    (rendered for its `base_url`) and, while serving, the reload script. Any other inline script reached the page
+    some other way: it is a problem of the page, and blocked by the browser while serving."""
+    sources = template_sources(tuple(config.theme.dirs), templates)
+    shipped = page_head.shipped_scripts(sources, {"config": config, "base_url": base_url})
+    for script in page_head.foreign_scripts(output, shipped):
+        page_failed(shown, f"{shown}: an inline script that no template of the theme or of overrides/ holds reached "
+                           f"the page: '{script.strip()[:80]}'; pages may not hold scripts (the site's own live in "
+                           "docs/javascripts/, its inline ones in overrides/)")
+    return {"shipped": shipped, "added": (live_reload.RELOAD_SCRIPT,) if session.serving else ()}
+
+
+@functools.lru_cache(maxsize=4)
+def template_sources(folders: tuple[str, ...], stamp: Stamp) -> tuple[str, ...]:
+    """The inline scripts of the theme's templates and the overrides, read again when an override changed."""
+    return page_head.template_scripts(map(Path, folders))
 
 
 def on_post_build(*, config: MkDocsConfig) -> None:
