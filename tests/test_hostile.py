@@ -222,5 +222,6 @@ def test_every_page_carries_the_content_security_policy(built_site: Path) -> Non
         assert policy, page
         assert "default-src 'self'" in policy[1] and "object-src 'none'" in policy[1]
         inline = set(re.findall(r"<script>(.*?)</script>", text, re.DOTALL))
-        assert inline and {page_head.source_hash(script) for script in inline} <= set(policy[1].split()), page
+        sources = set(re.split(r"[\s;]+", policy[1]))
+        assert inline and {page_head.source_hash(script) for script in inline} <= sources, page
         assert page_head.source_hash(RELOAD_SCRIPT) not in policy[1], page  # allowed while serving only
