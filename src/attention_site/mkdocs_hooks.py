@@ -23,12 +23,12 @@ import re
 import subprocess
 import sys
 import traceback
-from urllib.parse import urlsplit
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, TypeVar
+from urllib.parse import urlsplit
 
 from jinja2 import BytecodeCache, Environment
 from jinja2.bccache import Bucket
