@@ -22,7 +22,9 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+from answer_cases import CASES
 
+from attention_site.answers import spreadsheet_check
 from attention_site.workbooks import (
     WORKBOOKS,
     Book,
@@ -132,7 +134,9 @@ def change_file(source: Path, target: Path, key: str) -> None:
 
 
 def fill_practice(source: Path, target: Path, key: str, offset: float) -> None:
-    """Type the core's answers, rounded to the places shown, into every blank; `offset` added in the last place."""
+    """Type the core's answers, rounded to the places shown, into every blank; with `offset`, moved by it times one and
+    a half units of the place before the last, beyond the entry's slack: more than the checking rule allows
+    (attention_site.answers)."""
     wb = openpyxl.load_workbook(source)
     for placed in place(book_for(key)).values():
         grid = placed.grid
@@ -147,7 +151,8 @@ def fill_practice(source: Path, target: Path, key: str, offset: float) -> None:
                 elif value == float("-inf"):
                     cell.value = "5" if offset else MINUS_INFINITY
                 else:
-                    cell.value = round(value, grid.check_places) + offset * 10.0 ** -grid.check_places
+                    beyond = grid.slack_at(i, j) + 1.5 * 10.0 ** (1 - grid.check_places)
+                    cell.value = round(value + offset * beyond, grid.check_places)
     wb.save(target)
 
 
@@ -187,7 +192,18 @@ def recalculated(tmp_path_factory: pytest.TempPathFactory) -> Recalculated:
         for label, offset in (("right", 0.0), ("wrong", 1.0)):
             extra.append(folder / "books" / f"{key}-practice-{label}.xlsx")
             fill_practice(practice, extra[-1], key, offset)
+    extra.append(answer_cases_book(folder / "books" / "answer-cases.xlsx"))
     return Recalculated(recalculate([*books, *extra], folder))
+
+
+def answer_cases_book(target: Path) -> Path:
+    """A sheet of the shared answer cases: the typed number, the answer, and the practice copies' check of it."""
+    wb = openpyxl.Workbook()
+    for row, case in enumerate(CASES, start=1):
+        right = spreadsheet_check(f"A{row}", f"B{row}", case.places, case.slack)
+        wb.active.append([case.typed, case.answer, f'=IF({right},"right","wrong")'])
+    wb.save(target)
+    return target
 
 
 # One worker runs every test of the LibreOffice run under `pytest -n`, so the run is made once.
@@ -228,6 +244,15 @@ def test_practice_checks_right_and_wrong_answers(recalculated: Recalculated, key
     assert untouched and set(untouched) == {""}
     assert set(right) == {RIGHT}
     assert set(wrong) == {WRONG}
+
+
+@pytest.mark.slow
+@ONE_LIBREOFFICE_RUN
+def test_libreoffice_checks_the_shared_answers_as_the_site_does(recalculated: Recalculated) -> None:
+    """Assert LibreOffice's check of every answer of tests/answer_cases.py gives that answer's verdict, the one Python
+    and the browser give (0.245 × 5 = 1.225 right for 1.22; the old ROUND(x,2)=ROUND(key,2) marked it wrong)."""
+    [sheet] = recalculated.sheets["answer-cases"].values()
+    assert [row[2] for row in sheet] == ["right" if case.right else "wrong" for case in CASES]
 
 
 @pytest.mark.slow

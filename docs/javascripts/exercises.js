@@ -26,21 +26,23 @@
     return null;
   }
 
-  /** The checking rule: exact values always; else p >= places - 1 decimals and within half a unit of the last. */
-  function isRight(text, answer, places) {
+  var EXACT = 1e-9; // relative room for binary rounding of the answer itself
+
+  /** The checking rule of src/attention_site/answers.py (`accepts`), on the number typed: within half a unit of its
+      last place (p - 1 when it has no more decimals than that, else p) of a value within `slack` of the answer;
+      whole numbers (p = 0) exact. tests/test_answers.py runs one list of answers through both and LibreOffice. */
+  function isRight(text, answer, places, slack) {
     var typed = parseAnswer(text);
     if (!typed) return false;
-    var error = Math.abs(typed.value - answer);
-    var slack = 1e-9 * Math.max(1, Math.abs(answer));
-    if (error <= slack) return true;
-    if (places === 0) return false;
-    var shown = typed.fraction ? places : typed.places;
-    if (shown < places - 1) return false;
-    return error <= 0.5 * Math.pow(10, -shown) + slack;
+    var x = typed.value;
+    var scaled = x * Math.pow(10, places - 1);
+    var last = Math.abs(scaled - Math.round(scaled)) < EXACT ? places - 1 : places;
+    var room = places === 0 ? 0 : 0.5 * Math.pow(10, -last);
+    return Math.abs(x - answer) <= room + (slack || 0) + EXACT * Math.max(1, Math.abs(answer));
   }
 
   /** The one-line rule shown next to the buttons, with a made-up example (never a real answer). */
-  function ruleText(places) {
+  function ruleText(places, slack) {
     if (places <= 0) return "Whole numbers must be exact; fractions such as 8/2 and a leading minus are accepted.";
     var example = 0.2468;
     var full = example.toFixed(places);
@@ -48,7 +50,8 @@
     var tooShort = places >= 2 ? example.toFixed(places - 2) : null;
     return "Round to " + places + " decimal places, or one fewer: for " + example + ", both " + full +
       " and " + shorter + " count" + (tooShort ? ", " + tooShort + " does not" : "") +
-      ". Exact fractions such as 1/4 and a leading minus are accepted.";
+      ". Exact fractions such as 1/4 and a leading minus are accepted." +
+      (slack ? " So is an answer worked from the rounded numbers the page shows." : "");
   }
 
   function markCell(cell, verdict) {
@@ -95,7 +98,8 @@
         empty += 1;
         return;
       }
-      var ok = isRight(text, Number(cell.getAttribute("data-answer")), Number(cell.getAttribute("data-places")));
+      var ok = isRight(text, Number(cell.getAttribute("data-answer")), Number(cell.getAttribute("data-places")),
+        Number(cell.getAttribute("data-slack")) || 0);
       markCell(cell, ok ? "right" : "wrong");
       if (ok) right += 1;
       else wrong.push(cell.getAttribute("data-label"));
@@ -168,7 +172,7 @@
         el("button", { type: "button", className: "reader-button reader-button--quiet", text: "Clear", onclick: function () { clear(table, status); } }),
         el("button", { type: "button", className: "reader-button reader-button--quiet", text: "Print answer key", onclick: printKey })
       ]),
-      el("p", { className: "fill-in-toolbar__rule", text: ruleText(places) }),
+      el("p", { className: "fill-in-toolbar__rule", text: ruleText(places, cells.some(function (cell) { return Number(cell.getAttribute("data-slack")) > 0; })) }),
       status
     ]);
     scope.parentNode.insertBefore(toolbar, scope.nextSibling);

@@ -8,6 +8,7 @@ import re
 
 import numpy as np
 import pytest
+from answer_cases import CASES
 from playwright.sync_api import Browser, Page, expect
 
 from attention_core import scaled_dot_product_attention
@@ -135,6 +136,24 @@ def test_exercises_mark_right_and_wrong_answers_and_show_answers(page: Page, pla
     toolbar.get_by_role("button", name="Show answers").click()
     shown = [table.get_by_role("textbox", name=label).input_value() for label in typed]
     assert shown == ["0.665", "0.090", "0.245", "2"]
+
+
+def test_the_lessons_checker_takes_answers_worked_from_the_printed_weights(page: Page, site_url: str) -> None:
+    """Assert the lesson's Step 3 marks 1.225 (0.245 × 5, from the printed weight) and 1.23 right for 1.22, as it
+    marks 1.2, and 1.21 wrong; and that the browser's rule gives every verdict of tests/answer_cases.py, as Python and
+    LibreOffice do."""
+    page.goto(site_url + "lesson/")
+    wait_for_features(page)
+    box = page.get_by_role("textbox", name="weight × value for late, entry 1")
+    check = page.locator(".fill-in-toolbar", has_text="Round to 2").get_by_role("button", name="Check")
+    cell = page.locator(".fill-in", has=box)
+    for typed, verdict in [("1.225", "right"), ("1.23", "right"), ("1.2", "right"), ("1.21", "wrong")]:
+        box.fill(typed)
+        check.click()
+        expect(cell).to_have_class(re.compile(rf"\bfill-in--{verdict}\b"))
+    cases = [[repr(case.typed), case.answer, case.places, case.slack] for case in CASES]
+    verdicts = page.evaluate("cases => cases.map(c => window.AttentionByHand.exercises.isRight(...c))", cases)
+    assert verdicts == [case.right for case in CASES]
 
 
 def displayed_weights(page: Page) -> list[str]:

@@ -88,10 +88,11 @@ def cell_text(cell: Cell) -> str:
     return cell
 
 
-def blank(value: float, style: NumberStyle, label: str) -> str:
-    """An empty box for a student, carrying its answer for the checker."""
+def blank(value: float, style: NumberStyle, label: str, slack: float = 0.0) -> str:
+    """An empty box for a student, carrying its answer, places and slack for the checker (attention_site.answers)."""
+    room = f' data-slack="{slack!r}"' if slack else ""
     return (
-        f'<span class="fill-in" data-answer="{value!r}" data-places="{style.digits}" '
+        f'<span class="fill-in" data-answer="{value!r}" data-places="{style.digits}"{room} '
         f'data-display="{html.escape(format_number(value, style))}" data-label="{html.escape(label)}"></span>'
     )
 
@@ -99,9 +100,10 @@ def blank(value: float, style: NumberStyle, label: str) -> str:
 def blank_cell(cell: Cell, label: str) -> str:
     """A numeric cell left for the student to fill in."""
     if isinstance(cell, Number):
-        return blank(cell.value, cell.style, label)
+        return blank(cell.value, cell.style, label, cell.slack)
     if isinstance(cell, Vector):
-        boxes = [blank(x, cell.style, f"{label}, entry {k + 1}") for k, x in enumerate(cell.values)]
+        slacks = cell.slacks or (0.0,) * len(cell.values)
+        boxes = [blank(x, cell.style, f"{label}, entry {k + 1}", slacks[k]) for k, x in enumerate(cell.values)]
         return "(" + ", ".join(boxes) + ")"
     return cell_text(cell)
 

@@ -14,6 +14,7 @@ class Number:
     value: float
     style: NumberStyle
     masked: bool = False
+    slack: float = 0.0  # a fill-in's room for working from shown, rounded numbers (attention_site.answers)
 
 
 @dataclass(frozen=True)
@@ -22,6 +23,7 @@ class Vector:
 
     values: tuple[float, ...]
     style: NumberStyle
+    slacks: tuple[float, ...] = ()  # per entry, as Number.slack; none: 0 for each
 
 
 @dataclass(frozen=True)

@@ -6,10 +6,13 @@ Places as on the lesson page: scores as whole numbers, e^s, their total, the pro
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from attention_core import BusIsLate
 
+from ..answers import one_query_slacks
 from . import steps
 from .layout import ONE, Book, Grid, Refs, Sheet, labels
 
@@ -40,8 +43,10 @@ def inputs_sheet(ex: BusIsLate) -> Sheet:
 
 
 def one_token_sheets(ex: BusIsLate) -> tuple[Sheet, ...]:
-    """Steps 1-3 of the lesson for the query of late."""
+    """Steps 1-3 of the lesson for the query of late, each answer checked with the site's slack for working from the
+    numbers shown (attention_site.answers)."""
     focus, d_v = (ex.focus,), ex.V.shape[1]
+    slack = one_query_slacks(ex.exponentials, ex.V, (POWERS, WEIGHTS, OUTPUT))
     return (
         Sheet("Step 1 Scores", LESSON + "#step-1-score-the-query-of-late-against-each-key", "Step 1: scores",
               "Each score is the dot product of late's query with one key.",
@@ -52,15 +57,18 @@ def one_token_sheets(ex: BusIsLate) -> tuple[Sheet, ...]:
               "e to each score, their total, and each e^s divided by the total.",
               (steps.exponentials("exp_s", "e^s: e to each score", "s_late", ex.exponentials[None, :], focus,
                                   ex.tokens, digits=POWERS),
-               steps.row_totals("total", "the total of e^s", "exp_s", np.array([ex.total]), focus, digits=POWERS),
-               steps.divided("a_late", "the weights: e^s ÷ total", "exp_s", "total", ex.weights[None, :], focus,
-                             ex.tokens, name="a_late", digits=WEIGHTS))),
+               replace(steps.row_totals("total", "the total of e^s", "exp_s", np.array([ex.total]), focus,
+                                        digits=POWERS), slack=np.array([[slack.total]])),
+               replace(steps.divided("a_late", "the weights: e^s ÷ total", "exp_s", "total", ex.weights[None, :],
+                                     focus, ex.tokens, name="a_late", digits=WEIGHTS), slack=slack.weights[None, :]))),
         Sheet("Step 3 Mix", LESSON + "#step-3-mix-the-values", "Step 3: mix the values",
               "Each value times its weight; the sums of the columns are late's new vector.",
-              (steps.weighted_values("products", "weight × value for each token", "a_late", 0, "V", ex.contributions,
-                                     ex.tokens, labels("v", d_v), digits=OUTPUT),
-               steps.column_sums("o_late", f"the output of {ex.focus}: the sum of each column", "products",
-                                 ex.output, ex.focus, labels("o", d_v), name="o_late", digits=OUTPUT))),
+              (replace(steps.weighted_values("products", "weight × value for each token", "a_late", 0, "V",
+                                             ex.contributions, ex.tokens, labels("v", d_v), digits=OUTPUT),
+                       slack=slack.products),
+               replace(steps.column_sums("o_late", f"the output of {ex.focus}: the sum of each column", "products",
+                                         ex.output, ex.focus, labels("o", d_v), name="o_late", digits=OUTPUT),
+                       slack=slack.output[None, :]))),
     )
 
 

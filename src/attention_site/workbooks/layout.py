@@ -56,6 +56,7 @@ class Grid:
     cell: CellFormula | None = None
     array: GridFormula | None = None
     number_format: str | None = None
+    slack: np.ndarray | None = None  # per entry, how far working from shown numbers moves it (attention_site.answers)
 
     def __post_init__(self) -> None:
         """Refuse a grid whose numbers, inputs and formulas do not fit its labels."""
@@ -77,6 +78,10 @@ class Grid:
     def check_places(self) -> int:
         """Places to which a practice answer must match."""
         return CHECK_PLACES if self.digits is None else self.digits
+
+    def slack_at(self, i: int, j: int) -> float:
+        """The slack of entry (i, j): 0 unless the grid has some."""
+        return 0.0 if self.slack is None else float(self.slack[i, j])
 
     @property
     def shape(self) -> tuple[int, int]:

@@ -22,6 +22,7 @@ from openpyxl.worksheet.formula import ArrayFormula
 from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
 
+from ..answers import spreadsheet_check
 from .layout import FIRST_COLUMN, MINUS_INFINITY, Book, Grid, Placed, Refs, Sheet, input_value, place
 
 AUTHOR = "Attention by Hand"
@@ -231,7 +232,7 @@ def key_title(number: int) -> str:
 
 
 def check_formula(placed: Placed, key: str, i: int, j: int) -> str:
-    """✓ when the typed entry matches the answer to the grid's places, ✗ when not, blank while untyped."""
+    """✓ when the typed entry is right by the site's rule (attention_site.answers), ✗ when not, blank while untyped."""
     typed, answer = placed.address(i, j), f"{key}!{placed.address(i, j, absolute=True)}"
     d, expected = placed.grid.check_places, placed.grid.expected[i, j]
     if isinstance(expected, str):  # a word: the same text, in any case
@@ -239,7 +240,8 @@ def check_formula(placed: Placed, key: str, i: int, j: int) -> str:
     elif expected == float("-inf"):  # a masked score: the answer is the text −∞
         verdict = f'IF(OR({typed}="{MINUS_INFINITY}",{typed}="-∞",{typed}="-inf"),"{RIGHT}","{WRONG}")'
     else:
-        verdict = f'IF(ISNUMBER({typed}),IF(ROUND({typed},{d})=ROUND({answer},{d}),"{RIGHT}","{WRONG}"),"{WRONG}")'
+        right = spreadsheet_check(typed, answer, d, placed.grid.slack_at(i, j))
+        verdict = f'IF(ISNUMBER({typed}),IF({right},"{RIGHT}","{WRONG}"),"{WRONG}")'
     return f'=IF(ISBLANK({typed}),"",{verdict})'
 
 

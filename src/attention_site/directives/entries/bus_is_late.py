@@ -16,6 +16,7 @@ import numpy as np
 from attention_core import BUS_IS_LATE as EX
 from attention_core import AttentionResult, SoftmaxSteps, scaled_dot_product_attention, softmax_steps
 
+from ...answers import OneQuerySlacks, one_query_slacks
 from ..claims import joined
 from ..errors import DirectiveError
 from ..formatting import NumberStyle, decimal, format_number, format_vector, rounded_sum_note
@@ -199,12 +200,14 @@ def written_out(query: tuple[str, ...], key: tuple[str, ...]) -> str:
 def softmax_table(query: Query) -> Table:
     _, _, result, steps = attention_for(query)
     A = checked_weights(result.weights)[0]
+    slack = slacks(steps.exponentials)
     rows = tuple(
         (token, Number(float(steps.scores[j]), score_style(steps.scores)),
-         Number(float(steps.exponentials[j]), POWERS), Number(float(A[j]), WEIGHTS))
+         Number(float(steps.exponentials[j]), POWERS), Number(float(A[j]), WEIGHTS, slack=float(slack.weights[j])))
         for j, token in enumerate(TOKENS)
     )
-    total_row = ("Total", "", Number(float(steps.totals), POWERS), Number(float(A.sum()), WEIGHTS))
+    total_row = ("Total", "", Number(float(steps.totals), POWERS, slack=slack.total),
+                 Number(float(A.sum()), WEIGHTS, slack=slack.weights_total))
     notes = (rounded_sum_note(list(steps.exponentials), float(steps.totals), POWERS.digits),
              rounded_sum_note(list(A), float(A.sum()), WEIGHTS.digits))
     columns = (Column("token", "token", False), Column("score", "score s"), Column("exponential", "eˢ"),
@@ -216,15 +219,21 @@ def softmax_table(query: Query) -> Table:
        (NOTE,))
 def mixing(note: str) -> Table:
     A = checked_weights(EX.weights)[0]
+    slack = slacks(EX.exponentials)
     rows = tuple(
         (token, Number(float(A[j]), WEIGHTS), authored_vector(EX.values_text[j]),
-         Vector(as_rows(EX.contributions[j])[0], OUTPUT))
+         Vector(as_rows(EX.contributions[j])[0], OUTPUT, tuple(map(float, slack.products[j]))))
         for j, token in enumerate(TOKENS)
     )
-    output_row = ("Output", "", "", Vector(as_rows(EX.output)[0], OUTPUT))
+    output_row = ("Output", "", "", Vector(as_rows(EX.output)[0], OUTPUT, tuple(map(float, slack.output))))
     columns = (Column("token", "token", False), Column("weight", "weight"), Column("value", "value"),
                Column("product", "weight × value"))
     return Table(columns, (*rows, output_row), output_note(EX.contributions, EX.output) if note == "shown" else None)
+
+
+def slacks(exponentials: np.ndarray) -> OneQuerySlacks:
+    """How far each answer of steps 2 and 3 may move when worked from the numbers the lesson shows."""
+    return one_query_slacks(exponentials, EX.V, (POWERS.digits, WEIGHTS.digits, OUTPUT.digits))
 
 
 def output_note(parts: np.ndarray, totals: np.ndarray) -> str | None:
