@@ -11,6 +11,7 @@ from dataclasses import replace
 import pytest
 from pages import expand
 
+from attention_core import ExampleInputError
 from attention_site.directives import DirectiveError
 from attention_site.directives.entries import bus_is_late
 
@@ -225,11 +226,12 @@ def test_errors_name_the_line_and_what_is_accepted(line: str, message: str) -> N
     assert str(caught.value) == message
 
 
-def test_late_query_must_be_its_row_of_q(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Assert a query of late, (1, 1), that is not late's row of Q, (1, 0), stops the build at page:line."""
-    monkeypatch.setattr(bus_is_late, "EX", replace(bus_is_late.EX, query_text=("1", "1")))
-    with pytest.raises(DirectiveError, match=r"docs/x\.md:1: .*query of late, \(1, 1\), is not its row of Q, \(1, 0\)"):
-        expand("<!-- attn:value bus-is-late weights -->")
+def test_late_query_must_be_its_row_of_q() -> None:
+    """Assert a query of late, (1, 1), that is not late's row of Q, (1, 0), is refused where the example is made,
+    naming the field, once (not at every directive of every page that shows the lesson)."""
+    with pytest.raises(ExampleInputError, match=r"BusIsLate\.query_text: the query of late, \(1, 1\), is not its row "
+                                                r"of queries_text, \(1, 0\)"):
+        replace(bus_is_late.EX, query_text=("1", "1"))
 
 
 def test_powers_of_e_cover_every_score_of_the_lesson() -> None:

@@ -23,7 +23,7 @@ class BatchedHeads(Example):
     """
 
     name: str = "batched-heads"
-    title: str = "a batch of two sequences, two heads"
+    title: str = "a batch of sequences, several heads"
     tokens: tuple[str, ...] = ("red", "ball", "rolls", "bus", "is", "late")
     sequences: tuple[tuple[str, ...], ...] = (("red", "ball", "rolls"), ("bus", "is", "late"))
     X_text: Rows = (("1", "0", "1", "0"), ("0", "1", "0", "1"), ("1", "1", "0", "0"),

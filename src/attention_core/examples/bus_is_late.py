@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -29,6 +30,17 @@ class BusIsLate(Example):
     focus: str = "late"
     illustrative: tuple[str, ...] = ()
     exact: bool = False
+
+    def impossible(self) -> Iterator[tuple[str, str]]:
+        """The focus must be a token, and the lesson's query its row of Q: the all-tokens tables repeat the hand
+        calculation, so the two must agree."""
+        if self.focus not in self.tokens:
+            yield "focus", f"{self.focus!r} is not a token; accepted: one of {', '.join(self.tokens)}"
+        elif tuple(self.query_text) != tuple(self.queries_text[self.tokens.index(self.focus)]):
+            row = self.queries_text[self.tokens.index(self.focus)]
+            yield "query_text", (f"the query of {self.focus}, ({', '.join(self.query_text)}), is not its row of "
+                                 f"queries_text, ({', '.join(row)}); the all-tokens tables repeat the hand "
+                                 "calculation, so make the two equal")
 
     @cached_property
     def K(self) -> np.ndarray:

@@ -26,7 +26,7 @@ class GroupedHeads(Example):
     """
 
     name: str = "grouped-heads"
-    title: str = "red ball rolls, four query heads"
+    title: str = "red ball rolls, query heads sharing K/V heads"
     tokens: tuple[str, ...] = ("red", "ball", "rolls")
     X_text: Rows = IDENTITY_3
     W_q_text: Rows = (("1", "0", "1", "2"), ("1", "1", "0", "0"), ("1", "2", "1", "1"))

@@ -18,7 +18,7 @@ class Initialisation(Example):
     """The deck's initialisation: seed 9, d_model=3, d_k=1, d_v=2, H=2, scaled normal draws in call order."""
 
     name: str = "initialisation"
-    title: str = "initialisation with seed 9"
+    title: str = "initialisation from one seeded generator"
     tokens: tuple[str, ...] = ("red", "ball", "rolls")
     seed: int = ranged(9, 0, 2**32 - 1, "the generator's seed")
     d_model: int = ranged(3, "tokens", "tokens", "d_model, which equals the tokens' count (the rows are X = I)")

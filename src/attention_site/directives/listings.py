@@ -11,8 +11,11 @@ compares the two, so the listing, its inputs and its printout cannot drift apart
 from __future__ import annotations
 
 import ast
+import io
 import math
 import operator
+import re
+import tokenize
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -48,12 +51,16 @@ def listing(file: str, inputs: Mapping[str, object], title: str | None = None) -
     path = f"{PROGRAMS}/{file}"
     text = read_input(project_root() / path)
     assigned = top_level_assignments(text, path)
+    problems = []
     for name, expected in inputs.items():
         if name not in assigned:
             raise DirectiveError(f"{path} no longer assigns '{name}' at its top level; the page checks it against "
                                  "the example")
         line, node = assigned[name]
-        check_input(path, line, name, literal_value(node, path, line), expected)
+        problems += collected(check_input, path, line, name, literal_value(node, path, line), expected)
+    problems += collected(check_prose, path, text, inputs)
+    if problems:  # every stale input and sentence of the program at once, not one per build
+        raise DirectiveError("; and ".join(problems))
     return MarkdownBlock(f'```python title="{title or file}"\n{text.rstrip()}\n```')
 
 
@@ -99,6 +106,63 @@ def check_input(path: str, line: int, name: str, found: object, expected: object
     if not same:
         raise DirectiveError(f"{path}:{line}: the program sets {name} = {shown(found)}, but the example has "
                              f"{shown(expected)}; change the program to match the example")
+
+
+def collected(check: Callable[..., None], *args: object) -> list[str]:
+    """The message of the DirectiveError a check raises, as a list (empty when it passes)."""
+    try:
+        check(*args)
+    except DirectiveError as error:
+        return [error.message]
+    return []
+
+
+def prose_lines(text: str) -> list[tuple[int, str]]:
+    """(line, text) of every comment and docstring line of a program: the prose a reader takes as true."""
+    lines = [(token.start[0], token.string) for token in tokenize.generate_tokens(io.StringIO(text).readline)
+             if token.type == tokenize.COMMENT]
+    for node in ast.walk(ast.parse(text)):
+        doc = ast.get_docstring(node) if isinstance(node, ast.Module | ast.FunctionDef | ast.ClassDef) else None
+        if doc:
+            first = node.body[0].lineno  # type: ignore[union-attr]
+            lines += [(first + i, line) for i, line in enumerate(doc.split("\n"))]
+    return sorted(lines)
+
+
+def check_prose(path: str, text: str, inputs: Mapping[str, object]) -> None:
+    """Stop when a comment or docstring states an input's value that is not the example's: `seed-9` or
+    `seed = 9` for a whole-number input, `two-head` for `heads`, or suggests setting an input to the value it has."""
+    for line, prose in prose_lines(text):
+        for name, expected in inputs.items():
+            for said in stated_values(prose, name):
+                if isinstance(expected, int) and said != expected:
+                    raise DirectiveError(f"{path}:{line}: the program's prose says {name} {said}, but the example has "
+                                         f"{expected}; change the comment or docstring to match")
+            suggestion = re.search(rf"\bset {re.escape(name)} = (\[[^\]]*\]|-?[0-9.]+)", prose)
+            if suggestion and same_value(suggestion[1], expected):
+                raise DirectiveError(f"{path}:{line}: the program suggests setting {name} = {suggestion[1]}, which "
+                                     "is already the example's value; suggest another")
+
+
+def stated_values(prose: str, name: str) -> list[int]:
+    """The whole numbers a line of prose gives `name`: `seed-9`, `seed 9`, `seed = 9`, and for `heads` `two-head`."""
+    said = [int(value) for value in re.findall(rf"\b{re.escape(name)}(?:-| = | )([0-9]+)\b", prose)]
+    if name == "heads":
+        said += [NUMBER_WORDS.index(word.lower()) for word in re.findall(r"\b([A-Za-z]+)-head\b", prose)
+                 if word.lower() in NUMBER_WORDS]
+    return said
+
+
+def same_value(written: str, expected: object) -> bool:
+    """Whether a value a comment writes (`[0, 1]`, `2`) equals the example's."""
+    try:
+        found = ast.literal_eval(written)
+        return bool(np.array_equal(np.asarray(found, dtype=float), np.asarray(expected, dtype=float)))
+    except (ValueError, SyntaxError, TypeError):
+        return False
+
+
+NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
 
 def shown(value: object) -> str:

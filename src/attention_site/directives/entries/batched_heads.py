@@ -1,4 +1,4 @@
-"""An engineer's path (example "batched-heads"): a batch of two sequences, two heads, in one expression.
+"""An engineer's path (example "batched-heads"): a batch of sequences and several heads, in one expression.
 
 Everything is computed by attention_core.batched. Rows of a batch are labelled by token (tokens of the two
 sequences differ); rows of split arrays by token and head, `red/h1`. Keys are labelled by position k1, k2, k3,

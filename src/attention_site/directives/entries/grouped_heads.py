@@ -1,4 +1,4 @@
-"""Query heads sharing K/V heads (example "grouped-heads"): red ball rolls, 4 query heads, 4, 2 or 1 K/V heads.
+"""Query heads sharing K/V heads (example "grouped-heads"): red ball rolls, its query heads over fewer K/V heads.
 
 Computed by attention_core.grouped_query and attention_core.kv_memory. Heads are counted from 1 on the page
 (`q1` .. `q4`, `kv1` ..), as the walk-through counts heads; the core counts them from 0. Option `g` picks the

@@ -1,4 +1,4 @@
-"""Initialisation with seed 9 (example "initialisation"): the standard deviations and the drawn matrices.
+"""Initialisation from one seeded generator (example "initialisation"): the standard deviations and the draws.
 
 The draws come from attention_core.initialise_heads, in the deck's call order: W_Q of every head, then W_K,
 then W_V, then W_O.

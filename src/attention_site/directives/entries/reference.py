@@ -24,6 +24,7 @@ from ..options import Option, choice
 from ..registry import Entry, block, load_entries, module_of, module_order
 from ..shown import Grid, MarkdownBlock, Scalar, Shown
 
+RE_SUMMARY_SHAPE = re.compile(r"\([0-9]+ ?x ?[0-9]+\)")  # a size in an entry's summary: (3x2)
 NAME = "reference"
 EXAMPLE_PAGES = Path("docs/reference/directives")  # one page per example, beside the index (index.md)
 RE_EXAMPLE_BLOCK = re.compile(r"<!--\s*attn:block\s+reference\s+directives\s+example=(\S+?)\s*-->")
@@ -135,13 +136,28 @@ def entry_section(entry: Entry) -> str:
     """One entry: its syntax, summary, options and (for all but generated blocks) what it renders."""
     kind = first_kind_showing(entry.shape).name
     syntax = f"<!-- attn:{kind} {entry.example} {entry.name}{' ' + entry.sample if entry.sample else ''} -->"
-    parts = [f"## `{entry.name}`", entry.summary, f"Shown by {usable_kinds(entry)}:", f"`{syntax}`"]
+    parts = [f"## `{entry.name}`", summary_of(entry), f"Shown by {usable_kinds(entry)}:", f"`{syntax}`"]
     if entry.options:
         parts.append(options_table(entry))
     preview = live_preview(entry)
     if preview:
         parts.append(preview)
     return "\n\n".join(parts)
+
+
+def summary_of(entry: Entry) -> str:
+    """The entry's summary with each size it writes as `(3x2)` made from the entry's numbers today, so that a
+    changed input never leaves the reference naming an old shape."""
+    if entry.shape != "grid" or not RE_SUMMARY_SHAPE.search(entry.summary):
+        return entry.summary
+    shown = built(entry)
+    size = f"({len(shown.row_labels)}x{len(shown.col_labels)})" if isinstance(shown, Grid) else None
+    return RE_SUMMARY_SHAPE.sub(size, entry.summary) if size else entry.summary
+
+
+def built(entry: Entry) -> Shown:
+    """What an entry shows with the options of its sample."""
+    return entry.make(dict(option.split("=", 1) for option in entry.sample.split()) if entry.sample else {})
 
 
 def usable_kinds(entry: Entry) -> str:
@@ -167,7 +183,7 @@ def live_preview(entry: Entry) -> str | None:
     """What the entry renders with its default options, or None for generated blocks."""
     if entry.shape == "block":
         return None
-    shown: Shown = entry.make(dict(option.split("=", 1) for option in entry.sample.split()) if entry.sample else {})
+    shown = built(entry)
     kind = first_kind_showing(entry.shape)
     if isinstance(shown, Scalar) or (isinstance(shown, Grid) and kind.name == "value"):
         return "Renders: " + KINDS["value"].render(shown)

@@ -1,4 +1,4 @@
-"""Rotary position embedding (example "rotary"): three tokens, d = 4, queries and keys turned by their position.
+"""Rotary position embedding (example "rotary"): three tokens, their queries and keys turned by their position.
 
 Everything is computed by attention_core.rotary. Pairs of entries and positions are counted from 0, as in
 theta_i = base^(-2i/d); angles are in radians; scores are q . k before dividing by sqrt(d).

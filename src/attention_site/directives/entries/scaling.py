@@ -1,4 +1,4 @@
-"""Why scores are divided by sqrt(d_k): the deck's raw scores 4 and 2, and the spread of scores by head width.
+"""Why scores are divided by sqrt(d_k): the deck's two raw scores, and the spread of scores by head width.
 
 The query and keys behind 4 and 2 are illustrative (the deck gives only the scores); the spreads come from
 a seeded generator, so their last digits are illustrative too.
