@@ -6,15 +6,19 @@ snippets, pages that are not UTF-8, a broken example input) run a whole strict b
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
+import markdown
 import pytest
-from conftest import mkdocs
-from pages import expand
+from conftest import ROOT, mkdocs
+from mkdocs.config import load_config
+from pages import dedented, expand
 
 from attention_site import page_head
 from attention_site.directives import DirectiveError
+from attention_site.html_check import check_html
 from attention_site.live_reload import RELOAD_SCRIPT
 
 ROLLS = "<!-- attn:value red-ball-rolls output row=rolls -->"
@@ -125,6 +129,75 @@ BUILT = {
 }
 
 
+# (page, what the error says, its line) for HTML that the line-by-line scanner lets by and the parsed page refuses.
+REFUSED_PARSED = {
+    "script split over lines": ("# X\n\n<script\n>alert(1)</script\n>", "<script> elements", 3),
+    "meta refresh split": ('Text\n\n<meta\nhttp-equiv="refresh" content="0;url=https://example.org">',
+                           "<meta> elements", 3),
+    "iframe split": ('<iframe\nsrc="https://example.org"></iframe>', "<iframe> elements", 1),
+    "object split": ('<object\ndata="x.swf"></object>', "<object> elements", 1),
+    "embed split": ('<embed\nsrc="x">', "<embed> elements", 1),
+    "base split": ('a\n\n<base\nhref="https://example.org/">', "<base> elements", 3),
+    "form split": ('<form\naction="https://example.org"><input name=q></form>', "<form> elements", 1),
+    "onerror split": ('<img src=x\nonerror=alert(1)>', "the attribute onerror= on <img>", 2),
+    "entity-encoded javascript": ('<a href="&#106;avascript:alert(1)">x</a>', "the link href='javascript:", 1),
+    "javascript with a tab": ('<a href="java\tscript:alert(1)">x</a>', "the link href=", 1),
+    "attr_list handler": ("# X\n\nA paragraph.\n{: onclick=\"alert(1)\" }", "the attribute onclick= on <p>", 4),
+    "attr_list link": ("[x](#a){: href=\"javascript:alert(1)\" }", "the link href=", 1),
+    "MathML href": ("Here $\\href{javascript:alert(1)}{x}$ is.", "links in formulas", 1),
+    "style element": ("<style>body{display:none}</style>", "<style> elements", 1),
+    "style overlay": ('<div style="position:fixed;inset:0">x</div>', "the style 'position:fixed", 1),
+    "svg animation": ('<svg><animate attributeName="href" to="javascript:alert(1)"/></svg>', "<animate>", 1),
+    "svg foreignObject": ("<svg><foreignObject><p>x</p></foreignObject></svg>", "<foreignobject>", 1),
+    "link element": ('<link rel="stylesheet" href="https://example.org/x.css">', "<link> elements", 1),
+    "button formaction": ('<button formaction="https://example.org">x</button>', "<button> elements", 1),
+    "input image": ('<input type="image" src="https://example.org/x.png">', "<input type=image>", 1),
+    "target blank": ('<a href="https://example.org" target="_blank">x</a>', "the attribute target= on <a>", 1),
+    "data url image": ('<img src="data:image/svg+xml,<svg onload=alert(1)>" alt="">', "the link src=", 1),
+    "cdata": ("<![CDATA[x]]>", "sections such as", 1),
+}
+# Pages with the HTML the site's own pages use, which must build through the same check.
+BUILT_PARSED = {
+    "table with alignment": "| a | b |\n|:-|-:|\n| 1 | 2 |",
+    "footnote": "Text[^1].\n\n[^1]: A note.",
+    "details": '??? note "More"\n    Hidden text.',
+    "tabs": '=== "One"\n    First.\n\n=== "Two"\n    Second.',
+    "attr_list class": "A paragraph.\n{: .lead #intro }",
+    "image and links": "![a figure](figure.png) [a page](../other.md) [mail](mailto:a@b.org) [web](https://x.org)",
+    "abbr": "The HTML spec.\n\n*[HTML]: Hyper Text Markup Language",
+    "svg figure": '<svg viewBox="0 0 10 10" role="img"><title>t</title><rect x="1" y="1" width="2" height="2"/></svg>',
+    "math": "Inline $\\frac{1}{2}$ and $$x^2$$",
+    "styled width": '<div class="x" style="max-width: 20px" markdown>\n\nText\n\n</div>',
+}
+
+
+@functools.cache
+def site_markdown() -> markdown.Markdown:
+    """Python-Markdown with the site's extensions and their options, as mkdocs.yml gives them."""
+    config = load_config(str(ROOT / "mkdocs.yml"))
+    return markdown.Markdown(extensions=config.markdown_extensions, extension_configs=config.mdx_configs)
+
+
+def rendered(page: str) -> str:
+    """The HTML Markdown makes of a page, with the site's extensions."""
+    return site_markdown().reset().convert(page)
+
+
+@pytest.mark.parametrize(("page", "message", "line"), REFUSED_PARSED.values(), ids=REFUSED_PARSED.keys())
+def test_html_that_markdown_makes_is_judged_on_the_parsed_page(page: str, message: str, line: int) -> None:
+    """Assert the page's HTML, as Markdown made it, stops at the page and line of what is refused."""
+    with pytest.raises(DirectiveError) as caught:
+        check_html(rendered(page), page, "docs/x.md")
+    assert str(caught.value).startswith(f"docs/x.md:{line}: pages may not hold "), str(caught.value)
+    assert message in str(caught.value), str(caught.value)
+
+
+@pytest.mark.parametrize("page", BUILT_PARSED.values(), ids=BUILT_PARSED.keys())
+def test_the_html_the_site_uses_passes_the_parsed_check(page: str) -> None:
+    """Assert tables, footnotes, tabs, details, attr_list classes, links, images, SVG and math pass."""
+    check_html(rendered(dedented(page)), page, "docs/x.md")
+
+
 @pytest.mark.parametrize(("page", "message"), REFUSED.values(), ids=REFUSED.keys())
 def test_a_hostile_page_stops_at_its_line(page: str, message: str) -> None:
     """Assert the page stops with page:line, says what is wrong, and quotes no more than a short value."""
@@ -144,7 +217,7 @@ def test_a_harmless_page_builds_to_the_right_text(page: str, result: str) -> Non
 
 def test_the_suite_is_large() -> None:
     """Assert the hostile suite holds the issue's cases and at least 60 more."""
-    assert len(REFUSED) + len(BUILT) >= 80
+    assert len(REFUSED) + len(BUILT) + len(REFUSED_PARSED) + len(BUILT_PARSED) >= 110
 
 
 def planted(project: Path, relative: str, data: bytes | str) -> Path:
@@ -183,6 +256,23 @@ def test_a_snippet_from_outside_its_folders_is_refused(project_copy: Path) -> No
     assert "docs/x.md:5: snippet '../../README.md' is not a file inside docs/programs/ or bench/results/" in (
         result.stderr)
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.slow
+def test_a_script_from_a_snippet_or_split_over_lines_stops_the_build(project_copy: Path) -> None:
+    """Assert a script brought by a snippet of docs/programs/ (which the line scanner never reads) and a meta refresh
+    split over two lines each stop the build at their page, and neither reaches the site."""
+    planted(project_copy, "docs/programs/note.txt", "<script\n>window.planted = 1</script\n>\n")
+    planted(project_copy, "docs/x.md", '# X\n\n--8<-- "note.txt"\n')
+    planted(project_copy, "docs/y.md", '# Y\n\nText\n\n<meta\nhttp-equiv="refresh" content="0;url=https://example.org">\n')
+    out = project_copy / "out"
+    result = mkdocs(project_copy, "build", "--site-dir", str(out))
+    assert result.returncode == 1
+    assert "docs/x.md:1: pages may not hold <script> elements" in result.stderr
+    assert "docs/y.md:5: pages may not hold <meta> elements" in result.stderr
+    assert "Traceback" not in result.stderr
+    pages = [path.read_text(encoding="utf-8") for path in out.rglob("*.html")]
+    assert pages and not any("window.planted" in page or 'http-equiv="refresh"' in page for page in pages)
 
 
 @pytest.mark.slow

@@ -8,7 +8,8 @@ both routes, and a stage changed here changes for both:
 1. safety: snippet includes only from the snippet folders (`safety.py`);
 2. expand: every directive replaced by what it computes (`directives`), HTML that would run code refused, the
    directives a live page recomputes in the browser marked (`live.py`);
-3. leftovers: a directive Markdown left in the rendered page (a fence hid it from the scanner) stops the build;
+3. leftovers: a directive Markdown left in the rendered page (a fence hid it from the scanner) stops the build,
+   and so does any element or attribute of its HTML that is not on the allowlist (`html_check.py`);
 4. tables: each table in its scroll box, the rows-as-cards tables labelled with their columns (`page_body.py`),
    while formulas are still LaTeX, so a column named with a formula is labelled as text (`q · k_j`);
 5. MathML: LaTeX to MathML (`mathml.py`);
@@ -29,6 +30,7 @@ from pathlib import Path
 from . import safety
 from .directives import check_expanded
 from .document import Head, head
+from .html_check import check_html
 from .live import expand_live
 from .mathml import convert_math, convert_title
 from .page_body import with_tables_boxed
@@ -62,6 +64,7 @@ class Pipeline:
     def content(self, html: str, page: PageSource) -> str:
         """Stages 3 and 4 on the page's HTML: refuse a directive left in it, then box and label its tables."""
         check_expanded(html, page.text, page.path)
+        check_html(html, page.text, page.path)  # raw HTML as Markdown made it, snippets and listings included
         return with_tables_boxed(html)
 
     def math(self, html: str) -> str:
