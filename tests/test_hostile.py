@@ -167,6 +167,7 @@ BUILT_PARSED = {
     "abbr": "The HTML spec.\n\n*[HTML]: Hyper Text Markup Language",
     "svg figure": '<svg viewBox="0 0 10 10" role="img"><title>t</title><rect x="1" y="1" width="2" height="2"/></svg>',
     "math": "Inline $\\frac{1}{2}$ and $$x^2$$",
+    "href shown in code": "Write `$\\href{url}{text}$` to link, which pages may not.",
     "styled width": '<div class="x" style="max-width: 20px" markdown>\n\nText\n\n</div>',
 }
 

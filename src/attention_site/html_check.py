@@ -54,6 +54,7 @@ RE_URL_NOISE = re.compile(r"[\x00-\x20\x7f]+")  # what a browser drops from a UR
 RE_STYLE = re.compile(r"^\s*(?:(?:text-align|max-width|width|height|--abh-[a-z-]+)\s*:\s*[-\w.%# ]*;?\s*)*$",
                       re.IGNORECASE)
 RE_TEX_LINK = re.compile(r"\\(?:href|url)\b")  # latex2mathml turns \href into a MathML link
+RE_FORMULA = re.compile(r'<(?P<tag>span|div) class="arithmatex">(?P<tex>.*?)</(?P=tag)>', re.DOTALL)
 
 
 class HtmlChecker(HTMLParser):
@@ -124,7 +125,8 @@ def check_html(html: str, source: str, page: str = "<page>", line_offset: int = 
     checker = HtmlChecker()
     checker.feed(html)
     checker.close()
-    link = RE_TEX_LINK.search(html)
+    link = next((found for formula in RE_FORMULA.finditer(html) if (found := RE_TEX_LINK.search(formula["tex"]))),
+                None)
     if checker.refused is None and link is not None:
         checker.refused = ("links in formulas (\\href, \\url)", link[0])
     if checker.refused is not None:
