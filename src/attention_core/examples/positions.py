@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -46,6 +47,14 @@ class Positions(Example):
     a_V_text: Rows = (("0", "1"), ("0", "0"), ("1", "0"))
     illustrative: tuple[str, ...] = ("embeddings", "W_q", "W_k", "W_v", "learned_seed", "a_K", "a_V")
     exact: bool = False
+
+    def impossible(self) -> Iterator[tuple[str, str]]:
+        """The relative tables hold one row per clipped distance, -clip to clip: 2 clip + 1 rows each."""
+        for name in ("a_K_text", "a_V_text"):
+            rows = len(getattr(self, name))
+            if rows != 2 * self.clip + 1:
+                yield name, (f"{rows} rows do not fit clip = {self.clip}; accepted: 2 clip + 1 = {2 * self.clip + 1} "
+                             "rows, one per distance from -clip to clip (change both together)")
 
     @cached_property
     def E(self) -> np.ndarray:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -33,6 +34,13 @@ class TrainingStep(Example):
     exact: bool = False
     head_source: RedBallRolls = RED_BALL_ROLLS  # the examples this one is built on: a change there reaches here
     weights_source: Scaling = SCALING
+
+    def impossible(self) -> Iterator[tuple[str, str]]:
+        """A step moves against the gradient by a positive amount; the focus must be a token."""
+        if not parse_entry(self.learning_rate_text) > 0:
+            yield "learning_rate_text", f"{self.learning_rate_text!r} is not positive; accepted: a number above 0"
+        if self.focus not in self.tokens:
+            yield "focus", f"{self.focus!r} is not a token; accepted: one of {', '.join(self.tokens)}"
 
     @cached_property
     def target(self) -> np.ndarray:

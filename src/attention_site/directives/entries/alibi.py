@@ -42,14 +42,15 @@ def slopes() -> Grid:
     return make_grid(EX.slopes[:, None], head_labels(), ("m",), SLOPE_STYLE, "head")
 
 
-@table(NAME, "slope-table", "Each head r: the exponent -8r/h and the slope 2^(-8r/h) to four places.")
+@table(NAME, "slope-table", "Each head r: the exponent log2 of its slope (-8r/h when h is a power of two) and the "
+       "slope to four places.")
 def slope_table() -> Table:
-    rows = tuple(
-        (label, Number(-8.0 * r / EX.heads, EXACT), Number(m, SLOPE_STYLE))
-        for r, (label, m) in enumerate(zip(head_labels(), EX.slopes, strict=True), start=1)
-    )
-    return Table((Column("head", "head $r$", False), Column("exponent", "exponent $-8r/h$"),
-                  Column("slope", "slope $m_r = 2^{-8r/h}$")), rows)
+    rows = tuple((label, Number(float(np.log2(m)), EXACT), Number(m, SLOPE_STYLE))
+                 for label, m in zip(head_labels(), EX.slopes, strict=True))
+    power_of_two = EX.heads & (EX.heads - 1) == 0
+    exponent = "exponent $-8r/h$" if power_of_two else "exponent $\\log_2 m_r$"
+    return Table((Column("head", "head $r$", False), Column("exponent", exponent),
+                  Column("slope", "slope $m_r = 2^{-8r/h}$" if power_of_two else "slope $m_r$")), rows)
 
 
 @scalar(NAME, "slope", "The slope m of the head worked by hand.")
