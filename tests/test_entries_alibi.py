@@ -44,3 +44,17 @@ def test_distance_and_a_wrong_claim() -> None:
     assert "| the | 0 | masked | masked | masked |" in table and "| away | 3 | 2 | 1 | 0 |" in table
     with pytest.raises(DirectiveError, match=r"docs/x\.md:1: .*the largest entry.*is the"):
         expand("<!-- attn:check alibi biased-weights row=away largest=the -->")
+
+
+def test_slope_table_of_a_head_count_that_is_not_a_power_of_two(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Assert with h = 9 the exponent column is log2 of each slope (head 9 takes 2^(-1/2) from the sequence for 16
+    heads, as ALiBi's code does) and the headers no longer claim m_r = 2^(-8r/h), which holds for a power of two."""
+    from dataclasses import replace
+
+    from attention_site.directives.entries import alibi
+
+    monkeypatch.setattr(alibi, "EX", replace(alibi.EX, heads=9))
+    table = expand("<!-- attn:table alibi slope-table -->")
+    assert "| head $r$ | exponent $\\log_2 m_r$ | slope $m_r$ |" in table
+    assert "| head1 | -1 | 0.5000 |" in table and "| head9 | -1/2 | 0.7071 |" in table
+    assert "-8r/h" not in table

@@ -8,7 +8,17 @@ from pathlib import Path
 
 import pytest
 
-from attention_core import EXAMPLES, EXERCISES, RED_BALL_ROLLS, Example, ExampleInputError
+from attention_core import (
+    BUS_IS_LATE,
+    EXAMPLES,
+    EXERCISES,
+    GROUPED_HEADS,
+    POSITIONS,
+    RED_BALL_ROLLS,
+    TRAINING_STEP,
+    Example,
+    ExampleInputError,
+)
 from attention_core.examples.base import Range
 from attention_site.mkdocs_hooks import place_of
 
@@ -83,3 +93,17 @@ def test_inputs_that_cannot_go_together_are_refused_with_their_field(field: str,
     """Assert the focus must be a token and the padding flags one a token with a real one among them."""
     error = refused(RED_BALL_ROLLS, field, value)
     assert error.field == field and says in str(error)
+
+
+@pytest.mark.parametrize(("example", "field", "value", "named", "says"), [
+    (POSITIONS, "clip", 2, "a_K_text", "3 rows do not fit clip = 2; accepted: 2 clip + 1 = 5 rows"),
+    (TRAINING_STEP, "learning_rate_text", "-2", "learning_rate_text", "'-2' is not positive"),
+    (BUS_IS_LATE, "query_text", ("0", "1"), "query_text", "is not its row of queries_text, (1, 0)"),
+    (GROUPED_HEADS, "kv_heads", (4, 3), "kv_heads", "3 K/V heads cannot share 4 query heads equally"),
+], ids=["relative tables and clip", "learning rate", "the lesson's query and Q", "K/V groups"])
+def test_an_impossible_config_is_refused_once_at_a_field(example: Example, field: str, value: object, named: str,
+                                                          says: str) -> None:
+    """Assert inputs each in range that cannot go together are refused when the example is made, naming a field
+    (not at every page line by a check of the core, as before)."""
+    error = refused(example, field, value)
+    assert error.field == named and says in str(error)
