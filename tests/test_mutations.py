@@ -125,8 +125,11 @@ def test_an_example_the_registry_lacks_is_named_not_skipped() -> None:
     ("red-ball-rolls", "W_q2_text", [["1"], ["0"], ["1"]], "docs/beyond/checks.md"),
     ("rotary", "base", 500, "docs/beyond/rotary-and-alibi.md"),
     ("exercises", "W_k_text", [["0"], ["ln 2"], ["1"]], "docs/walkthrough/exercises.md"),
-], ids=["bus key (0, 1)", "rolls value (2, 1)", "head 2's own W_Q", "rotary base not RoFormer's",
-        "exercise keys not the deck's"])
+    ("head-width", "samples", 8, "docs/walkthrough/scaling.md"),
+    ("cross-padding", "finite_fill", -2.0, "docs/beyond/cross-attention-and-padding.md"),
+], ids=["bus key (0, 1)", "rolls value (2, 1)", "head 2's own W_Q (zero=)", "rotary base not RoFormer's (published=)",
+        "exercise keys not the deck's (same=)", "eight samples: not close to 1 (close=)",
+        "fill -2: not large (size=, same=)"])
 def test_the_reported_mutations_stop_at_the_stale_pages(example: str, field: str, value: list, page: str) -> None:
     """Assert the user's two changes (bus key (0, 1), rolls value (2, 1)) stop the build at the pages they stale."""
     (report,) = run(example, field, json.dumps(value))
