@@ -13,12 +13,13 @@ from attention_site.directives import DirectiveError
 def test_cache_grows_one_row_per_step() -> None:
     """Assert each step shows the newest query, appends one key and one value row, and the last step gives rolls
     (1/2, 5/4); a key row is a row (whatever d_k), not one column read across."""
-    assert expand("<!-- attn:table kv-cache steps -->") == textwrap.dedent("""
+    nb = "\N{NO-BREAK SPACE}"  # a row stays whole in a narrow column: rows break between them, not inside
+    assert expand("<!-- attn:table kv-cache steps -->") == textwrap.dedent(f"""
         | step: newest token | newest query | cached key rows | cached value rows | newest weights | newest output |
         |:---|---:|---:|---:|---:|---:|
-        | 1: red | (0) | (0) | (1, 0) | (1) | (1, 0) |
-        | 2: ball | (0) | (0) (ln 2) | (1, 0) (0, 2) | (1/2, 1/2) | (1/2, 1) |
-        | 3: rolls | (1) | (0) (ln 2) (0) | (1, 0) (0, 2) (1, 1) | (1/4, 1/2, 1/4) | (1/2, 5/4) |
+        | 1: red | (0) | (0) | (1,{nb}0) | (1) | (1, 0) |
+        | 2: ball | (0) | (0) (ln{nb}2) | (1,{nb}0) (0,{nb}2) | (1/2, 1/2) | (1/2, 1) |
+        | 3: rolls | (1) | (0) (ln{nb}2) (0) | (1,{nb}0) (0,{nb}2) (1,{nb}1) | (1/4, 1/2, 1/4) | (1/2, 5/4) |
         """)
 
 

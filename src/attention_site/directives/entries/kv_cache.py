@@ -25,12 +25,13 @@ STYLE = style_of(EX)
 TOKENS = EX.tokens
 MAX_N = 100_000
 MAX_ROWS = 12
+NO_BREAK = "\N{NO-BREAK SPACE}"
 N = integer("n", "how many tokens are generated", 1, MAX_N, default=len(TOKENS))
 
 
 def rows_text(array: np.ndarray) -> str:
-    """Several rows in one cell: `(1, 0) (0, 2)`."""
-    return " ".join(format_vector(list(row), STYLE) for row in as_rows(array))
+    """Several rows in one cell: `(1, 0) (0, 2)`; a narrow column breaks between rows, never inside one (`ln 2`)."""
+    return " ".join(format_vector(list(row), STYLE).replace(" ", NO_BREAK) for row in as_rows(array))
 
 
 @table(NAME, "steps", "Each step: the newest token and its query, the cache after appending, the newest weights and "
