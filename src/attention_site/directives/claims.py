@@ -449,20 +449,25 @@ def declared_magnitude(example: str, word: str):
 def check_same(subject: Subject, said: object, context: Context) -> None:
     """Claim `same=left-infinite-weights` (or `same=EXAMPLE:NAME`): these numbers equal that entry's, picked
     with the same row and column ("unchanged", "the same as", "it matches")."""
-    other_example, name = said  # type: ignore[misc]
-    other = other_subject(other_example or context.example, name, context)
-    if len(other.values) != len(subject.values) or not all(
-            context.tolerance.allows(x, y) for x, y in zip(subject.values, other.values, strict=True)):
+    other, same = compared(subject, said, context)
+    if not same:
         raise stale(subject, f"the numbers are the same as in {other.about}", f"that has {other.listing()}")
 
 
 def check_differs(subject: Subject, said: object, context: Context) -> None:
     """Claim `differs=NAME` (or `EXAMPLE:NAME`): these numbers are not those of that entry, picked alike."""
+    other, same = compared(subject, said, context)
+    if same:
+        raise stale(subject, f"the numbers differ from those of {other.about}", f"they are the same, {other.listing()}")
+
+
+def compared(subject: Subject, said: object, context: Context) -> tuple[Subject, bool]:
+    """The other entry a claim names (`same=`, `differs=`), and whether its numbers equal these within tolerance."""
     other_example, name = said  # type: ignore[misc]
     other = other_subject(other_example or context.example, name, context)
-    if len(other.values) == len(subject.values) and all(
-            context.tolerance.allows(x, y) for x, y in zip(subject.values, other.values, strict=True)):
-        raise stale(subject, f"the numbers differ from those of {other.about}", f"they are the same, {other.listing()}")
+    same = len(other.values) == len(subject.values) and all(
+        context.tolerance.allows(x, y) for x, y in zip(subject.values, other.values, strict=True))
+    return other, same
 
 
 def other_subject(example: str, name: str, context: Context) -> Subject:
