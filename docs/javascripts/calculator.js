@@ -35,7 +35,7 @@
 
   function numberInput(value, label, onchange) {
     return el("input", {
-      type: "text", inputmode: "decimal", value: String(value), autocomplete: "off", spellcheck: "false",
+      type: "text", inputmode: "text", value: String(value), autocomplete: "off", spellcheck: "false", // a minus too
       className: "calculator__input", "aria-label": label, "aria-keyshortcuts": "ArrowUp ArrowDown",
       oninput: onchange, onkeydown: function (event) { step(event, onchange); }
     });

@@ -73,7 +73,8 @@
     var id = "fill-in-" + counter;
     var label = cell.getAttribute("data-label") || "answer";
     var input = el("input", {
-      type: "text", id: id, inputmode: "decimal", autocomplete: "off", spellcheck: "false",
+      type: "text", id: id, inputmode: "text", // iOS's decimal pad has no minus or slash
+      autocomplete: "off", spellcheck: "false",
       className: "fill-in__input", "aria-label": label, "aria-describedby": id + "-mark",
       oninput: function () { markCell(cell, null); }
     });

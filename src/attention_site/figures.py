@@ -42,6 +42,7 @@ HEADER_HEIGHT = 34
 LEGEND_HEIGHT = 40
 WIDE_CHART, NARROW_CHART = 520, 336  # a line chart's two widths; a 375 px phone's column is 343 px
 LEGEND_LINE = 28  # the height of a line of a chart's legend
+RAMP_WIDTH = 180  # a heat map's legend from its "0" to its "1"
 MAX_CELLS = 4096
 SUPERSCRIPTS = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
@@ -73,7 +74,8 @@ def heatmap_svg(
         if grid is not None and _shape(grid, name) != (rows, cols):
             raise ValueError(f"{name} is {_shape(grid, name)} but values is ({rows}, {cols})")
     _check_range(values, 0.0, 1.0, "values")
-    width, height = LABEL_WIDTH + cols * CELL + 8, HEADER_HEIGHT + rows * CELL + LEGEND_HEIGHT
+    width = LABEL_WIDTH + cols * CELL + 8
+    height = HEADER_HEIGHT + rows * CELL + LEGEND_HEIGHT + (LEGEND_LINE if masked is not None else 0)
     body = [_hatch_pattern(id_prefix)]
     body += _column_labels(col_labels, LABEL_WIDTH, CELL)
     for i in range(rows):
@@ -84,7 +86,8 @@ def heatmap_svg(
             text = cell_text[i][j] if cell_text else ("" if is_masked else _decimal(values[i][j]))
             tip = f"{row_labels[i]} → {col_labels[j]}: {'masked' if is_masked else text}"
             body.append(_heat_cell(LABEL_WIDTH + j * CELL, y, values[i][j], text, tip, is_masked, id_prefix))
-    body.append(_heat_legend(LABEL_WIDTH, HEADER_HEIGHT + rows * CELL + 12, masked is not None, id_prefix))
+    legend_x = min(LABEL_WIDTH, width - 8 - RAMP_WIDTH)  # under the grid, or as far left as a narrow grid needs
+    body.append(_heat_legend(legend_x, HEADER_HEIGHT + rows * CELL + 12, masked is not None, id_prefix))
     return _svg("abh-heatmap", width, height, title, desc, id_prefix, body)
 
 
@@ -99,7 +102,7 @@ def mask_grid_svg(
     if rows != cols:
         raise ValueError(f"allowed must be square, got ({rows}, {cols})")
     _check_labels(labels, rows, "labels")
-    width, height = LABEL_WIDTH + cols * CELL + 8, HEADER_HEIGHT + rows * CELL + LEGEND_HEIGHT
+    width, height = LABEL_WIDTH + cols * CELL + 8, HEADER_HEIGHT + rows * CELL + LEGEND_HEIGHT + LEGEND_LINE
     body = [_hatch_pattern(id_prefix), *_column_labels(labels, LABEL_WIDTH, CELL)]
     for i in range(rows):
         y = HEADER_HEIGHT + i * CELL
@@ -169,7 +172,7 @@ def positions_heatmap_svg(P: Sequence[Sequence[float]], *, title: str, desc: str
     _check_range(P, -1.0, 1.0, "P")
     cell = max(10, min(28, 448 // cols))
     left, top = 44, HEADER_HEIGHT
-    width, height = left + cols * cell + 8, top + rows * cell + LEGEND_HEIGHT
+    width, height = left + cols * cell + 8, top + rows * cell + LEGEND_HEIGHT + 8  # room for the "0" under the ramp
     body = [_text(left + cols * cell / 2, 14, "dimension i", "abh-axis-label", anchor="middle"),
             _text(4, 14, "pos", "abh-axis-label")]
     step = math.ceil(22 / cell)
@@ -455,9 +458,10 @@ def _heat_legend(x: float, y: float, with_mask: bool, id_prefix: str) -> str:
              f'{_heat_paint(k / 9)}/>' for k in range(10)]
     parts = [_text(x + 34, y + 7, "0", "abh-tick", anchor="end", middle=True), *steps,
              _text(x + 166, y + 7, "1", "abh-tick", middle=True)]
-    if with_mask:
-        parts += [f'<rect class="abh-masked" x="{_n(x + 200)}" y="{_n(y)}" width="14" height="14" '
-                  f'fill="url(#{id_prefix}-hatch)"/>', _text(x + 220, y + 7, "masked", "abh-tick", middle=True)]
+    if with_mask:  # on a line of its own: beside the ramp it ran past the frame of a map of three columns
+        below = y + LEGEND_LINE
+        parts += [f'<rect class="abh-masked" x="{_n(x + 40)}" y="{_n(below)}" width="14" height="14" '
+                  f'fill="url(#{id_prefix}-hatch)"/>', _text(x + 60, below + 7, "masked", "abh-tick", middle=True)]
     return f'<g class="abh-legend">{"".join(parts)}</g>'
 
 
@@ -477,8 +481,8 @@ def _mask_legend(x: float, y: float, id_prefix: str) -> str:
     return ('<g class="abh-legend">'
             f'<rect class="abh-allowed" x="{_n(x)}" y="{_n(y)}" width="14" height="14"/>'
             + _text(x + 20, y + 7, "may attend", "abh-tick", middle=True)
-            + f'<rect class="abh-masked" x="{_n(x + 110)}" y="{_n(y)}" width="14" height="14" '
-            f'fill="url(#{id_prefix}-hatch)"/>' + _text(x + 130, y + 7, "masked", "abh-tick", middle=True)
+            + f'<rect class="abh-masked" x="{_n(x)}" y="{_n(y + LEGEND_LINE)}" width="14" height="14" '
+            f'fill="url(#{id_prefix}-hatch)"/>' + _text(x + 20, y + LEGEND_LINE + 7, "masked", "abh-tick", middle=True)
             + "</g>")
 
 

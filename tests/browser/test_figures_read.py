@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page
 
-from browser.conftest import wait_for_features
-from browser.test_every_page import APPLY_SETTING, SETTINGS
+from browser.conftest import Tab, wait_for_features
+from browser.test_every_page import APPLY_SETTING, SETTINGS, page_file, site_pages
 
 pytestmark = pytest.mark.browser
 
@@ -94,3 +96,29 @@ def test_heat_map_numbers_read_without_a_halo(page: Page, site_url: str, setting
         if low:
             problems[path] = low[:5]
     assert not problems, problems
+
+
+# Every legend of every figure whose drawn box (in the figure's own units) reaches past its viewBox.
+LEGENDS_OUTSIDE = """() => [...document.querySelectorAll(".md-content svg.abh-figure")].flatMap(svg => {
+    const [, , width, height] = svg.getAttribute("viewBox").split(/[\\s,]+/).map(Number);
+    return [...svg.querySelectorAll(".abh-legend > *")].map(part => [part, part.getBBox()])
+        .filter(([, box]) => box.x < -0.5 || box.y < -0.5 || box.x + box.width > width + 0.5
+                             || box.y + box.height > height + 0.5)
+        .map(([part, box]) => [svg.querySelector("title")?.textContent, part.textContent || part.getAttribute("class"),
+                               Math.round(box.x + box.width), width, Math.round(box.y + box.height), height]);
+})"""
+
+
+def test_every_figure_legend_is_drawn_inside_its_frame(tabs: Callable[..., Tab], built_site: Path,
+                                                       site_url: str) -> None:
+    """Assert no part of any figure's legend (the heat maps' "masked" among them) reaches past the figure's frame: on
+    a 3-column map it was drawn 60 units outside it, clipped on a phone and missing in slides."""
+    pages = [path for path in site_pages(built_site) if "abh-legend" in page_file(built_site, path).read_text("utf-8")]
+    assert "walkthrough/causal-mask/" in pages
+    page = tabs(viewport={"width": 1280, "height": 800}).page
+    outside = {}
+    for path in pages:
+        page.goto(site_url + path)
+        if found := page.evaluate(LEGENDS_OUTSIDE):
+            outside[path] = found[:3]
+    assert outside == {}

@@ -46,6 +46,22 @@ def phone(browser: Browser) -> Iterator[Page]:
     assert not [url for url in requests if foreign(url)]
 
 
+TYPING_BOXES = """() => [...document.querySelectorAll(".fill-in__input, .calculator__input")].map(input => ({
+    label: input.getAttribute("aria-label"), px: parseFloat(getComputedStyle(input).fontSize),
+    mode: input.getAttribute("inputmode")}))"""
+
+
+def test_answer_boxes_take_a_minus_and_a_slash_without_zooming_a_phone(phone: Page, site_url: str) -> None:
+    """Assert every fill-in box and calculator box of the lesson has text of at least 16 px (iOS zooms the page into a
+    field under 16 px: they had 12.8 px) and a keyboard with a minus and a slash (iOS's decimal pad has neither,
+    while the rule under each table invites -0.5 and 1/4)."""
+    phone.goto(site_url + "lesson/")
+    wait_for_features(phone)
+    boxes = phone.evaluate(TYPING_BOXES)
+    assert len(boxes) >= 20
+    assert [box for box in boxes if box["px"] < 16 or box["mode"] in {"decimal", "numeric", "tel"}] == []
+
+
 def test_every_answer_box_is_in_view_on_a_phone(phone: Page, built_site: Path, site_url: str) -> None:
     """Assert at 375 px, at 100 % and 200 % text, every input of every fill-in table lies inside the screen."""
     pages = [path for path in site_pages(built_site)
