@@ -20,6 +20,7 @@ from attention_site import page_head
 from attention_site.directives import DirectiveError
 from attention_site.html_check import check_html
 from attention_site.live_reload import RELOAD_SCRIPT
+from attention_site.safety import check_no_links
 
 ROLLS = "<!-- attn:value red-ball-rolls output row=rolls -->"
 TABLE = "<!-- attn:table red-ball-rolls weights -->"
@@ -274,6 +275,44 @@ def test_a_script_from_a_snippet_or_split_over_lines_stops_the_build(project_cop
     assert "Traceback" not in result.stderr
     pages = [path.read_text(encoding="utf-8") for path in out.rglob("*.html")]
     assert pages and not any("window.planted" in page or 'http-equiv="refresh"' in page for page in pages)
+
+
+SNIPPET_FORMS = {  # every form pymdownx.snippets reads, each naming the link planted in bench/results/
+    "docs/fenced.md": '# F\n\n```text\n--8<-- "leak.txt"\n```\n',
+    "docs/single.md": '# S\n\n-8<- "leak.txt"\n',
+    "docs/block.md": "# B\n\n--8<--\nleak.txt\n--8<--\n",
+    "docs/nested.md": '# N\n\n--8<-- "outer.txt"\n',
+}
+
+
+@pytest.mark.slow
+def test_a_link_in_a_snippet_folder_never_reaches_a_page_by_any_form(project_copy: Path) -> None:
+    """Assert a symbolic link in bench/results/ to a secret stops the build at the link, for a snippet inside a
+    fence, the single-dash form, the block form and a nested include alike, and the secret is on no page."""
+    secret = planted(project_copy, "outside/secret.txt", "s3cr3t-planted\n")
+    (project_copy / "bench/results/leak.txt").symlink_to(secret)
+    planted(project_copy, "docs/programs/outer.txt", '--8<-- "leak.txt"\n')
+    for page, text in SNIPPET_FORMS.items():
+        planted(project_copy, page, text)
+    out = project_copy / "out"
+    result = mkdocs(project_copy, "build", "--site-dir", str(out))
+    assert result.returncode == 1
+    assert "bench/results/leak.txt:1: bench/results/leak.txt is a symbolic link" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert not site_holds(out, "s3cr3t-planted")
+
+
+def test_a_link_at_any_depth_of_a_snippet_folder_is_refused(tmp_path: Path) -> None:
+    """Assert a link two folders down in a snippet folder, and a snippet folder that is a link, are refused."""
+    folder = tmp_path / "bench/results"
+    (folder / "a/b").mkdir(parents=True)
+    (folder / "a/b/x.txt").symlink_to("/etc/passwd")
+    with pytest.raises(DirectiveError, match=r"^bench/results/a/b/x\.txt:1: .* is a symbolic link"):
+        check_no_links([folder])
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs/programs").symlink_to(tmp_path / "bench")
+    with pytest.raises(DirectiveError, match=r"^docs/programs:1: "):
+        check_no_links([tmp_path / "docs/programs"])
 
 
 @pytest.mark.slow

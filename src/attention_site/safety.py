@@ -7,11 +7,15 @@ included, and each names the file (and line) and what is accepted:
   (to `/proc/self/environ`, `/etc/passwd`, the repository's `.git/`) stops the build;
 - every page must be UTF-8;
 - a snippet include (`--8<-- "file"`) may only name a file inside the snippet folders (`docs/programs/`,
-  `bench/results/`), after every link is resolved.
+  `bench/results/`), after every link is resolved;
+- the snippet folders hold no symbolic link at all, at any depth: pymdownx.snippets, which confines every form it
+  accepts (fenced, single-dash `-8<-`, block, nested) to its base paths by their absolute path, follows links, so
+  with none there its confinement is a real one.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -47,6 +51,7 @@ def check_utf8(data: bytes, shown: str) -> None:
 def check_snippets(markdown: str, page: str, folders: list[Path], line_offset: int = 0) -> None:
     """Refuse snippet includes outside code that name anything but a file inside one of `folders`."""
     names = " or ".join(f"{folder.parent.name}/{folder.name}/" for folder in folders)
+    check_no_links(folders)
     lines = markdown.split("\n")
     for index, line in outside_code(lines):
         if SNIPPET_MARK not in line:
@@ -58,3 +63,21 @@ def check_snippets(markdown: str, page: str, folders: list[Path], line_offset: i
         if not any(inside(folder / match["path"], folder) and (folder / match["path"]).is_file() for folder in folders):
             raise DirectiveError(f"snippet '{quoted(match['path'])}' is not a file inside {names}; snippets may only "
                                  f"include files from there", page=page, line=line_offset + index + 1)
+
+
+def check_no_links(folders: list[Path]) -> None:
+    """Refuse a symbolic link anywhere under the snippet folders, or a folder that is one."""
+    for folder in folders:
+        if folder.is_symlink():
+            raise link_error(folder, folder)
+        for where, names, files in os.walk(folder, followlinks=False):
+            for name in names + files:
+                if os.path.islink(os.path.join(where, name)):
+                    raise link_error(Path(where, name), folder)
+
+
+def link_error(path: Path, folder: Path) -> DirectiveError:
+    """The error for a symbolic link under a snippet folder, named from the folder's parent."""
+    shown = path.relative_to(folder.parent.parent).as_posix()
+    return DirectiveError(f"{shown} is a symbolic link; the snippet folders may hold only real files (snippets of "
+                          "any form would follow it out of the project)", page=shown, line=1)
