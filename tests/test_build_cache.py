@@ -39,11 +39,11 @@ print(json.dumps({"text": text, "computed": bool(ran), "numpy": "numpy" in sys.m
 LOAD_THEN_EXPAND = """
 import json, sys
 from pathlib import Path
-from attention_site import mkdocs_hooks
+from attention_site.mkdocs_adapter import reload
 
 root, page = Path(sys.argv[1]), sys.argv[2]
 heavy = ("numpy", "attention_core")
-engine = mkdocs_hooks.load_engine((), root)
+engine = reload.load_engine((), root)
 loaded = [name for name in heavy if name in sys.modules]
 text = engine.pipeline.expand(page, "docs/x.md", 0)
 print(json.dumps({"on load": loaded, "on expanding": [name for name in heavy if name in sys.modules], "text": text}))

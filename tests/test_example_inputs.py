@@ -20,7 +20,7 @@ from attention_core import (
     ExampleInputError,
 )
 from attention_core.examples.base import Range
-from attention_site.mkdocs_hooks import place_of
+from attention_site.mkdocs_adapter.reload import place_of
 
 ROOT = Path(__file__).resolve().parent.parent
 RANGED = [(example, item.name, item.metadata["range"]) for example in EXAMPLES.values()

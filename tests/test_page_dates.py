@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
-from attention_site.mkdocs_hooks import commit_dates
+from attention_site.mkdocs_adapter.pages import commit_dates
 
 PAGES = ["docs/index.md", "docs/lesson/index.md", "docs/walkthrough/softmax.md",
          "docs/reference/directives/index.md"]

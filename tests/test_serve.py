@@ -38,8 +38,8 @@ def test_editing_an_example_input_shows_new_numbers_on_every_page_without_restar
 
 
 def test_a_typo_is_shown_in_the_browser_and_the_server_keeps_running(server: Served) -> None:
-    """Assert a typo prints page:line, the served page shows the same message instead of hanging, and fixing
-    the line serves the page again."""
+    """Assert a typo prints page:line, the served page shows the same message instead of hanging, the rebuild
+    ends with the count of problems (without stopping the server), and fixing the line serves the page again."""
     page = server.project / "docs/reference/directives/red-ball-rolls.md"
     good = page.read_text()
     page.write_text(good + "\nRolls: <!-- attn:value red-ball-rolls outptu row=rolls -->\n")
@@ -48,6 +48,7 @@ def test_a_typo_is_shown_in_the_browser_and_the_server_keeps_running(server: Ser
     wait_for(lambda: error in fetch(server.base + PAGE), "the browser showing the error")
     assert "This page does not build" in fetch(server.base + PAGE)
     assert error.replace("&#x27;", "'") in server.log.read_text()
+    wait_for(lambda: "1 problem on 1 page; fix each line named above" in server.log.read_text(), "the count")
     assert "Traceback" not in server.log.read_text()
     assert server.process.poll() is None
     page.write_text(good + "\nRolls: <!-- attn:value red-ball-rolls output row=rolls -->.\n")

@@ -8,32 +8,33 @@ from pathlib import Path
 import pytest
 from conftest import ANOTHER_MACHINE, ROOT, TwoBuilds
 
-from attention_site import mkdocs_hooks
+from attention_site.mkdocs_adapter.files import workbook_key as key_of
 from attention_site.workbooks import every_workbook
 
 
 @pytest.fixture
-def sources(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def sources(tmp_path: Path) -> Path:
     """A copy of both packages' sources that the key is computed from."""
-    copy = Path(shutil.copytree(ROOT / "src", tmp_path / "src", ignore=shutil.ignore_patterns("__pycache__")))
-    monkeypatch.setattr(mkdocs_hooks, "PACKAGE", copy / "attention_site")
-    monkeypatch.setattr(mkdocs_hooks, "core_folder", lambda: copy / "attention_core")
-    return copy
+    return Path(shutil.copytree(ROOT / "src", tmp_path / "src", ignore=shutil.ignore_patterns("__pycache__")))
 
 
 def test_the_key_changes_with_every_input(sources: Path) -> None:
     """Assert the key moves with an example's input, the engine's code, the site's URL and the build date."""
-    key = mkdocs_hooks.workbook_key("https://a/", "1700000000")
-    assert mkdocs_hooks.workbook_key("https://a/", "1700000000") == key
-    assert mkdocs_hooks.workbook_key("https://b/", "1700000000") != key
-    assert mkdocs_hooks.workbook_key("https://a/", "1700000001") != key
+
+    def workbook_key(site_url: str, epoch: str) -> str:
+        return key_of(site_url, epoch, [sources / "attention_site", sources / "attention_core"])
+
+    key = workbook_key("https://a/", "1700000000")
+    assert workbook_key("https://a/", "1700000000") == key
+    assert workbook_key("https://b/", "1700000000") != key
+    assert workbook_key("https://a/", "1700000001") != key
     example = sources / "attention_core/examples/bus_is_late.py"
     example.write_text(example.read_text().replace('(("2", "1"),', '(("0", "1"),'))
-    changed_input = mkdocs_hooks.workbook_key("https://a/", "1700000000")
+    changed_input = workbook_key("https://a/", "1700000000")
     assert changed_input != key
     layout = sources / "attention_site/workbooks/xlsx.py"
     layout.write_text(layout.read_text() + "\n# a changed comment is a changed source\n")
-    assert mkdocs_hooks.workbook_key("https://a/", "1700000000") not in (key, changed_input)
+    assert workbook_key("https://a/", "1700000000") not in (key, changed_input)
 
 
 @pytest.mark.slow

@@ -1,6 +1,6 @@
 """What every built page says in its head beyond the theme: a Content Security Policy and the sharing tags.
 
-Pure functions on a page's HTML text; the MkDocs adapter (`mkdocs_hooks`) calls them on every page.
+Pure functions on a page's HTML text; the page pipeline's head stage (`document.head`) calls them on every page.
 
 The policy allows the site's script files (`'self'`) and exactly the inline scripts the site ships: those written
 in the templates of the theme and of `overrides/`, rendered for the page as the theme renders them (its

@@ -2,7 +2,7 @@
 
 The package is installed editable from the project's checkout (src layout), so the pages, the programs and
 CONTRIBUTING.md it reads sit in that folder. A build started by MkDocs knows its folder from its config instead
-(`mkdocs_hooks.project_root`), which is the same folder in every use of this project.
+(`mkdocs_adapter.config.project_root`), which is the same folder in every use of this project.
 """
 
 from __future__ import annotations

@@ -1,0 +1,89 @@
+"""The files of a build: those of docs/ checked before anything is copied, the workbooks and the offline shim added."""
+
+from __future__ import annotations
+
+import importlib
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File
+
+from .config import WORKER_SHIM, project_root
+from .failures import fail
+from .reload import PACKAGE, core_folder, display_path
+
+if TYPE_CHECKING:
+    from mkdocs.config.defaults import MkDocsConfig
+    from mkdocs.structure.files import Files
+
+    from .state import Engine, State
+
+DOWNLOADS = "downloads"  # where the example workbooks are served: downloads/red-ball-rolls.xlsx
+WORKBOOK_CACHE = ".cache/workbooks"  # kept between builds, keyed on every input (see workbook_files)
+WORKER_SHIM_SOURCE = "node_modules/iframe-worker/shim/index.js"
+
+
+def site_files(files: Files, config: MkDocsConfig, state: State) -> Files:
+    """The build's files, checked, with every page marked for rebuilding when the engine or the theme changed."""
+    if state.dirty and (state.reloaded or state.templates_changed):  # no page's output can be trusted
+        for file in files.documentation_pages():
+            file.is_modified = lambda: True  # type: ignore[method-assign]
+    if state.engine is None:
+        return files
+    check_pages_folder(files, config, state.engine)
+    try:
+        workbooks = workbook_files(config, state.engine)
+    except PluginError as error:  # an example that does not load
+        fail(str(error), state.serving)  # stops a build; while serving, every page shows the same message
+        workbooks = {}
+    for name, data in workbooks.items():
+        files.append(File.generated(config, f"{DOWNLOADS}/{name}", content=data))
+    if state.offline:
+        files.append(worker_shim(config))
+    return files
+
+
+def check_pages_folder(files: Files, config: MkDocsConfig, engine: Engine) -> None:
+    """Refuse files that lead out of docs/ (symbolic links) and pages that are not UTF-8."""
+    docs, root = Path(config.docs_dir), project_root(config)
+    for file in files:
+        if file.abs_src_path is None or file.src_dir is None or Path(file.src_dir) != docs:
+            continue  # the theme's own files, or files made by a plugin
+        path = Path(file.abs_src_path)
+        shown = display_path(path, root)
+        try:
+            engine.check_in_folder(path, docs, shown)
+            if file.is_documentation_page():
+                engine.check_utf8(path.read_bytes(), shown)
+        except engine.directive_error as error:
+            raise PluginError(str(error)) from None
+
+
+def workbook_files(config: MkDocsConfig, engine: Engine) -> dict[str, bytes]:
+    """Every example's workbook, by file name: from the cache when nothing they depend on has changed.
+
+    The key covers every input: the text of every source file of both packages (so the examples' inputs
+    and the code that lays the sheets out), the site's URL (the sheets link to it) and SOURCE_DATE_EPOCH (the
+    files' dates). A cache hit therefore returns exactly the bytes a fresh build would write.
+    """
+    key = workbook_key(config.site_url or "", os.environ.get("SOURCE_DATE_EPOCH", ""))
+    build_cache = importlib.import_module("attention_site.build_cache")  # reloaded with the engine
+    return build_cache.kept_files(project_root(config) / WORKBOOK_CACHE / key,
+                                  lambda: engine.every_workbook(site_url=config.site_url or None))
+
+
+def workbook_key(site_url: str, epoch: str, sources: list[Path] | None = None) -> str:
+    """A hash of everything a workbook depends on: both packages' sources, the site's URL, the build date."""
+    build_cache = importlib.import_module("attention_site.build_cache")  # reloaded with the engine
+    folders = sources if sources is not None else [PACKAGE, core_folder()]
+    return build_cache.cache_key(build_cache.sources_key(folders), "workbooks", site_url, epoch)
+
+
+def worker_shim(config: MkDocsConfig) -> File:
+    """The iframe-worker shim the offline build's search needs, served from the site (npm's copy)."""
+    shim = project_root(config) / WORKER_SHIM_SOURCE
+    if not shim.is_file():
+        raise PluginError(f"{WORKER_SHIM_SOURCE} is missing; run `npm ci` (make setup does) for the offline build")
+    return File.generated(config, WORKER_SHIM, abs_src_path=str(shim))
