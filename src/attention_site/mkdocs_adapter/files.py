@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 
+from attention_site import lms_copy
+
 from .config import WORKER_SHIM, project_root
 from .failures import fail
 from .reload import PACKAGE, core_folder, display_path
@@ -40,6 +42,8 @@ def site_files(files: Files, config: MkDocsConfig, state: State) -> Files:
         workbooks = {}
     for name, data in workbooks.items():
         files.append(File.generated(config, f"{DOWNLOADS}/{name}", content=data))
+    for copy in lms_copy.COPIES.values():  # written from its built page after the build; listed now for links
+        files.append(File.generated(config, copy, content=""))
     if state.offline:
         files.append(worker_shim(config))
     return files

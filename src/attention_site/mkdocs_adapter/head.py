@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 from mkdocs.exceptions import PluginError
 from mkdocs.utils import get_relative_url
 
-from attention_site import document, live_reload, page_assets, page_head
+from attention_site import document, live_reload, lms_copy, page_assets, page_head
 
 from .failures import page_failed
 from .pages import source_path
@@ -86,12 +86,14 @@ def template_sources(folders: tuple[str, ...], stamp: Stamp) -> tuple[str, ...]:
 
 
 def site_assets(config: MkDocsConfig, state: State) -> None:
-    """The search's documents with readable formulas, on demand (the offline build keeps them in the index, as
-    Material does); the site's own scripts and stylesheets minified and Material's stylesheets trimmed to the rules
-    the site can use (not in the preview, where a contributor reads them and waits for every rebuild)."""
+    """The lesson's copy for a learning platform; the search's documents with readable formulas, on demand (the
+    offline build keeps them in the index, as Material does); the site's own scripts and stylesheets minified and
+    Material's stylesheets trimmed to the rules the site can use (not in the preview, where a contributor reads them
+    and waits for every rebuild)."""
     site, engine = Path(config.site_dir), state.engine
     page_assets.serve_search_documents(site, on_demand=not state.offline,
                                        readable=engine.readable_documents if engine else None)
+    lms_copy.write_lms_copies(site, config.site_url or "", config.site_name)
     if not state.serving:
         page_assets.minify_own_assets(site)
         page_assets.serve_trimmed_theme_stylesheets(site, config.theme["features"], config.extra,
