@@ -61,8 +61,15 @@
     return Math.abs(Number(f[0]) / Number(f[1]) - x) <= EXACT_TOLERANCE ? f : null;
   }
 
+  /** Python's f"{x:.{digits}f}": toFixed, which rounds the exact value too, except at an exact tie (half to even
+      there: reader.js's formatFixed, whose exact expansion is only worth its cost near a tie). */
+  function fixed(x, digits) {
+    var scaled = Math.abs(x) * Math.pow(10, digits);
+    return Math.abs(scaled - Math.floor(scaled) - 0.5) > 1e-6 ? x.toFixed(digits) : abh.formatFixed(x, digits);
+  }
+
   function decimal(x, digits) {
-    var text = abh.formatFixed(x, digits);
+    var text = fixed(x, digits);
     return text.charAt(0) === "-" && Number(text) === 0 ? text.slice(1) : text;
   }
 
@@ -91,7 +98,7 @@
   function formatVector(xs, s) { return "(" + xs.map(function (x) { return formatNumber(x, s); }).join(", ") + ")"; }
   function authoredText(entry) { return String(entry).trim().split(/\s+/).join(" "); }
 
-  function roundTo(x, digits) { return Number(abh.formatFixed(x, digits)); }
+  function roundTo(x, digits) { return Number(fixed(x, digits)); }
 
   function roundedSumNote(parts, total, digits) {
     var shown = parts.reduce(function (sum, part) { return sum + roundTo(part, digits); }, 0);
@@ -460,7 +467,7 @@
   // ---- Pictures: figures.py (the heat map's cells, redrawn in place) ----
   var RAMP_SCALE = 0.25, STRONG = 0.3;
   function ramp(w) { w = Math.max(0, Math.min(1, w)); return Math.expm1(-w / RAMP_SCALE) / Math.expm1(-1 / RAMP_SCALE); }
-  function coordinate(x) { var t = abh.formatFixed(x, 2); return t.indexOf(".") >= 0 ? t.replace(/\.?0+$/, "") : t; }
+  function coordinate(x) { var t = fixed(x, 2); return t.indexOf(".") >= 0 ? t.replace(/\.?0+$/, "") : t; }
 
   function heatmap(A, tokens, s) {
     var text = A.map(function (row) { return row.map(function (a) { return formatNumber(a, s); }); });
@@ -475,24 +482,24 @@
     cells.forEach(function (rect, k) {
       var i = Math.floor(k / n), j = k % n, w = shown.values[i][j];
       var group = rect.parentNode, label = group.querySelector("text");
-      rect.setAttribute("fill-opacity", coordinate(0.06 + 0.9 * ramp(w)));
-      rect.style.setProperty("--abh-ramp", abh.formatFixed(100 * ramp(w), 0) + "%");
-      group.querySelector("title").textContent = shown.tokens[i] + " \u2192 " + shown.tokens[j] + ": " + shown.text[i][j];
+      setAttribute(rect, "fill-opacity", coordinate(0.06 + 0.9 * ramp(w)));
+      rect.style.setProperty("--abh-ramp", fixed(100 * ramp(w), 0) + "%");
+      setText(group.querySelector("title"), shown.tokens[i] + " \u2192 " + shown.tokens[j] + ": " + shown.text[i][j]);
       if (label) {
-        label.textContent = shown.text[i][j];
+        setText(label, shown.text[i][j]);
         label.classList.toggle("abh-on-strong", w >= STRONG);
       }
     });
     var desc = figure.querySelector("svg > desc");
-    if (desc) desc.textContent = shown.desc;
+    if (desc) setText(desc, shown.desc);
   }
 
   // ---- One directive, computed: directives/engine.py's render ----
   /** {text} (a string, a table, or a figure), {claim: null | message} for a check, or {stale: message}. */
-  function compute(request, manifest, inputs) {
+  function compute(request, manifest, inputs, made) {
     var example = request.example, data = manifest.examples[example];
     try {
-      var entries = ENTRIES[example](data, inputs[example]);
+      var entries = made[example] || (made[example] = ENTRIES[example](data, inputs[example]));
       var build = entries[request.name];
       if (!build) return { missing: "live.js does not mirror '" + example + " " + request.name + "'" };
       var o = request.options, shown = build(o), about = example + " " + request.name;
@@ -526,14 +533,24 @@
 
   /** Every live directive of the page, computed for `inputs`: {id: result}. */
   function computeAll(manifest, inputs) {
-    var results = {};
-    manifest.directives.forEach(function (request) { results[request.id] = compute(request, manifest, inputs); });
+    var results = {}, made = {}; // each example's entries made once for these inputs
+    manifest.directives.forEach(function (request) { results[request.id] = compute(request, manifest, inputs, made); });
     return results;
   }
 
-  // ---- Writing the results into the page ----
-  function markOf(id) {
-    return document.querySelector('.md-content [data-live="' + id + '"], .md-content .attn-live-' + id);
+  // ---- Writing the results into the page (only what changed: an unchanged node is not touched) ----
+  function setText(node, text) { if (node.textContent !== text) node.textContent = text; }
+  function setAttribute(node, name, value) { if (node.getAttribute(name) !== value) node.setAttribute(name, value); }
+
+  /** Every mark of the page by its directive's number, found in one pass. */
+  function marksOf(doc) {
+    var marks = {};
+    doc.querySelectorAll(".md-content [data-live]").forEach(function (node) { marks[node.getAttribute("data-live")] = node; });
+    doc.querySelectorAll('.md-content [class*="attn-live-"]').forEach(function (node) {
+      var number = /(?:^|\s)attn-live-(\d+)(?:\s|$)/.exec(node.getAttribute("class"));
+      if (number) marks[number[1]] = node;
+    });
+    return marks;
   }
 
   function mathElement(tag, content) {
@@ -579,7 +596,7 @@
   function writeTable(mark, result) {
     var tableNode = mark.closest("table"), t = result.text;
     if (!tableNode) return;
-    tableNode.querySelectorAll("thead th").forEach(function (th, j) { if (j > 0) th.textContent = t.header[j]; });
+    tableNode.querySelectorAll("thead th").forEach(function (th, j) { if (j > 0) setText(th, t.header[j]); });
     tableNode.querySelectorAll("tbody tr").forEach(function (tr, i) {
       tr.querySelectorAll("td").forEach(function (td, j) { writeCell(td, t.rows[i][j]); });
     });
@@ -587,11 +604,11 @@
   }
 
   function writeCell(td, cell) {
-    if (typeof cell === "string") { td.textContent = cell; return; }
+    if (typeof cell === "string") { setText(td, cell); return; }
     td.querySelectorAll(".fill-in").forEach(function (blank, k) {
-      blank.setAttribute("data-answer", String(cell.blank[k]));
-      blank.setAttribute("data-display", cell.display[k]);
-      blank.setAttribute("data-places", String(cell.places));
+      setAttribute(blank, "data-answer", String(cell.blank[k]));
+      setAttribute(blank, "data-display", cell.display[k]);
+      setAttribute(blank, "data-places", String(cell.places));
     });
   }
 
@@ -625,8 +642,7 @@
   }
 
   /** Write one directive's result where the build put it. Returns 1 when a claim no longer holds, else 0. */
-  function write(request, result) {
-    var mark = markOf(request.id);
+  function write(request, result, mark) {
     if (!mark || result.missing) return 0;
     if (request.kind === "check") {
       clearStale(mark);
@@ -638,10 +654,13 @@
     if (mark.hasAttribute("data-cannot")) uncannot(request, mark);
     if (request.kind === "table") writeTable(mark, result);
     else if (request.kind === "figure") drawHeatmap(mark, result.text);
-    else if (mark.namespaceURI === MATHML) mark.replaceChildren(result.matrix ? matrixNode(result.matrix) : mathNode(result.text));
-    else mark.textContent = result.text;
+    else if (mark.namespaceURI === MATHML) writeMath(mark, result.matrix ? matrixNode(result.matrix) : mathNode(result.text));
+    else setText(mark, result.text);
     return 0;
   }
+
+  /** A formula's part, replaced only when its text changed (the build's MathML is latex2mathml's own). */
+  function writeMath(mark, node) { if (mark.textContent !== node.textContent) mark.replaceChildren(node); }
 
   /** A directive the build could not compute for these numbers: its place says why, never an old number. */
   function writeCannot(request, mark, message) {
@@ -666,7 +685,10 @@
 
   function writeAll(manifest, results) {
     document.querySelectorAll(".attn-live-claim-broken").forEach(function (node) { node.classList.remove("attn-live-claim-broken"); });
-    return manifest.directives.reduce(function (broken, request) { return broken + write(request, results[request.id]); }, 0);
+    var marks = marksOf(document);
+    return manifest.directives.reduce(function (broken, request) {
+      return broken + write(request, results[request.id], marks[request.id]);
+    }, 0);
   }
 
   // ---- The reader's inputs: fields, ranges, the URL, undo and reset ----
@@ -782,7 +804,7 @@
     state.status.textContent = what + ". " + (broken === 0 ? "Every checked sentence still holds." :
       broken + (broken === 1 ? " checked sentence no longer holds; it is marked." : " checked sentences no longer hold; they are marked."));
     abh.refreshScrollBoxes();
-    abh.recolourFigures();
+    requestAnimationFrame(abh.recolourFigures); // it reads computed colours: after the frame's own style pass
   }
 
   function refill(state) {

@@ -1,0 +1,189 @@
+"""Live pages (issue 32): what the live code weighs, what it adds to a first visit, and how long a recompute takes.
+
+It builds the site from a temporary copy, then measures:
+- the live code as served (live.js and live.css, minified by the build, gzip -6), loaded only when a reader presses
+  "Change the numbers", and the heaviest live page's live.json, fetched with it;
+- what a first visit gains: reader.js and reader.css (the button and its style) as served now against the same
+  files at `--against` (the commit before live pages), minified and gzipped the same way, side by side;
+- the recompute of the heaviest live page (the most live directives) in headless Chromium: the time from handing
+  live.js new inputs to the page laid out again, for two input sets in turn, at no CPU throttling and at
+  Lighthouse's mobile throttling (4 x slower CPU, DevTools' Emulation.setCPUThrottlingRate), median of 15 each.
+
+Targets: the live code at most 30 KB gzip, loaded only on use; a recompute at most 50 ms at 4 x throttling.
+
+    python bench/live_pages.py              # about two minutes
+    python bench/live_pages.py --no-write   # print only
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import gzip
+import json
+import subprocess
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import rcssmin
+import rjsmin
+from _common import ROOT, fail, markdown_table, median, project_copy, ratio, run_mkdocs, table, write_results
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+BASE = "attention-by-hand"  # the site's path under its host (site_url)
+REPEATS = 15
+BUDGET_KB, BUDGET_MS = 30.0, 50.0
+FIRST_VISIT = ("docs/javascripts/reader.js", "docs/stylesheets/reader.css")
+MINIFY = {".js": rjsmin.jsmin, ".css": rcssmin.cssmin}
+TIMED = """async ([inputs, other]) => {
+  const live = window.AttentionByHand.live, manifest = await live.loadManifest();
+  const times = {computed: [], written: [], laidOut: []};
+  for (let k = 0; k < %d; k++) {
+    const given = {'bus-is-late': k %% 2 ? inputs : other};
+    const start = performance.now();
+    live.computeAll(manifest, given);
+    const computed = performance.now();
+    live.show(given);  // computes again, then writes the page, the address and the status
+    const written = performance.now();
+    document.body.getBoundingClientRect();  // the page laid out again, as a reader sees it
+    times.computed.push(computed - start);
+    times.written.push(written - computed);
+    times.laidOut.push(performance.now() - computed);
+  }
+  return times;
+}""".replace("REPEATS", str(REPEATS))
+
+
+def gzipped(data: bytes) -> int:
+    """Bytes after gzip -6, as a web server sends them."""
+    return len(gzip.compress(data, compresslevel=6))
+
+
+def served(path: Path) -> bytes:
+    """A front-end file as the build serves it: minified."""
+    return MINIFY[path.suffix](path.read_text(encoding="utf-8")).encode()
+
+
+def at_commit(commit: str, path: str) -> bytes:
+    """A front-end file at an earlier commit, minified the same way."""
+    text = subprocess.run(["git", "show", f"{commit}:{path}"], cwd=ROOT, capture_output=True, text=True,
+                          check=True).stdout
+    return MINIFY[Path(path).suffix](text).encode()
+
+
+def heaviest_live_page(site: Path) -> Path:
+    """The live.json with the most directives."""
+    manifests = sorted(site.rglob("live.json"), key=lambda p: len(json.loads(p.read_text("utf-8"))["directives"]))
+    if not manifests:
+        fail("the build wrote no live.json")
+    return manifests[-1]
+
+
+def sizes(site: Path, against: str) -> list[tuple[str, int, int]]:
+    """(file, gzip bytes now, gzip bytes at `against` or -1) for the live code and the first visit's files."""
+    rows = [(name, gzipped((site / name).read_bytes()), -1) for name in ("javascripts/live.js", "stylesheets/live.css")]
+    manifest = heaviest_live_page(site)
+    rows.append((manifest.relative_to(site).as_posix(), gzipped(manifest.read_bytes()), -1))
+    rows += [(path.removeprefix("docs/"), gzipped(served(ROOT / path)), gzipped(at_commit(against, path)))
+             for path in FIRST_VISIT]
+    return rows
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    """Serves files without a line per request."""
+
+    def log_message(self, format: str, *args: object) -> None:
+        """Stay silent."""
+
+
+def serve(site: Path) -> tuple[ThreadingHTTPServer, str]:
+    """The built site on a free loopback port, under its path."""
+    root = site.parent / "served"
+    root.mkdir()
+    (root / BASE).symlink_to(site)
+    handler = functools.partial(QuietHandler, directory=str(root))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/{BASE}/"
+
+
+def recompute_times(url: str, inputs: list[dict[str, object]]) -> dict[int, dict[str, list[float]]]:
+    """Milliseconds per recompute of the page at `url`, by CPU throttling rate: computing every directive alone,
+    computing and writing the page, and that until the page is laid out."""
+    from playwright.sync_api import sync_playwright
+
+    times: dict[int, dict[str, list[float]]] = {}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.goto(url)
+        page.get_by_role("button", name="Change the numbers").click()
+        page.wait_for_selector(".attn-live-panel input")
+        devtools = page.context.new_cdp_session(page)
+        for rate in (1, 4):
+            devtools.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+            times[rate] = page.evaluate(TIMED, inputs)
+        browser.close()
+    return times
+
+
+def lesson_inputs(keys: list[list[str]]) -> dict[str, object]:
+    """The lesson's inputs with other keys."""
+    return {"queries": [["0", "1"], ["1", "1"], ["1", "0"]], "keys": keys,
+            "values": [["10", "0"], ["0", "10"], ["5", "5"]], "query": ["1", "0"], "scale": "1"}
+
+
+def main() -> None:
+    """Build, weigh, time, print, and write bench/results/live_pages.md."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--against", default="b5c5348^", help="the commit before live pages, for the first visit")
+    parser.add_argument("--no-write", action="store_true", help="print only")
+    args = parser.parse_args()
+    if not CHROMIUM.exists():
+        fail(f"{CHROMIUM} is missing")
+    with project_copy("live-bench-") as project:
+        built = run_mkdocs(project, "build", "--site-dir", str(project / "site"))
+        if built.returncode:
+            fail(built.stderr[-2000:])
+        site = project / "site"
+        weights = sizes(site, args.against)
+        page = heaviest_live_page(site).parent.relative_to(site).as_posix() + "/"
+        server, url = serve(site)
+        try:
+            times = recompute_times(url + page, [lesson_inputs([["2", "1"], ["3", "2"], ["1", "1"]]),
+                                                 lesson_inputs([["-1", "1/2"], ["0", "2"], ["ln 2", "1"]])])
+        finally:
+            server.shutdown()
+    report(weights, times, page, args.against, write=not args.no_write)
+
+
+def report(weights: list[tuple[str, int, int]], times: dict[int, dict[str, list[float]]], page: str, against: str,
+           *, write: bool) -> None:
+    """Print the figures and, with `write`, keep them in bench/results/live_pages.md."""
+    live_kb = sum(size for _, size, _ in weights[:2]) / 1000
+    size_rows = [(name, f"{now / 1000:.2f} KB", "" if before < 0 else f"{before / 1000:.2f} KB",
+                  "" if before < 0 else f"{now - before:+d} B") for name, now, before in weights]
+    phases = (("computed", "computing"), ("written", "computing and writing"), ("laidOut", "to the page laid out"))
+    time_rows = [(f"{rate} x", what, f"{median(by[key]):.1f} ms", f"{min(by[key]):.1f}–{max(by[key]):.1f} ms",
+                  f"{ratio(median(by[key]), BUDGET_MS):.2f}") for rate, by in times.items() for key, what in phases]
+    size_header = ("file (gzip -6)", "now", f"at {against}", "change")
+    time_header = ("CPU throttling", "from new inputs", "median", "range", "x 50 ms budget")
+    budget = f"{live_kb:.2f} KB, {ratio(live_kb, BUDGET_KB):.2f} x the {BUDGET_KB:.0f} KB budget"
+    print(table(size_header, size_rows))
+    print(f"\nlive code (live.js + live.css): {budget}, loaded only on use")
+    print(f"\nrecompute of {page} ({REPEATS} runs each)")
+    print(table(time_header, time_rows))
+    if write:
+        body = "\n\n".join([
+            markdown_table(size_header, size_rows, right=(1, 2, 3)),
+            f"Live code (live.js + live.css, loaded only on use): {budget.replace(' x ', ' × ')}.",
+            f"Recompute of `{page}` ({REPEATS} runs, two input sets in turn):",
+            markdown_table(time_header, time_rows, right=(2, 3, 4)),
+        ])
+        print(f"\nwritten: {write_results('live_pages', 'python bench/live_pages.py', body)}")
+
+if __name__ == "__main__":
+    main()
