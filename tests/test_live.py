@@ -77,3 +77,11 @@ def test_the_manifest_is_a_file_beside_the_page_or_offline_a_data_block(tmp_path
     block = '<script type="application/json" id="attn-live-data">{"a":"\\u003c/script>"}</script>'
     assert embedded == f"<body>{block}</body>"
     assert with_manifest("<body></body>", "", page, embedded=True) == "<body></body>"
+
+
+def test_a_page_naming_an_entry_live_js_does_not_mirror_is_not_live_at_all() -> None:
+    """Assert a page with one entry of a live example that live.js cannot recompute gets no mark and no live.json:
+    half recomputed, its other sentences could look true when they are not."""
+    page = PAGE + "\nPowers: <!-- attn:value bus-is-late powers-of-e -->"
+    assert "attn-live" not in expand_live(page) and "data-live" not in expand_live(page)
+    assert page_manifest(page) == ""

@@ -165,8 +165,8 @@
     return { type: "grid", values: values, rows: rows, cols: cols, style: s, corner: corner || "",
              authored: authored || null, masked: !!masked };
   }
-  function num(value, s, masked) { return { number: value, style: s, masked: !!masked }; }
-  function vec(values, s) { return { vector: values, style: s }; }
+  function num(value, s, masked, slack) { return { number: value, style: s, masked: !!masked, slack: slack || 0 }; }
+  function vec(values, s, slacks) { return { vector: values, style: s, slacks: slacks || [] }; }
   function authored(text) { return { authored: text }; }
   function column(key, title, numeric) { return { key: key, title: title, numeric: numeric !== false }; }
   function table(columns, rows, note) { return { type: "table", columns: columns, rows: rows, note: note || null }; }
@@ -217,8 +217,12 @@
       rows: t.rows.map(function (row) {
         return row.map(function (cell, j) {
           if (blanks.indexOf(t.columns[j].key) < 0 || typeof cell === "string" || "authored" in cell) return cellText(cell);
-          if ("number" in cell) return { blank: [cell.number], places: cell.style.digits, display: [numberText(cell.number, cell.style)] };
-          return { blank: cell.vector, places: cell.style.digits, display: cell.vector.map(function (x) { return formatNumber(x, cell.style); }) };
+          if ("number" in cell) {
+            return { blank: [cell.number], places: cell.style.digits, display: [numberText(cell.number, cell.style)],
+                     slack: [cell.slack] };
+          }
+          return { blank: cell.vector, places: cell.style.digits, slack: cell.slacks,
+                   display: cell.vector.map(function (x) { return formatNumber(x, cell.style); }) };
         });
       }),
       note: t.note
@@ -367,6 +371,29 @@
     return null;
   }
 
+  // ---- A fill-in's slack: attention_site/answers.py ----
+  function shownNumber(x, places) { return Number(fixed(x, places)); }
+  function slackOf(exact, fromShown) { return fromShown.reduce(function (most, v) { return Math.max(most, Math.abs(v - exact)); }, 0); }
+  function columnSums(rows) { return rows[0].map(function (_, k) { return sum(rows.map(function (row) { return row[k]; })); }); }
+
+  /** one_query_slacks: how far each answer of softmax-then-mix moves when worked from the numbers shown. */
+  function oneQuerySlacks(exponentials, V, places) {
+    var e = exponentials.map(function (x) { return shownNumber(x, places[0]); }); // (n,)
+    var total = sum(exponentials), a = exponentials.map(function (x) { return x / total; });
+    var shownTotal = shownNumber(total, places[0]), eSum = sum(e);
+    var products = a.map(function (w, j) { return V[j].map(function (v) { return w * v; }); }); // (n, d_v)
+    var worked = a.map(function (w, j) { var s = shownNumber(w, places[1]); return V[j].map(function (v) { return s * v; }); });
+    var output = columnSums(products), workedSums = columnSums(worked);
+    var shownSums = columnSums(worked.map(function (row) { return row.map(function (x) { return shownNumber(x, places[2]); }); }));
+    return {
+      total: slackOf(total, [eSum]),
+      weights: e.map(function (x, j) { return Math.max(Math.abs(x / shownTotal - a[j]), Math.abs(x / eSum - a[j])); }),
+      weightsTotal: slackOf(1, [sum(a.map(function (w) { return shownNumber(w, places[1]); }))]),
+      products: worked.map(function (row, j) { return row.map(function (x, k) { return Math.abs(x - products[j][k]); }); }),
+      output: output.map(function (o, k) { return Math.max(Math.abs(workedSums[k] - o), Math.abs(shownSums[k] - o)); })
+    };
+  }
+
   // ---- The entries of each live example: directives/entries/<example>.py ----
   var ENTRIES = {};
 
@@ -404,6 +431,7 @@
     function writtenOut(query, key) {
       return query.map(function (q, i) { return q + "\u00a0\u00d7\u00a0" + key[i]; }).join(" + ");
     }
+    function slacks(exponentials) { return oneQuerySlacks(exponentials, V, [POWERS.digits, WEIGHTS.digits, OUTPUT.digits]); }
     function outputNote(parts, totals) {
       var notes = totals.map(function (total, k) { return roundedSumNote(parts.map(function (p) { return p[k]; }), total, OUTPUT.digits); });
       return notes.filter(Boolean).join(" ") || null;
@@ -444,16 +472,21 @@
       },
       softmax: function (o) {
         var a = attentionFor(o.query), A = checkedWeights(a.result.weights)[0], steps = a.steps, s = scoreStyle([steps.scores]);
-        var rows = TOKENS.map(function (token, j) { return [token, num(steps.scores[j], s), num(steps.exponentials[j], POWERS), num(A[j], WEIGHTS)]; });
-        rows.push(["Total", "", num(steps.totals, POWERS), num(sum(A), WEIGHTS)]);
+        var slack = slacks(steps.exponentials);
+        var rows = TOKENS.map(function (token, j) {
+          return [token, num(steps.scores[j], s), num(steps.exponentials[j], POWERS), num(A[j], WEIGHTS, false, slack.weights[j])];
+        });
+        rows.push(["Total", "", num(steps.totals, POWERS, false, slack.total), num(sum(A), WEIGHTS, false, slack.weightsTotal)]);
         var notes = [roundedSumNote(steps.exponentials, steps.totals, POWERS.digits), roundedSumNote(A, sum(A), WEIGHTS.digits)];
         return table([column("token", "token", false), column("score", "score s"), column("exponential", "e\u02e2"),
                       column("weight", "weight = e\u02e2 \u00f7 total")], rows, notes.filter(Boolean).join(" ") || null);
       },
       mixing: function (o) {
-        var A = checkedWeights([lateWeights])[0], output = late.result.output[0];
-        var rows = TOKENS.map(function (token, j) { return [token, num(A[j], WEIGHTS), authoredVector(inputs.values[j]), vec(contributions[j], OUTPUT)]; });
-        rows.push(["Output", "", "", vec(output, OUTPUT)]);
+        var A = checkedWeights([lateWeights])[0], output = late.result.output[0], slack = slacks(late.steps.exponentials);
+        var rows = TOKENS.map(function (token, j) {
+          return [token, num(A[j], WEIGHTS), authoredVector(inputs.values[j]), vec(contributions[j], OUTPUT, slack.products[j])];
+        });
+        rows.push(["Output", "", "", vec(output, OUTPUT, slack.output)]);
         return table([column("token", "token", false), column("weight", "weight"), column("value", "value"), column("product", "weight \u00d7 value")],
           rows, (o.note || "shown") === "shown" ? outputNote(contributions, output) : null);
       },
@@ -609,6 +642,8 @@
       setAttribute(blank, "data-answer", String(cell.blank[k]));
       setAttribute(blank, "data-display", cell.display[k]);
       setAttribute(blank, "data-places", String(cell.places));
+      if (cell.slack[k]) setAttribute(blank, "data-slack", String(cell.slack[k]));
+      else blank.removeAttribute("data-slack");
     });
   }
 
@@ -880,8 +915,17 @@
     });
   }
 
+  /** The names of the entries live.js mirrors, by example of the manifest (live.py's MIRRORED must say the same). */
+  function mirrored(manifest) {
+    var names = {};
+    Object.keys(manifest.examples).forEach(function (name) {
+      names[name] = Object.keys(ENTRIES[name](manifest.examples[name], manifest.examples[name].inputs)).sort();
+    });
+    return names;
+  }
+
   abh.live = {
-    open: open, show: show, computeAll: computeAll, noteAfter: noteAfter, ownInputs: ownInputs, linked: linked, loadManifest: loadManifest,
+    open: open, show: show, computeAll: computeAll, noteAfter: noteAfter, mirrored: mirrored, ownInputs: ownInputs, linked: linked, loadManifest: loadManifest,
     formatNumber: formatNumber, parseEntry: parseEntry
   };
 })();

@@ -25,18 +25,30 @@ from .directives.kinds import KINDS
 from .directives.syntax import Found, directives_in_line, outside_code
 
 MANIFEST = "live.json"  # written beside each live page's index.html
-LIVE_EXAMPLES = frozenset({"bus-is-late"})  # examples whose entries live.js mirrors
+# The entries live.js mirrors (its ENTRIES), by example: a page is live when each of its directives of these
+# examples, blocks apart, names one of them; tests/browser/test_live.py holds this list to live.js's.
+MIRRORED: dict[str, frozenset[str]] = {
+    "bus-is-late": frozenset({
+        "keys", "values", "queries", "inputs", "query", "scores", "exponentials", "weights", "output", "hard-choice",
+        "top-score", "top-weight", "total", "contributions", "scoring", "softmax", "mixing", "all-scores",
+        "all-weights", "all-output", "weights-heatmap"}),
+}
 ENTRY_RANGE = (-10, 10)  # what a reader may type for an authored entry, until the example declares its ranges
 EDITABLE: dict[str, tuple[str, ...]] = {"bus-is-late": ("queries", "keys", "values")}
 RE_MATH_DELIMITER = re.compile(r"\\\$|\$\$|\$|\\\(|\\\)")
 FIGURE_TAG = '<figure class="attn-figure"'
 
 
-def is_live(place: Found) -> bool:
-    """Tell whether the browser recomputes this directive."""
+def of_live_example(place: Found) -> bool:
+    """Tell whether a directive names an example live.js mirrors, and is of a kind it recomputes."""
     words = place.directive.words
     kind = KINDS.get(place.directive.kind)
-    return kind is not None and kind.live and len(words) == 2 and words[0] in LIVE_EXAMPLES
+    return kind is not None and kind.live and len(words) == 2 and words[0] in MIRRORED
+
+
+def is_live(place: Found) -> bool:
+    """Tell whether the browser can recompute this directive: live.js mirrors its entry."""
+    return of_live_example(place) and place.directive.words[1] in MIRRORED[place.directive.words[0]]
 
 
 def math_spans(line: str) -> list[tuple[int, int]]:
@@ -73,12 +85,13 @@ class Marker:
     """Marks each directive's expansion for live.js, counting the page's directives in the order they are found."""
 
     display_math: set[int]  # lines inside a `$$` block that spans lines
+    live: bool = True  # the page is live: every directive of a live example on it can be recomputed
     count: int = 0
 
     def __call__(self, place: Found, line: str, text: str) -> str:
         """The expansion of one directive, marked with its place on the page when it is live."""
         ordinal, self.count = self.count, self.count + 1
-        if not is_live(place):
+        if not (self.live and is_live(place)):
             return text
         return marked(place.directive.kind, ordinal, text, in_math(place, line, self.display_math))
 
@@ -108,21 +121,28 @@ def display_math_lines(lines: list[str]) -> set[int]:
 
 def expand_live(markdown: str, page: str = "<page>", line_offset: int = 0) -> str:
     """`expand_directives` with every live directive marked for live.js."""
-    marker = Marker(display_math_lines(markdown.split("\n")))
+    marker = Marker(display_math_lines(markdown.split("\n")), live=bool(live_places(markdown)))
     return expand_directives(markdown, page, line_offset, mark=marker)
 
 
-def live_places(markdown: str) -> Iterator[LivePlace]:
-    """The live directives of a page, in its order, numbered as Marker numbers them."""
+def example_places(markdown: str) -> Iterator[LivePlace]:
+    """The directives of a page that name a live example, in its order, numbered as Marker numbers them."""
     lines = markdown.split("\n")
     display_math, ordinal = display_math_lines(lines), 0
     for index, line in outside_code(lines):
         if "<!--" not in line:
             continue
         for place in directives_in_line(line, index + 1):
-            if is_live(place):
+            if of_live_example(place):
                 yield LivePlace(ordinal, place, in_math(place, line, display_math))
             ordinal += 1
+
+
+def live_places(markdown: str) -> list[LivePlace]:
+    """The live directives of a page; none unless live.js can recompute every one that names a live example (a
+    page half recomputed would leave sentences looking true that are not)."""
+    places = list(example_places(markdown))
+    return places if all(is_live(place.found) for place in places) else []
 
 
 def requests(markdown: str) -> Iterator[dict[str, object]]:

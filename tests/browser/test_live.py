@@ -11,10 +11,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from mutations import text_mutations
+from mutations import DOCS, text_mutations
 from playwright.sync_api import Browser, Page, expect
 
 from attention_core import BUS_IS_LATE
+from attention_site.live import MANIFEST, MIRRORED
 from browser.conftest import Tab, open_context
 
 pytestmark = pytest.mark.browser
@@ -30,7 +31,8 @@ READ = """([root, directives]) => {
   const scope = root === null ? document : new DOMParser().parseFromString(root, "text/html");
   const cell = c => {
     const blanks = [...c.querySelectorAll(".fill-in")];
-    const answer = b => b.dataset.display + " = " + Number(b.dataset.answer).toPrecision(12);
+    const answer = b => b.dataset.display + " = " + Number(b.dataset.answer).toPrecision(12) + " ± " +
+      (b.dataset.slack ? Number(b.dataset.slack).toPrecision(9) : "0");
     return blanks.length ? blanks.map(answer).join(" | ") : c.textContent.trim();
   };
   const read = (d, mark) => {
@@ -63,9 +65,9 @@ READ = """([root, directives]) => {
 }"""
 
 
-def built(cases: list[dict[str, object]]) -> list[dict[str, object]]:
-    """What the build writes for each case's inputs, directive by directive, as HTML (a fresh process)."""
-    done = subprocess.run([sys.executable, str(RUNNER), "lesson/index.md"], input=json.dumps(cases), text=True,
+def built(source: str, cases: list[dict[str, object]]) -> list[dict[str, object]]:
+    """What the build writes for each case's inputs on the page `source`, directive by directive (a fresh process)."""
+    done = subprocess.run([sys.executable, str(RUNNER), source], input=json.dumps(cases), text=True,
                           capture_output=True, check=True, timeout=300, cwd=RUNNER.parent)
     return json.loads(done.stdout)
 
@@ -83,6 +85,11 @@ def open_live(page: Page, url: str) -> list[dict[str, object]]:
     page.keyboard.press("Enter")
     expect(page.locator(".attn-live-panel input").first).to_be_visible()
     return page.evaluate("() => window.AttentionByHand.live.loadManifest().then(m => m.directives)")
+
+
+def show(page: Page, inputs: dict[str, object]) -> None:
+    """Hand live.js the lesson example's inputs, as a reader's typing does."""
+    page.evaluate("inputs => window.AttentionByHand.live.show({'bus-is-late': inputs})", inputs)
 
 
 def lesson_inputs(**changed: object) -> dict[str, object]:
@@ -104,38 +111,55 @@ def mutated_cases() -> list[dict[str, object]]:
     return cases
 
 
+def source_of(folder: str) -> str:
+    """The page under docs/ that the build wrote into `folder` (`teachers/handout/` from teachers/handout.md)."""
+    name = folder.strip("/")
+    return f"{name}/index.md".lstrip("/") if not name or (DOCS / name / "index.md").is_file() else f"{name}.md"
+
+
 @pytest.fixture(scope="module")
-def lesson(tabs: Callable[..., Tab], site_url: str) -> tuple[Page, list[dict[str, object]]]:
-    """The lesson in a kept tab, its fields open, and its live directives."""
+def live_pages(built_site: Path) -> list[str]:
+    """Every page the build made live (it wrote a live.json beside it), by its folder: `lesson/`."""
+    return sorted(path.parent.relative_to(built_site).as_posix().removeprefix(".") + "/"
+                  for path in built_site.rglob(MANIFEST))
+
+
+def test_the_live_pages_are_the_lesson_home_and_handout_and_mirror_what_live_py_says(
+        live_pages: list[str], tabs: Callable[..., Tab], site_url: str) -> None:
+    """Assert the build made live the pages whose every bus-is-late entry live.js mirrors (not the teachers' page,
+    whose powers of e it does not), and that live.js mirrors exactly the entries live.py lists."""
+    assert live_pages == ["/", "lesson/", "teachers/handout/"]
     page = tabs(viewport={"width": 1280, "height": 800}).page
-    return page, open_live(page, site_url + LESSON)
+    open_live(page, site_url + LESSON)
+    live = "window.AttentionByHand.live"
+    mirrored = page.evaluate(f"() => {live}.loadManifest().then({live}.mirrored)")
+    assert mirrored == {name: sorted(names) for name, names in MIRRORED.items()}
+    page.goto(site_url + "teachers/")
+    assert page.locator(".attn-live").count() == 0 and page.locator(".attn-live-toggle").count() == 0
 
 
-def test_the_lesson_is_live_and_as_built_when_recomputed_for_its_own_numbers(lesson: tuple) -> None:
-    """Assert every directive of the lesson but its blocks is live, and what live.js writes for the lesson's own
-    inputs is what the build wrote, element by element."""
-    page, directives = lesson
-    assert len(directives) >= 55 and {d["kind"] for d in directives} == {"value", "word", "check", "table", "tex",
-                                                                          "figure"}
-    as_built = read_page(page, directives)
-    assert all(text != "no mark on the page" for text in as_built.values())
-    page.evaluate("inputs => window.AttentionByHand.live.show({'bus-is-late': inputs})", lesson_inputs())
-    assert read_page(page, directives) == as_built
-
-
-def test_every_directive_equals_the_build_for_the_lesson_and_its_mutations(lesson: tuple) -> None:
-    """Assert, for the lesson's inputs and each of tests/mutations.py's changes of them, the browser's text for every
-    live directive equals the build's for the same inputs, and each check's verdict (and message) agrees."""
-    page, directives = lesson
+def test_every_live_page_equals_the_build_for_its_numbers_and_their_mutations(
+        live_pages: list[str], tabs: Callable[..., Tab], site_url: str) -> None:
+    """Assert, on every live page, that live.js recomputing the page's own inputs leaves it as built, and that for
+    each of tests/mutations.py's changes of them every live directive's text in the browser equals the build's for
+    the same inputs, element by element, each check's verdict and message included."""
+    page = tabs(viewport={"width": 1280, "height": 800}).page
     cases = mutated_cases()
-    for inputs, fragments in zip(cases, built([{"example": "bus-is-late", "inputs": i} for i in cases]), strict=True):
-        page.evaluate("inputs => window.AttentionByHand.live.show({'bus-is-late': inputs})", inputs)
-        shown = read_page(page, directives)
-        html = "".join(fragment for fragment in fragments.values() if isinstance(fragment, str))
-        stopped = {key: value for key, value in fragments.items() if isinstance(value, dict)}  # where the build stops
-        expected = {**read_page(page, directives, html), **stopped}
-        differing = {key: (shown[key], value) for key, value in expected.items() if shown[key] != value}
-        assert not differing, f"inputs {inputs}: browser vs build {differing}"
+    for folder in live_pages:
+        directives = open_live(page, site_url + folder.lstrip("/"))
+        as_built = read_page(page, directives)
+        assert "no mark on the page" not in as_built.values()
+        show(page, lesson_inputs())
+        assert read_page(page, directives) == as_built, folder
+        for inputs, fragments in zip(cases, built(source_of(folder), [{"example": "bus-is-late", "inputs": i}
+                                                                        for i in cases]), strict=True):
+            show(page, inputs)
+            shown = read_page(page, directives)
+            html = "".join(fragment for fragment in fragments.values() if isinstance(fragment, str))
+            stopped = {key: value for key, value in fragments.items() if isinstance(value, dict)}  # the build stops
+            expected = {**read_page(page, directives, html), **stopped}
+            differing = {key: (shown[key], value) for key, value in expected.items() if shown[key] != value}
+            assert not differing, f"{folder} with inputs {inputs}: browser vs build {differing}"
     assert len(cases) >= 12
 
 
