@@ -26,6 +26,7 @@ from markdown.extensions import Extension
 from markdown.postprocessors import Postprocessor
 from markdown.preprocessors import Preprocessor
 
+from .directives.errors import DirectiveError
 from .directives.listings import project_root
 from .pipeline import PageSource, Pipeline
 
@@ -53,11 +54,20 @@ class PagePlace:
     def read(self, text: str) -> PageSource:
         """The page whose Markdown (front matter removed) is `text`: its path, file and front-matter lines."""
         path = self.path()
-        file = project_root() / path
-        source = file.read_text(encoding="utf-8") if file.is_file() else ""
+        file = project_file(path)
+        source = file.read_text(encoding="utf-8") if file is not None and file.is_file() else ""
         offset = max(0, source.count("\n") - text.count("\n")) if source else 0
         self.current = PageSource(path, source, offset)
         return self.current
+
+
+def project_file(path: str) -> Path | None:
+    """A page's file in the project, or None for a build outside it (the extension installed from its wheel
+    alone): its messages then count lines from the text the build gives."""
+    try:
+        return project_root() / path
+    except DirectiveError:
+        return None
 
 
 def snippet_folders(md: Markdown) -> tuple[Path, ...]:
