@@ -473,3 +473,13 @@ def test_a_formula_reads_as_plain_text_and_code_is_left_alone(text: str, readabl
     """Assert each formula of a search document reads as plain text (a broken one as its LaTeX, which its page's
     build reports), and the same characters in code are left alone."""
     assert readable_formulas(text) == readable
+
+
+def test_a_function_name_as_a_script_adds_no_child_to_the_script() -> None:
+    """Assert a named function written as a bare sub- or superscript (`x_\\max`, hypothesis's
+    `_\\operatorname{softmax}^x`) gets no function application inside its script element, which would give an
+    msubsup four children (and a plain-text reading that failed), while `\\sin^2 x` still applies sin to x."""
+    assert tex_to_mathml(r"x_\max") == f'{INLINE}<mrow><msub><mi>x</mi><mi>max</mi></msub></mrow></math>'
+    assert "<msubsup><mi /><mi>softmax</mi><mi>x</mi></msubsup>" in tex_to_mathml(r"_\operatorname{softmax}^x")
+    assert tex_to_text(r"_\operatorname{softmax}^x") == "_softmax^x"
+    assert '</msup><mo lspace="0" rspace="0.1667em">\u2061</mo><mi>x</mi>' in tex_to_mathml(r"\sin^2 x")

@@ -305,7 +305,8 @@ def _fix_function_names(math: Element) -> None:
         anchor = parents[element]
         if anchor.tag not in ARITY or anchor[0] is not element:
             anchor = element
-        _apply_function_after(anchor, parents[anchor])
+        if parents[anchor].tag not in ARITY:  # a script or a fraction's part: a child more would change its meaning
+            _apply_function_after(anchor, parents[anchor])
 
 
 def _is_function_name(element: Element) -> bool:
