@@ -7,7 +7,9 @@ snippets, pages that are not UTF-8, a broken example input) run a whole strict b
 from __future__ import annotations
 
 import functools
+import json
 import re
+import subprocess
 from pathlib import Path
 
 import markdown
@@ -20,6 +22,7 @@ from attention_site import page_head
 from attention_site.directives import DirectiveError
 from attention_site.html_check import check_html
 from attention_site.live_reload import RELOAD_SCRIPT
+from attention_site.build_cache import TextCache, cache_key, kept_files
 from attention_site.safety import check_no_links
 
 ROLLS = "<!-- attn:value red-ball-rolls output row=rolls -->"
@@ -313,6 +316,46 @@ def test_a_link_at_any_depth_of_a_snippet_folder_is_refused(tmp_path: Path) -> N
     (tmp_path / "docs/programs").symlink_to(tmp_path / "bench")
     with pytest.raises(DirectiveError, match=r"^docs/programs:1: "):
         check_no_links([tmp_path / "docs/programs"])
+
+
+def test_a_forged_or_edited_cache_entry_is_never_served(tmp_path: Path) -> None:
+    """Assert a page entry written by someone else (its key computed offline, as a pull request could) or edited
+    after it was kept is made afresh, while the machine's own entry is served."""
+    cache = TextCache(tmp_path / "pages", "s" * 64)
+    path = cache.folder / cache_key("s" * 64, "page")
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"files": {}, "text": "<script>forged()</script>"}), encoding="utf-8")
+    assert cache.get(lambda: "made here", "page") == "made here"
+    assert cache.get(lambda: "made again", "page") == "made here"  # the entry this machine sealed
+    kept = json.loads(path.read_text(encoding="utf-8"))
+    path.write_text(json.dumps({**kept, "text": "<script>edited()</script>"}), encoding="utf-8")
+    assert cache.get(lambda: "made once more", "page") == "made once more"
+
+
+def test_a_forged_workbook_folder_is_made_afresh(tmp_path: Path) -> None:
+    """Assert a kept workbook folder whose file was replaced (or that came without this machine's seal) is made
+    again, and the machine's own folder is served."""
+    folder = tmp_path / "workbooks/KEY"
+    assert kept_files(folder, lambda: {"a.xlsx": b"made here"}) == {"a.xlsx": b"made here"}
+    assert kept_files(folder, lambda: {"a.xlsx": b"made again"}) == {"a.xlsx": b"made here"}
+    (folder / "a.xlsx").write_bytes(b"=HYPERLINK(forged)")
+    assert kept_files(folder, lambda: {"a.xlsx": b"made afresh"}) == {"a.xlsx": b"made afresh"}
+    (folder / "SEAL").unlink()
+    assert kept_files(folder, lambda: {"a.xlsx": b"unsealed"}) == {"a.xlsx": b"unsealed"}
+
+
+@pytest.mark.slow
+def test_a_cache_tracked_by_git_stops_the_build(project_copy: Path) -> None:
+    """Assert one file under .cache/ that git tracks (force-added, as a pull request could) stops the build before
+    anything is built, naming the file and what to do."""
+    planted(project_copy, ".cache/pages/0123/abcd", '{"files": {}, "text": "<script>x()</script>"}')
+    for command in (["init", "-q"], ["add", "-f", ".cache/pages/0123/abcd"]):
+        subprocess.run(["git", *command], cwd=project_copy, check=True, capture_output=True)
+    result = mkdocs(project_copy, "build", "--site-dir", str(project_copy / "out"))
+    assert result.returncode == 1
+    assert (".cache/pages/0123/abcd:1: git tracks 1 file(s) under .cache/; the build cache is kept by each machine "
+            "and never committed") in result.stderr
+    assert "Traceback" not in result.stderr and not (project_copy / "out/index.html").exists()
 
 
 @pytest.mark.slow

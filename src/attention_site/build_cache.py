@@ -13,21 +13,31 @@ all that the result depends on:
 The workbooks (`.cache/workbooks/KEY/`), the expanded directives of each page (`.cache/pages/KEY`) and each
 page's MathML (`.cache/mathml/KEY`) use the same key. Nothing here imports NumPy or latex2mathml: a build
 whose pages are all cached loads neither.
+
+A key can be computed by anyone from the repository, so an entry is also sealed: it carries a keyed hash (HMAC)
+of its key and content under a secret that never lives in the repository, made once per machine in the user's
+cache folder (`machine_secret`). An entry that a pull request committed, edited or replaced carries no valid
+seal and is made afresh; and a build refuses to start while git tracks anything under `.cache/`
+(`tracked_cache_files`).
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import hmac
 import importlib.util
 import json
 import os
 import shutil
+import subprocess
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 FOLDER = ".cache"
+SEAL = "SEAL"  # the file of a kept folder that holds its keyed hash
 LIBRARIES = ("numpy", "latex2mathml", "tinycss2")  # installed libraries whose output a kept result holds
 read_files: list[dict[str, str]] = []  # the files read by each result being made, innermost last
 
@@ -111,7 +121,7 @@ class TextCache:
             return kept
         with recording() as files:
             made = make()
-        self.store(path, {"files": files, "text": made})
+        self.store(path, {"files": files, "text": made, "seal": seal(path.name, made, json.dumps(files))})
         return made
 
     def cached(self, function: Callable[..., str]) -> Callable[..., str]:
@@ -123,12 +133,13 @@ class TextCache:
         return answer
 
     def load(self, path: Path) -> str | None:
-        """A kept result whose files are unchanged, or None."""
+        """A kept result sealed on this machine whose files are unchanged, or None."""
         try:
             kept = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            sealed = hmac.compare_digest(str(kept["seal"]), seal(path.name, kept["text"], json.dumps(kept["files"])))
+        except (OSError, ValueError, KeyError, TypeError):
             return None
-        return kept["text"] if unchanged(kept["files"]) else None
+        return kept["text"] if sealed and unchanged(kept["files"]) else None
 
     def store(self, path: Path, kept: dict[str, object]) -> None:
         """Write a result whole or not at all (a rename), so a parallel or stopped build never reads half of one."""
@@ -147,11 +158,58 @@ def kept_files(folder: Path, make: Callable[[], dict[str, bytes]]) -> dict[str, 
     The folder is written whole or not at all (a rename), so a parallel or stopped build never reads part of it.
     """
     if folder.is_dir():
-        return {path.name: path.read_bytes() for path in sorted(folder.iterdir())}
+        kept = {path.name: path.read_bytes() for path in sorted(folder.iterdir())}
+        if hmac.compare_digest(kept.pop(SEAL, b"").decode("ascii", "replace"), folder_seal(folder.name, kept)):
+            return kept
+        shutil.rmtree(folder, ignore_errors=True)  # not sealed here: made elsewhere, or edited
     made = make()
     partial = folder.with_name(f"{folder.name}.{os.getpid()}.partial")
     partial.mkdir(parents=True, exist_ok=True)
-    for name, data in made.items():
+    for name, data in {**made, SEAL: folder_seal(folder.name, made).encode()}.items():
         (partial / name).write_bytes(data)
     partial.replace(folder) if not folder.exists() else shutil.rmtree(partial)
     return made
+
+
+def seal(key: str, *parts: str) -> str:
+    """The keyed hash of an entry: its key and content, under this machine's secret."""
+    digest = hmac.new(machine_secret(), key.encode(), hashlib.sha256)
+    for part in parts:
+        digest.update(b"\0" + part.encode("utf-8", "surrogatepass"))
+    return digest.hexdigest()
+
+
+def folder_seal(key: str, files: dict[str, bytes]) -> str:
+    """The keyed hash of a kept folder: its key, and each file's name and bytes."""
+    digest = hmac.new(machine_secret(), key.encode(), hashlib.sha256)
+    for name, data in sorted(files.items()):
+        digest.update(b"\0" + name.encode() + b"\0" + hashlib.sha256(data).digest())
+    return digest.hexdigest()
+
+
+@functools.cache
+def machine_secret() -> bytes:
+    """This machine's secret for sealing entries, made once in the user's cache folder (never in the repository);
+    where that folder cannot be written, a secret for this process alone, so nothing kept is trusted later."""
+    home = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "attention-by-hand"
+    path = home / "cache-secret"
+    try:
+        if not path.is_file():
+            home.mkdir(parents=True, exist_ok=True)
+            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(descriptor, "wb") as file:
+                file.write(os.urandom(32))
+        secret = path.read_bytes()
+        return secret if len(secret) >= 32 else os.urandom(32)
+    except OSError:
+        return os.urandom(32)
+
+
+def tracked_cache_files(root: Path) -> list[str]:
+    """The files git tracks under the project's `.cache/` (none in a sound checkout; none without git)."""
+    try:
+        done = subprocess.run(["git", "ls-files", "--", FOLDER], cwd=root, capture_output=True, text=True,
+                              timeout=60, check=False)
+    except OSError:
+        return []
+    return done.stdout.split()

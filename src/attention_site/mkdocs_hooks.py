@@ -53,6 +53,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     """Check the prerequisites and load the engine afresh if its files changed, so edits show without a restart."""
     settings.check_extensions(config)
     snippets = settings.anchor_snippets(config)
+    settings.refuse_tracked_cache(config)
     state.offline = settings.use_local_worker_shim(config)
     state.page_dates = pages.commit_dates(settings.project_root(config))
     state.problems = Problems()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import importlib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -54,3 +55,12 @@ def use_local_worker_shim(config: MkDocsConfig) -> bool:
         polyfills = config.extra.get("polyfills", [])
         config.extra["polyfills"] = [WORKER_SHIM if "iframe-worker" in url else url for url in polyfills]
     return offline
+
+
+def refuse_tracked_cache(config: MkDocsConfig) -> None:
+    """Stop before building if git tracks files under .cache/: a cache is one machine's, never a pull request's."""
+    build_cache = importlib.import_module("attention_site.build_cache")  # reloaded with the engine
+    tracked = build_cache.tracked_cache_files(project_root(config))
+    if tracked:
+        raise PluginError(f"{tracked[0]}:1: git tracks {len(tracked)} file(s) under .cache/; the build cache is kept "
+                          "by each machine and never committed: run `git rm -r --cached .cache` and build again")
