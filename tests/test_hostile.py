@@ -391,6 +391,9 @@ def test_every_page_carries_the_content_security_policy(built_site: Path) -> Non
     assert len(pages) > 25
     for page in pages:
         text = page.read_text(encoding="utf-8")
+        if page.parent.name == "downloads":  # a copy for a learning platform: no script at all, nor any policy
+            assert "<script" not in text.lower() and " on" not in re.sub(r">[^<]*<", "><", text), page
+            continue
         policy = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">', text)
         assert policy, page
         assert "default-src 'self'" in policy[1] and "object-src 'none'" in policy[1]
