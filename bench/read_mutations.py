@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-import mutations  # noqa: E402  (the test runner's way to swap an example and expand pages)
+import mutations  # the test runner's way to swap an example and expand pages
 
 RECORD = Path(__file__).resolve().parent.parent / "tests" / "mutations_read.md"
 RE_RECORDED = re.compile(r"^\| `(?P<example>[a-z-]+)` \| `(?P<field>\w+)` \| `(?P<value>[^`]+)` \|", re.MULTILINE)
