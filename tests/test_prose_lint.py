@@ -74,3 +74,16 @@ def test_todays_pages_pass_the_lint(page: Path) -> None:
     text = page.read_text(encoding="utf-8")
     head = RE_FRONT_MATTER.match(text)
     assert lint_prose(text[head.end():] if head else text, page.as_posix()) == []
+
+
+def test_an_example_that_does_not_load_leaves_the_report_to_the_directives(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Assert the lint raises nothing of its own when the examples cannot load (a broken input under `make serve`):
+    the page's directives and the build name the input's file, line and field instead of a traceback."""
+    from attention_core import ExampleInputError
+    from attention_site.directives import prose_lint
+
+    def broken() -> set[str]:
+        raise ExampleInputError(type("BusIsLate", (), {}), "keys_text", "entry 'two' is not understood")
+
+    monkeypatch.setattr(prose_lint, "example_tokens", broken)
+    assert lint_prose("*ball* gets the largest weight.", "docs/x.md") == []

@@ -28,7 +28,7 @@ INDEPENDENT_OF_THE_BALL_KEY = {
     **dict.fromkeys(
         ["red-ball-rolls " + name for name in (
             "inputs", "x", "w-q", "w-v", "queries", "values", "mask", "mask-grid", "dimensions", "shapes",
-            "divisor", "padding-mask", "padding-mask-grid",
+            "divisor", "padding-mask", "padding-mask-grid", "real-tokens", "calculator-places",
         )],
         "inputs, sizes and masks do not involve the keys",
     ),
@@ -47,6 +47,7 @@ INDEPENDENT_OF_THE_BALL_KEY = {
     **dict.fromkeys(["cross-padding " + name for name in (
         "decoder-inputs", "decoder-queries", "w-q-decoder", "lengths", "finite-fill", "right-causal", "right-padding",
         "right-combined", "left-allowed", "left-combined", "left-empty-rows", "left-nan", "left-finite-weights",
+        "left-infinite-weights",
     )], "the decoder's own inputs and queries, the masks, and left-padded rows whose queries are zero"),
     **dict.fromkeys(["training-step " + name for name in (
         "raw-jacobian", "scaled-jacobian", "largest-entries", "largest-growth", "largest-ratio", "learning-rate",

@@ -56,7 +56,10 @@ def lint_prose(markdown: str, page: str = "<page>", line_offset: int = 0,
                   or RE_COMPUTED.search(sentence.text)]
     if not candidates:
         return []
-    known = {token.lower() for token in (example_tokens() if tokens is None else tokens)}
+    try:
+        known = {token.lower() for token in (example_tokens() if tokens is None else tokens)}
+    except ValueError:  # an example input that does not load: the page's directives report it, at its field
+        return []
     return [DirectiveError(unbound_message(sentence, word), page=page, line=line_offset + sentence.line)
             for sentence in candidates if (word := unbound_word(sentence.text, known))]
 
