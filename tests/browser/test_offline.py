@@ -75,3 +75,22 @@ def test_every_feature_works_from_disk(browser: Browser, offline_site: Path) -> 
     expect(tab.locator(".slide-position")).to_have_text(re.compile(r"^1 / \d+$"))
     context.close()
     assert errors == []
+
+
+def test_the_lesson_follows_changed_numbers_from_disk(browser: Browser, offline_site: Path) -> None:
+    """Assert that, opened from disk, Change the numbers opens the lesson's fields from the data the page holds (a
+    page read from disk cannot fetch a live.json, and none is written) and a changed key recomputes the page."""
+    assert not (offline_site / "lesson" / "live.json").exists()
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    tab.goto((offline_site / "lesson" / "index.html").as_uri())
+    tab.get_by_role("button", name="Change the numbers").click()
+    field = tab.get_by_label("key of is, entry 1")
+    field.fill("3")
+    field.press("Enter")
+    expect(tab.locator(".attn-live-panel__status")).to_contain_text("checked sentences no longer hold")
+    expect(tab.locator("mark.attn-live-stale").first).to_contain_text("with these inputs it is is")
+    context.close()
+    assert errors == []
