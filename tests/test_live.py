@@ -10,8 +10,8 @@ from attention_site.live import MANIFEST, expand_live, math_spans, page_manifest
 PAGE = "\n".join([
     "Late's query is <!-- attn:value bus-is-late query -->."
     "<!-- attn:check bus-is-late keys rows=3 -->",
-    "With $d_k = <!-- attn:word bus-is-late keys pick=cols -->$ and rolls "
-    "<!-- attn:value red-ball-rolls output row=rolls -->.",
+    "With $d_k = <!-- attn:word bus-is-late keys pick=cols -->$ and the key of rolls "
+    "<!-- attn:value red-ball-rolls keys row=rolls -->.",
     "",
     "<!-- attn:table bus-is-late all-weights -->",
     "",
@@ -31,12 +31,12 @@ PAGE = "\n".join([
 
 def test_each_live_directive_is_marked_where_it_lands_and_nothing_else() -> None:
     """Assert an inline value and a check get a span, a word in a formula and a matrix in a display block a
-    \\class, a table a span in its first header cell, a figure an attribute; another example, a block and code not."""
+    \\class, a table a span in its first header cell, a figure an attribute; a block and code not."""
     lines = expand_live(PAGE).split("\n")
     assert lines[0] == ('Late\'s query is <span class="attn-live" data-live="0">(1, 0)</span>.'
                         '<span class="attn-live" data-live="1"></span>')
-    assert lines[1].startswith(r"With $d_k = \class{attn-live-2}{2}$ and rolls (1/2, 5/4).")
-    assert "data-live" not in lines[1]  # red-ball-rolls is not live yet
+    assert lines[1] == (r"With $d_k = \class{attn-live-2}{2}$ and the key of rolls "
+                        '<span class="attn-live" data-live="3">0</span>.')
     table = next(line for line in lines if line.startswith("| "))
     assert table.startswith('| <span class="attn-live" data-live="4"></span>query \\ key | bus |')
     matrix = next(line for line in lines if line.startswith("K = "))
@@ -52,13 +52,14 @@ def test_the_manifest_names_every_marked_directive_and_the_examples_inputs() -> 
     example's authored inputs, what a reader may change and within which range."""
     manifest = json.loads(page_manifest(PAGE))
     assert [(d["id"], d["kind"], d["name"]) for d in manifest["directives"]] == [
-        (0, "value", "query"), (1, "check", "keys"), (2, "word", "keys"), (4, "table", "all-weights"),
+        (0, "value", "query"), (1, "check", "keys"), (2, "word", "keys"), (3, "value", "keys"),
+        (4, "table", "all-weights"),
         (5, "tex", "keys"), (6, "figure", "weights-heatmap")]
     assert manifest["directives"][1]["options"] == {"rows": "3"}
     example = manifest["examples"]["bus-is-late"]
     assert example["inputs"]["keys"] == [["2", "1"], ["0", "2"], ["1", "1"]]
     assert example["editable"] == ["queries", "keys", "values"] and example["range"] == [-10, 10]
-    assert page_manifest("No directive of a live example: <!-- attn:value red-ball-rolls output row=rolls -->") == ""
+    assert page_manifest("Nothing live.js mirrors: <!-- attn:value red-ball-rolls output row=rolls -->") == ""
 
 
 def test_formulas_are_found_on_their_line() -> None:
@@ -80,8 +81,12 @@ def test_the_manifest_is_a_file_beside_the_page_or_offline_a_data_block(tmp_path
 
 
 def test_a_page_naming_an_entry_live_js_does_not_mirror_is_not_live_at_all() -> None:
-    """Assert a page with one entry of a live example that live.js cannot recompute gets no mark and no live.json:
-    half recomputed, its other sentences could look true when they are not."""
-    page = PAGE + "\nPowers: <!-- attn:value bus-is-late powers-of-e -->"
-    assert "attn-live" not in expand_live(page) and "data-live" not in expand_live(page)
-    assert page_manifest(page) == ""
+    """Assert a page with one entry that live.js cannot recompute (of a live example, or of another example, which
+    may be built on a live one) gets no mark and no live.json: half recomputed, its other sentences could look true
+    when they are not."""
+    for extra in ("Powers: <!-- attn:value bus-is-late powers-of-e -->",
+                  "Rolls: <!-- attn:value red-ball-rolls output row=rolls -->",
+                  "Cost: <!-- attn:value cost score-count -->"):
+        page = f"{PAGE}\n{extra}"
+        assert "attn-live" not in expand_live(page) and "data-live" not in expand_live(page)
+        assert page_manifest(page) == ""

@@ -305,7 +305,26 @@
     rows: function (s) { return String(s.shape[0]); },
     cols: function (s) { return String(s.shape[1]); }
   };
-  var WHAT = { largest: "largest entry", smallest: "smallest entry", tied: "tie for the largest entry",
+  var SMALL_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
+  var PARTS = { 2: ["half", "halves"], 3: ["third", "thirds"], 4: ["quarter", "quarters"], 5: ["fifth", "fifths"],
+                6: ["sixth", "sixths"], 8: ["eighth", "eighths"], 10: ["tenth", "tenths"] };
+
+  /** One simple fraction or small whole number in words (claims.in_words); null when it has no short name. */
+  function inWords(subject) {
+    var x = subject.values[0];
+    var f = isFinite(x) ? limitDenominator(exactFraction(x), 12) : null;
+    if (!f || !equal(Number(f[0]) / Number(f[1]), x)) return null;
+    var n = Number(f[0]), d = Number(f[1]);
+    if (n < 0 || n > 12 || (d !== 1 && !PARTS[d])) return null;
+    return d === 1 ? SMALL_WORDS[n] : SMALL_WORDS[n] + " " + PARTS[d][n === 1 ? 0 : 1];
+  }
+  QUESTIONS.words = function (s) {
+    var said = inWords(s);
+    if (said === null) fail(s.about + " is " + s.text[0] + ", which has no short name in words");
+    return said;
+  };
+
+  var WHAT = { words: "value in words", largest: "largest entry", smallest: "smallest entry", tied: "tie for the largest entry",
                nonzero: "set of non-zero entries", sign: "sign", shape: "shape", rows: "number of rows",
                cols: "number of columns" };
 
@@ -364,7 +383,7 @@
                        "it is " + (actual.length ? joined(actual) : "none"));
         }
       } else {
-        var normal = key === "shape" ? said.replace("x", " \u00d7 ") : said;
+        var normal = key === "shape" ? said.replace("x", " \u00d7 ") : key === "words" ? said.replace(/-/g, " ") : said;
         if (actual !== normal) return stale(subject, "the " + WHAT[key] + " is " + normal, "it is " + actual);
       }
     }
@@ -497,6 +516,28 @@
     };
   };
 
+  ENTRIES["red-ball-rolls"] = function (data, inputs) {
+    var TOKENS = data.tokens, STYLE = style(true, 3), FOCUS = TOKENS.indexOf(data.focus);
+    var X = parseMatrix(inputs.X);
+    var Q = matmul(X, parseMatrix(inputs.W_q)), K = matmul(X, parseMatrix(inputs.W_k)); // (n, d_model) x (d_model, d_k)
+    var V = matmul(X, parseMatrix(inputs.W_v)); // (n, d_model) x (d_model, d_v) -> (n, d_v)
+    var scale = 1 / Math.sqrt(K[0].length), head = attention(Q, K, V, scale); // head 1, unmasked scores
+    return {
+      queries: function () { return grid(Q, TOKENS, ["q"], STYLE, "token"); },
+      keys: function () { return grid(K, TOKENS, ["k"], STYLE, "token"); },
+      values: function () { return grid(V, TOKENS, labels("v", V[0].length), STYLE, "token"); },
+      scores: function () { return grid(head.scaled, TOKENS, TOKENS, STYLE, "query \\ key"); },
+      divisor: function () { return scalar(1 / scale, STYLE); },
+      "rolls-scores": function () {
+        return table([column("key", "key token", false), column("query", "query of " + data.focus), column("k", "key"),
+                      column("score", "score q \u00d7 k")],
+          TOKENS.map(function (token, j) {
+            return [token, num(Q[FOCUS][0], STYLE), num(K[j][0], STYLE), num(head.scores[FOCUS][j], STYLE)];
+          }));
+      }
+    };
+  };
+
   // ---- Pictures: figures.py (the heat map's cells, redrawn in place) ----
   var RAMP_SCALE = 0.25, STRONG = 0.3;
   function ramp(w) { w = Math.max(0, Math.min(1, w)); return Math.expm1(-w / RAMP_SCALE) / Math.expm1(-1 / RAMP_SCALE); }
@@ -597,7 +638,10 @@
   function entryNodes(text) {
     var m = /^(-?)(?:(ln|sqrt) ?(.+)|(\d+)\/(\d+)|(.*))$/.exec(text), nodes = [];
     if (m[1]) nodes.push(mathElement("mo", "\u2212"));
-    if (m[2] === "ln") nodes.push(mathElement("mi", "ln"), mathElement("mn", m[3]));
+    if (m[2] === "ln") { // ln, the function application mathml.py writes after it, then its argument: 2 or 1/2
+      nodes.push(mathElement("mi", "ln"), mathElement("mo", "\u2061"));
+      nodes = nodes.concat(entryNodes(m[3].replace(/^\((.*)\)$/, "$1")));
+    }
     else if (m[2]) nodes.push(mathElement("msqrt", [mathElement("mn", m[3])]));
     else if (m[4]) nodes.push(mathElement("mfrac", [mathElement("mn", m[4]), mathElement("mn", m[5])]));
     else nodes.push(mathElement(/^[\d.,]+$/.test(m[6]) ? "mn" : "mi", m[6]));
@@ -787,15 +831,20 @@
   var PARAM = "set-"; // ?set-keys=2,1;0,2;1,1 (reader.js opens the fields when the address has one)
   var FIELD_NAMES = { queries: "query", keys: "key", values: "value" };
 
+  /** A row of an input: a token's for inputs with a row per token, a place's for a projection (W_q's rows are the
+      model's dimensions). */
+  function rowName(data, field, i) { return /^W/.test(field) ? "row " + (i + 1) : data.tokens[i]; }
+
   function fieldTable(state, name, field) {
     var data = state.manifest.examples[name], rows = state.inputs[name][field];
     var body = el("tbody");
     rows.forEach(function (row, i) {
       var tr = el("tr");
-      tr.appendChild(el("th", { scope: "row", text: data.tokens[i] }));
+      tr.appendChild(el("th", { scope: "row", text: rowName(data, field, i) }));
       row.forEach(function (text, j) {
         var id = "attn-live-" + field + "-" + i + "-" + j;
-        var label = (FIELD_NAMES[field] || field) + " of " + data.tokens[i] + ", entry " + (j + 1);
+        var label = (/^W/.test(field) ? field + ", " : (FIELD_NAMES[field] || field) + " of ") + rowName(data, field, i) +
+          ", entry " + (j + 1); // "key of is, entry 1", "W_k, row 2, entry 1"
         var message = el("span", { className: "attn-live-panel__error", id: id + "-error", role: "status" });
         var input = el("input", { type: "text", id: id, value: text, inputmode: "decimal", autocomplete: "off",
           spellcheck: "false", className: "attn-live-panel__input", "aria-label": label, "aria-describedby": id + "-error",
@@ -809,7 +858,7 @@
       });
       body.appendChild(tr);
     });
-    var captionText = field.charAt(0).toUpperCase() + field.slice(1) + " (one row per token)";
+    var captionText = field.charAt(0).toUpperCase() + field.slice(1) + (/^W/.test(field) ? "" : " (one row per token)");
     var tableNode = el("table", { className: "attn-live-panel__table" });
     tableNode.appendChild(el("caption", { text: captionText }));
     tableNode.appendChild(body);
@@ -826,7 +875,7 @@
     if (authoredText(input.value) === state.inputs[name][field][i][j]) return;
     state.history.push(copy(state.inputs));
     state.inputs[name][field][i][j] = authoredText(input.value);
-    apply(state, "Recomputed for " + (FIELD_NAMES[field] || field) + " of " + state.manifest.examples[name].tokens[i] + " = " + authoredText(input.value));
+    apply(state, "Recomputed for " + input.getAttribute("aria-label") + " = " + authoredText(input.value));
   }
 
   function apply(state, what) {

@@ -32,23 +32,25 @@ MIRRORED: dict[str, frozenset[str]] = {
         "keys", "values", "queries", "inputs", "query", "scores", "exponentials", "weights", "output", "hard-choice",
         "top-score", "top-weight", "total", "contributions", "scoring", "softmax", "mixing", "all-scores",
         "all-weights", "all-output", "weights-heatmap"}),
+    "red-ball-rolls": frozenset({"queries", "keys", "values", "scores", "divisor", "rolls-scores"}),
 }
 ENTRY_RANGE = (-10, 10)  # what a reader may type for an authored entry, until the example declares its ranges
-EDITABLE: dict[str, tuple[str, ...]] = {"bus-is-late": ("queries", "keys", "values")}
+EDITABLE: dict[str, tuple[str, ...]] = {"bus-is-late": ("queries", "keys", "values"),
+                                        "red-ball-rolls": ("X", "W_q", "W_k", "W_v")}
 RE_MATH_DELIMITER = re.compile(r"\\\$|\$\$|\$|\\\(|\\\)")
 FIGURE_TAG = '<figure class="attn-figure"'
 
 
-def of_live_example(place: Found) -> bool:
-    """Tell whether a directive names an example live.js mirrors, and is of a kind it recomputes."""
-    words = place.directive.words
+def computed(place: Found) -> bool:
+    """Tell whether a directive shows something computed from an example's inputs (every kind but a block)."""
     kind = KINDS.get(place.directive.kind)
-    return kind is not None and kind.live and len(words) == 2 and words[0] in MIRRORED
+    return kind is not None and kind.live
 
 
 def is_live(place: Found) -> bool:
-    """Tell whether the browser can recompute this directive: live.js mirrors its entry."""
-    return of_live_example(place) and place.directive.words[1] in MIRRORED[place.directive.words[0]]
+    """Tell whether the browser can recompute this directive: live.js mirrors its example's entry."""
+    words = place.directive.words
+    return computed(place) and len(words) == 2 and words[1] in MIRRORED.get(words[0], ())
 
 
 def math_spans(line: str) -> list[tuple[int, int]]:
@@ -125,23 +127,24 @@ def expand_live(markdown: str, page: str = "<page>", line_offset: int = 0) -> st
     return expand_directives(markdown, page, line_offset, mark=marker)
 
 
-def example_places(markdown: str) -> Iterator[LivePlace]:
-    """The directives of a page that name a live example, in its order, numbered as Marker numbers them."""
+def computed_places(markdown: str) -> Iterator[LivePlace]:
+    """The directives of a page that show computed numbers, in its order, numbered as Marker numbers them."""
     lines = markdown.split("\n")
     display_math, ordinal = display_math_lines(lines), 0
     for index, line in outside_code(lines):
         if "<!--" not in line:
             continue
         for place in directives_in_line(line, index + 1):
-            if of_live_example(place):
+            if computed(place):
                 yield LivePlace(ordinal, place, in_math(place, line, display_math))
             ordinal += 1
 
 
 def live_places(markdown: str) -> list[LivePlace]:
-    """The live directives of a page; none unless live.js can recompute every one that names a live example (a
-    page half recomputed would leave sentences looking true that are not)."""
-    places = list(example_places(markdown))
+    """The live directives of a page: all that show computed numbers, or none unless live.js can recompute every
+    one of them (a page half recomputed would leave numbers and sentences looking true that are not, those of an
+    example built on the one the reader changes included)."""
+    places = list(computed_places(markdown))
     return places if all(is_live(place.found) for place in places) else []
 
 

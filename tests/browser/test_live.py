@@ -14,15 +14,14 @@ import pytest
 from mutations import DOCS, text_mutations
 from playwright.sync_api import Browser, Page, expect
 
-from attention_core import BUS_IS_LATE
-from attention_site.live import MANIFEST, MIRRORED
+from attention_core import EXAMPLES
+from attention_site.live import EDITABLE, MANIFEST, MIRRORED
 from browser.conftest import Tab, open_context
 
 pytestmark = pytest.mark.browser
 
 LESSON = "lesson/"
 RUNNER = Path(__file__).resolve().parent.parent / "live_parity.py"
-EDITABLE = ("queries", "keys", "values")
 # Read what the page shows for every live directive, the same way from the live page and from the build's HTML:
 # a table's cells (a blank by what "show answers" writes and its answer to 12 digits: NumPy's matrix product, run by
 # BLAS with fused multiply-adds, may differ from a loop in the last bit) and note, a figure's cells and text
@@ -87,27 +86,34 @@ def open_live(page: Page, url: str) -> list[dict[str, object]]:
     return page.evaluate("() => window.AttentionByHand.live.loadManifest().then(m => m.directives)")
 
 
-def show(page: Page, inputs: dict[str, object]) -> None:
-    """Hand live.js the lesson example's inputs, as a reader's typing does."""
-    page.evaluate("inputs => window.AttentionByHand.live.show({'bus-is-late': inputs})", inputs)
+def show(page: Page, example: str, inputs: dict[str, object]) -> None:
+    """Hand live.js an example's inputs, as a reader's typing does."""
+    page.evaluate("([name, inputs]) => window.AttentionByHand.live.show({[name]: inputs})", [example, inputs])
 
 
-def lesson_inputs(**changed: object) -> dict[str, object]:
-    """The lesson's editable inputs as authored, with `changed` in place (the query of late follows Q's row)."""
-    inputs = {name: [list(row) for row in getattr(BUS_IS_LATE, f"{name}_text")] for name in EDITABLE}
-    inputs.update({name: [list(row) for row in value] for name, value in changed.items()})
-    late = BUS_IS_LATE.tokens.index(BUS_IS_LATE.focus)
-    return {**inputs, "query": inputs["queries"][late], "scale": BUS_IS_LATE.scale_text}
+def listed(value: object) -> object:
+    """An authored input as JSON holds it: lists for tuples."""
+    return [listed(item) for item in value] if isinstance(value, tuple | list) else value
 
 
-def mutated_cases() -> list[dict[str, object]]:
-    """The lesson's own inputs, then tests/mutations.py's changes of each editable input (random, sign, zero, swap
-    and tie), every one inside the range a reader may type."""
+def inputs_of(example: str, **changed: object) -> dict[str, object]:
+    """An example's inputs as authored, with `changed` in place (the lesson's query of late follows Q's row, as the
+    example requires and live.js keeps it)."""
+    own = EXAMPLES[example]
+    inputs = {name: listed(value) for name, value in {**own.authored, **changed}.items()}
+    if "queries" in inputs and "query" in inputs:
+        inputs["query"] = inputs["queries"][own.tokens.index(own.focus)]
+    return inputs
+
+
+def mutated_cases(example: str) -> list[dict[str, object]]:
+    """An example's own inputs, then tests/mutations.py's changes of each input a reader may edit (random, sign,
+    zero, swap and tie), every one inside the range a reader may type."""
     rng = random.Random(32)
-    cases = [lesson_inputs()]
-    for name in EDITABLE:
-        for _, new in text_mutations(getattr(BUS_IS_LATE, f"{name}_text"), rng):
-            cases.append(lesson_inputs(**{name: new}))
+    cases = [inputs_of(example)]
+    for name in EDITABLE[example]:
+        for _, new in text_mutations(EXAMPLES[example].authored[name], rng):
+            cases.append(inputs_of(example, **{name: new}))
     return cases
 
 
@@ -124,43 +130,46 @@ def live_pages(built_site: Path) -> list[str]:
                   for path in built_site.rglob(MANIFEST))
 
 
-def test_the_live_pages_are_the_lesson_home_and_handout_and_mirror_what_live_py_says(
+def test_the_live_pages_are_those_whose_every_number_live_js_computes(
         live_pages: list[str], tabs: Callable[..., Tab], site_url: str) -> None:
-    """Assert the build made live the pages whose every bus-is-late entry live.js mirrors (not the teachers' page,
-    whose powers of e it does not), and that live.js mirrors exactly the entries live.py lists."""
-    assert live_pages == ["/", "lesson/", "teachers/handout/"]
+    """Assert the build made live the pages whose every computed number live.js mirrors: the lesson, the handout and
+    two walk-through chapters; not the teachers' page (its powers of e are not mirrored) nor the home page (it shows
+    red-ball-rolls' output, which is not)."""
+    assert live_pages == ["lesson/", "teachers/handout/", "walkthrough/query-key-value/", "walkthrough/scores/"]
     page = tabs(viewport={"width": 1280, "height": 800}).page
-    open_live(page, site_url + LESSON)
-    live = "window.AttentionByHand.live"
-    mirrored = page.evaluate(f"() => {live}.loadManifest().then({live}.mirrored)")
-    assert mirrored == {name: sorted(names) for name, names in MIRRORED.items()}
-    page.goto(site_url + "teachers/")
-    assert page.locator(".attn-live").count() == 0 and page.locator(".attn-live-toggle").count() == 0
+    for folder in ("", "teachers/"):
+        page.goto(site_url + folder)
+        assert page.locator(".attn-live").count() == 0 and page.locator(".attn-live-toggle").count() == 0
 
 
 def test_every_live_page_equals_the_build_for_its_numbers_and_their_mutations(
         live_pages: list[str], tabs: Callable[..., Tab], site_url: str) -> None:
-    """Assert, on every live page, that live.js recomputing the page's own inputs leaves it as built, and that for
-    each of tests/mutations.py's changes of them every live directive's text in the browser equals the build's for
-    the same inputs, element by element, each check's verdict and message included."""
+    """Assert, on every live page, that live.js mirrors exactly the entries live.py lists, that recomputing the
+    page's own inputs leaves it as built, and that for each of tests/mutations.py's changes of them every live
+    directive's text in the browser equals the build's for the same inputs, element by element, each check's
+    verdict and message included."""
     page = tabs(viewport={"width": 1280, "height": 800}).page
-    cases = mutated_cases()
+    live = "window.AttentionByHand.live"
     for folder in live_pages:
-        directives = open_live(page, site_url + folder.lstrip("/"))
+        directives = open_live(page, site_url + folder)
+        mirrored = page.evaluate(f"() => {live}.loadManifest().then({live}.mirrored)")
+        assert mirrored == {name: sorted(MIRRORED[name]) for name in mirrored}, folder
+        (example,) = mirrored  # one example a page, so far
         as_built = read_page(page, directives)
         assert "no mark on the page" not in as_built.values()
-        show(page, lesson_inputs())
+        show(page, example, inputs_of(example))
         assert read_page(page, directives) == as_built, folder
-        for inputs, fragments in zip(cases, built(source_of(folder), [{"example": "bus-is-late", "inputs": i}
+        cases = mutated_cases(example)
+        for inputs, fragments in zip(cases, built(source_of(folder), [{"example": example, "inputs": i}
                                                                         for i in cases]), strict=True):
-            show(page, inputs)
+            show(page, example, inputs)
             shown = read_page(page, directives)
             html = "".join(fragment for fragment in fragments.values() if isinstance(fragment, str))
             stopped = {key: value for key, value in fragments.items() if isinstance(value, dict)}  # the build stops
             expected = {**read_page(page, directives, html), **stopped}
             differing = {key: (shown[key], value) for key, value in expected.items() if shown[key] != value}
             assert not differing, f"{folder} with inputs {inputs}: browser vs build {differing}"
-    assert len(cases) >= 12
+        assert len(cases) >= 12, folder
 
 
 def cells_of(page: Page, heading_id: str) -> list[str]:
