@@ -383,6 +383,19 @@ def test_a_bad_example_input_names_its_file_line_and_field(project_copy: Path) -
 
 
 @pytest.mark.slow
+def test_a_bad_input_of_a_module_level_example_is_said_once_without_a_traceback(project_copy: Path) -> None:
+    """Assert '2x' in the lesson's keys stops the build once, at the field's line: finding that line crashed with a
+    traceback, the example's module having left sys.modules when it failed to import."""
+    module = project_copy / "src/attention_core/examples/bus_is_late.py"
+    module.write_text(module.read_text().replace('keys_text: Rows = (("2", "1"),', 'keys_text: Rows = (("2x", "1"),'))
+    line = 1 + next(i for i, text in enumerate(module.read_text().splitlines()) if "keys_text:" in text)
+    result = mkdocs(project_copy, "build", "--strict", "--site-dir", str(project_copy / "out"))
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr[-2000:]
+    said = f"src/attention_core/examples/bus_is_late.py:{line}: ExampleInputError: BusIsLate.keys_text: entry '2x'"
+    assert result.stderr.count(said) == 1, result.stderr[-2000:]
+
+
+@pytest.mark.slow
 def test_every_page_carries_the_content_security_policy(built_site: Path) -> None:
     """Assert every HTML page has the CSP meta tag, and it lists the hash of every inline script it holds (all of
     them shipped by the templates: a page whose own script is not would fail the strict build), but not the

@@ -62,6 +62,10 @@ def test_a_broken_example_is_shown_on_every_page_until_fixed(server: Served) -> 
     module.write_text(good.replace('(("2", "1"),', '(("two", "1"),'))
     wait_for(lambda: "BusIsLate.keys_text" in fetch(server.base + PAGE), "the browser showing the broken input")
     assert "src/attention_core/examples/bus_is_late.py:" in fetch(server.base + PAGE)
+    wait_for(lambda: "problem on" in server.log.read_text(), "the rebuild's summary")
+    said = server.log.read_text().split("Building documentation")[-1]
+    assert said.count("ExampleInputError: BusIsLate.keys_text") == 1, said[-3000:]  # was once a page, 60 times
+    assert "Traceback" not in said and "Aborted" not in said and server.process.poll() is None
     module.write_text(good)
     wait_for(lambda: "(1/2, 5/4)" in fetch(server.base + PAGE), "the page coming back once the input is fixed")
 

@@ -12,6 +12,7 @@ from answer_cases import CASES
 from playwright.sync_api import Browser, Page, expect
 
 from attention_core import scaled_dot_product_attention
+from attention_site.mkdocs_adapter.failures import error_page
 from browser.conftest import open_context, wait_for_features
 from browser.playground import BUS_IS_LATE
 
@@ -329,3 +330,21 @@ def test_widget_code_arrives_when_a_widget_comes_near_including_after_instant_na
         assert "exercises.js" in scripts()
     finally:
         context.close()
+
+
+def test_a_long_build_error_wraps_on_the_error_page(page: Page, site_url: str) -> None:
+    """Assert the message of a page that does not build, as long as a bad example input's (300 characters on one
+    line), wraps inside the page at 1280 px instead of running off it."""
+    message = ("src/attention_core/examples/bus_is_late.py:25: ExampleInputError: BusIsLate.keys_text: entry '2x' is "
+               "not understood; accepted: an optional '-' followed by an integer ('2'), a decimal ('0.5'), a fraction "
+               "of integers ('1/4'), 'ln N' or 'sqrt N' with N a positive integer or decimal, at most 40 characters")
+    page.goto(site_url + "lesson/")
+    page.locator(".md-content__inner").evaluate("(inner, html) => { inner.innerHTML = html; }", error_page(message))
+    shown = page.locator("pre.attn-build-error").evaluate("""pre => {
+        const article = document.querySelector(".md-content__inner").getBoundingClientRect();
+        return {inside: pre.getBoundingClientRect().right <= article.right + 1,
+                scrolls: pre.scrollWidth > pre.clientWidth + 1,
+                lines: Math.round(pre.clientHeight / parseFloat(getComputedStyle(pre).lineHeight)),
+                page: document.documentElement.scrollWidth <= window.innerWidth};
+    }""")
+    assert shown["inside"] and not shown["scrolls"] and shown["page"] and shown["lines"] >= 2, shown

@@ -47,13 +47,17 @@ def anchor_snippets(config: MkDocsConfig) -> tuple[Path, ...]:
 
 
 def use_local_worker_shim(config: MkDocsConfig) -> bool:
-    """In an offline build, load the iframe-worker shim from the site itself instead of the CDN Material names;
-    return whether the build is one for reading from disk."""
+    """In an offline build, load the iframe-worker shim from the site itself instead of the CDN Material names, and
+    turn instant navigation off: from file:// Material's bundle ends its `document$` before the page's first emit
+    when the feature is on, and every script waiting on it (Material's own, the site's) never runs; return whether
+    the build is one for reading from disk."""
     plugin = config.plugins.get("material/offline") or config.plugins.get("offline")
     offline = bool(plugin and plugin.config.enabled)
     if offline:
         polyfills = config.extra.get("polyfills", [])
         config.extra["polyfills"] = [WORKER_SHIM if "iframe-worker" in url else url for url in polyfills]
+        features = config.theme.get("features", [])
+        config.theme["features"] = [name for name in features if not name.startswith("navigation.instant")]
     return offline
 
 

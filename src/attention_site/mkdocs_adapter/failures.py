@@ -28,9 +28,13 @@ class Problems:
         self.by_page.setdefault(page, []).append(message)
         return message
 
+    def messages(self) -> list[str]:
+        """Every message once, in the order the pages were built: one bad example input fails every page alike."""
+        return list(dict.fromkeys(m for messages in self.by_page.values() for m in messages))
+
     def count(self) -> int:
         """How many problems were found: a message names one a line."""
-        return sum(message.count("\n") + 1 for messages in self.by_page.values() for message in messages)
+        return sum(message.count("\n") + 1 for message in self.messages())
 
     def summary(self) -> str:
         """How many problems on how many pages, and what to do."""
@@ -40,7 +44,7 @@ class Problems:
 
     def report(self) -> str:
         """Every message, page by page in the order they were built, then the summary."""
-        return "\n".join([*(m for messages in self.by_page.values() for m in messages), self.summary()])
+        return "\n".join([*self.messages(), self.summary()])
 
     def finish(self, serving: bool) -> None:
         """At the end of a build: stop it naming every problem; while serving, print their count."""
@@ -54,18 +58,17 @@ class Problems:
 def page_failed(problems: Problems, page: str, message: str, serving: bool) -> str:
     """Keep a page's problem for the end of the build, print it while serving, and return it for the page to show
     instead of its content."""
-    if serving:
+    if serving and message not in problems.messages():  # said once, however many pages it stops
         log.error(message)
     return problems.add(page, message)
 
 
-def fail(message: str, serving: bool) -> str:
-    """Stop the build with `message` (a problem no page can be built without); while serving, print it and return
-    it for every page to show."""
+def fail(problems: Problems, message: str, serving: bool) -> str:
+    """Stop the build with `message` (a problem no page can be built without); while serving, print it once and
+    return it for every page to show."""
     if not serving:
         raise PluginError(message)
-    log.error(message)
-    return message
+    return page_failed(problems, "mkdocs.yml", message, serving)
 
 
 def failed_page_markdown(message: str) -> str:

@@ -38,7 +38,7 @@ def site_files(files: Files, config: MkDocsConfig, state: State) -> Files:
     try:
         workbooks = workbook_files(config, state.engine)
     except PluginError as error:  # an example that does not load
-        fail(str(error), state.serving)  # stops a build; while serving, every page shows the same message
+        fail(state.problems, str(error), state.serving)  # stops a build; while serving, every page shows it
         workbooks = {}
     for name, data in workbooks.items():
         files.append(File.generated(config, f"{DOWNLOADS}/{name}", content=data))
