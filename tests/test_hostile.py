@@ -23,7 +23,7 @@ from attention_site.build_cache import TextCache, cache_key, kept_files
 from attention_site.directives import DirectiveError
 from attention_site.html_check import check_html
 from attention_site.live_reload import RELOAD_SCRIPT
-from attention_site.safety import check_no_links
+from attention_site.safety import check_file_type, check_no_links
 
 ROLLS = "<!-- attn:value red-ball-rolls output row=rolls -->"
 TABLE = "<!-- attn:table red-ball-rolls weights -->"
@@ -356,6 +356,45 @@ def test_a_cache_tracked_by_git_stops_the_build(project_copy: Path) -> None:
     assert (".cache/pages/0123/abcd:1: git tracks 1 file(s) under .cache/; the build cache is kept by each machine "
             "and never committed") in result.stderr
     assert "Traceback" not in result.stderr and not (project_copy / "out/index.html").exists()
+
+
+# file of docs/ -> what the refusal says; each would be published as it is, outside every page's policy.
+REFUSED_FILES = {
+    "x.html": "docs/ may not hold '.html' files",
+    "figures/x.svg": "docs/ may not hold '.svg' files",
+    "x.SVG": "docs/ may not hold '.svg' files",
+    "x.xhtml": "docs/ may not hold '.xhtml' files",
+    "x.js": "a .js file belongs in docs/javascripts/",
+    "programs/x.js": "a .js file belongs in docs/javascripts/",
+    "x.mjs": "docs/ may not hold '.mjs' files",
+    "x": "docs/ may not hold 'files without a suffix' files",
+    "stylesheets/x.css.map": "docs/ may not hold '.map' files",
+}
+
+
+@pytest.mark.parametrize(("relative", "message"), REFUSED_FILES.items(), ids=REFUSED_FILES.keys())
+def test_a_file_of_a_type_the_site_does_not_serve_is_refused(relative: str, message: str) -> None:
+    """Assert HTML, SVG, scripts outside docs/javascripts/ and unknown types stop the build naming the file."""
+    with pytest.raises(DirectiveError, match=rf"^docs/{re.escape(relative)}:1: {re.escape(message)}"):
+        check_file_type(relative, f"docs/{relative}")
+
+
+def test_the_files_the_site_serves_pass_the_type_check() -> None:
+    """Assert every file docs/ holds now is of a type served where it is."""
+    for path in sorted((ROOT / "docs").rglob("*")):
+        if path.is_file():
+            check_file_type(path.relative_to(ROOT / "docs").as_posix(), path.name)
+
+
+@pytest.mark.slow
+def test_an_svg_with_a_script_in_docs_stops_the_build(project_copy: Path) -> None:
+    """Assert an SVG file under docs/ holding a script stops the build naming it, and is not published."""
+    planted(project_copy, "docs/figure.svg", '<svg xmlns="http://www.w3.org/2000/svg"><script>x()</script></svg>')
+    out = project_copy / "out"
+    result = mkdocs(project_copy, "build", "--site-dir", str(out))
+    assert result.returncode == 1
+    assert "docs/figure.svg:1: docs/ may not hold '.svg' files" in result.stderr and "Traceback" not in result.stderr
+    assert not (out / "figure.svg").exists()
 
 
 @pytest.mark.slow

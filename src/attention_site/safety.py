@@ -5,6 +5,9 @@ included, and each names the file (and line) and what is accepted:
 
 - every file MkDocs finds under `docs/` must really be there: a symbolic link that leads out of `docs/`
   (to `/proc/self/environ`, `/etc/passwd`, the repository's `.git/`) stops the build;
+- every file that is not a page must be of a type the site serves, where that type belongs (`FILE_TYPES`):
+  no HTML or SVG file (either would run its own scripts on the site's origin, outside any page's policy), no
+  script but under `docs/javascripts/`;
 - every page must be UTF-8;
 - a snippet include (`--8<-- "file"`) may only name a file inside the snippet folders (`docs/programs/`,
   `bench/results/`), after every link is resolved;
@@ -23,6 +26,11 @@ from .directives.errors import DirectiveError
 from .directives.syntax import outside_code, quoted
 
 SNIPPET_MARK = "--8<--"
+# The types of file docs/ may hold besides pages, and the folders each may live in ("" for anywhere).
+FILE_TYPES = {
+    ".md": "", ".css": "stylesheets/", ".js": "javascripts/", ".py": "programs/", ".woff2": "assets/fonts/",
+    ".txt": "", ".png": "", ".jpg": "", ".jpeg": "", ".webp": "", ".gif": "",
+}
 RE_SNIPPET = re.compile(r"""^\s*--8<--\s+(?P<quote>["'])(?P<path>[^"']+)(?P=quote)\s*$""")
 
 
@@ -32,10 +40,25 @@ def inside(path: Path, folder: Path) -> bool:
 
 
 def check_in_folder(path: Path, folder: Path, shown: str) -> None:
-    """Refuse a file of the pages folder whose real path leaves it (a symbolic link to elsewhere)."""
+    """Refuse a file of the pages folder whose real path leaves it (a symbolic link to elsewhere), or whose type
+    the site does not serve there (`check_file_type`)."""
     if not inside(path, folder):
         raise DirectiveError(f"{shown} is a link to {quoted(str(path.resolve()))}, outside {folder.name}/; the "
                              f"build takes only files that are really inside {folder.name}/", page=shown, line=1)
+    check_file_type(path.absolute().relative_to(folder.absolute()).as_posix(), shown)
+
+
+def check_file_type(relative: str, shown: str) -> None:
+    """Refuse a file of docs/ (`relative` to it) of a type the site does not serve, or outside its type's folder."""
+    suffix = Path(relative).suffix.lower()
+    folder = FILE_TYPES.get(suffix)
+    if folder is None:
+        kinds = ", ".join(sorted(FILE_TYPES))
+        raise DirectiveError(f"docs/ may not hold '{quoted(suffix or 'files without a suffix')}' files (HTML and SVG "
+                             f"would run their own scripts on the site); it holds pages and {kinds} files",
+                             page=shown, line=1)
+    if not relative.startswith(folder):
+        raise DirectiveError(f"a {suffix} file belongs in docs/{folder}; the site's own are there", page=shown, line=1)
 
 
 def check_utf8(data: bytes, shown: str) -> None:
