@@ -35,7 +35,8 @@ def originals(site: Path) -> dict[str, Path]:
 
 def linked(site: Path) -> dict[Path, list[str]]:
     """The theme stylesheets each page links, in order."""
-    return {page: RE_LINK.findall(page.read_text(encoding="utf-8")) for page in sorted(site.rglob("*.html"))}
+    return {page: RE_LINK.findall(page.read_text(encoding="utf-8")) for page in sorted(site.rglob("*.html"))
+            if "downloads" not in page.parts}  # downloads/ holds files such as the lesson's copy, not pages
 
 
 def style_rules(rules: list, context: str = "") -> Iterator[tuple[str, str, str]]:

@@ -36,7 +36,7 @@ APPLY_SETTING = """async ([stored, scheme]) => {
 def site_pages(site: Path) -> list[str]:
     """Every HTML page of the built site, as a path relative to its root."""
     pages = sorted(path.relative_to(site).as_posix() for path in site.rglob("*.html")
-                   if path.relative_to(site).parts[0] != "assets")
+                   if path.relative_to(site).parts[0] not in {"assets", "downloads"})  # downloads: files, not pages
     return [page.removesuffix("index.html") for page in pages]
 
 
