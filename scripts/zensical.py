@@ -46,12 +46,13 @@ def environment_value(loader: yaml.SafeLoader, node: yaml.Node) -> object:
 ConfigLoader.add_constructor("!ENV", environment_value)
 
 
-def write_config(site_dir: Path) -> Path:
-    """Zensical's configuration: mkdocs.yml with the engine as an extension, beside it (paths stay relative)."""
+def write_config(site_dir: Path, preview: bool = False) -> Path:
+    """Zensical's configuration: mkdocs.yml with the engine as an extension, beside it (paths stay relative); in a
+    preview the engine shows a page that does not build as its message, so that Zensical keeps serving."""
     config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=ConfigLoader)
     config.pop("hooks", None)
     config["site_dir"] = site_dir.resolve().relative_to(ROOT).as_posix()
-    config["markdown_extensions"].append(EXTENSION)
+    config["markdown_extensions"].append({EXTENSION: {"preview": True}} if preview else EXTENSION)
     CONFIG.write_text(yaml.safe_dump(config, sort_keys=False, allow_unicode=True), encoding="utf-8")
     return CONFIG
 
@@ -86,7 +87,7 @@ def serve(port: str) -> None:
     """Run `zensical serve`, restarting it whenever a Python file under src/ changes. However this script is
     stopped (Ctrl+C, a SIGTERM from a process manager or a test), Zensical stops with it and frees the port."""
     signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(128 + number))
-    config = write_config(ROOT / "site-zensical")
+    config = write_config(ROOT / "site-zensical", preview=True)
     while True:
         stamp = sources_stamp()
         server = subprocess.Popen([sys.executable, "-m", "zensical", "serve", "-f", str(config), "-a",

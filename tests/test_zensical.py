@@ -114,3 +114,22 @@ def test_the_zensical_preview_shows_a_changed_example_and_stops_whole(zensical_s
     zensical_server.process.terminate()
     zensical_server.process.wait(timeout=30)
     assert fetch(zensical_server.base + PAGE) == "", "Zensical outlived the preview script"
+
+
+def test_a_typo_under_the_zensical_preview_shows_on_its_page_and_the_preview_keeps_serving(
+        zensical_server: Served) -> None:
+    """Assert a wrong directive saved under `scripts/zensical.py serve` is printed once with its page and line and
+    no traceback, that the page shows the message in the browser, and that the preview serves on and recovers."""
+    page = zensical_server.project / "docs" / PAGE.rstrip("/")
+    page = page.with_suffix(".md")
+    good = page.read_text(encoding="utf-8")
+    page.write_text(good + "\nRolls: <!-- attn:value red-ball-rolls outptu row=rolls -->\n", encoding="utf-8")
+    line = page.read_text(encoding="utf-8").count("\n")
+    message = f"docs/{PAGE.rstrip('/')}.md:{line}: unknown value 'outptu'"
+    wait_for(lambda: "This page does not build" in fetch(zensical_server.base + PAGE), "the page showing its error")
+    assert message in html.unescape(fetch(zensical_server.base + PAGE))
+    log = zensical_server.log.read_text()
+    assert log.count(f"ERROR   -  {message}") == 1 and "Traceback" not in log
+    assert zensical_server.process.poll() is None, "the preview stopped at a page typo"
+    page.write_text(good, encoding="utf-8")
+    wait_for(lambda: "(1/2, 5/4)" in fetch(zensical_server.base + PAGE), "the page built again once fixed")

@@ -19,6 +19,7 @@ snippet folders are those the build's `pymdownx.snippets` reads from.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from markdown import Markdown
@@ -28,6 +29,8 @@ from markdown.preprocessors import Preprocessor
 
 from .directives.errors import DirectiveError
 from .directives.listings import project_root
+from .failed_page import error_page, failed_page_markdown
+from .mathml import MathConversionError
 from .pipeline import PageSource, Pipeline
 
 FIRST = 40  # above snippets (32), fenced code (25) and raw HTML blocks (20): nothing hides a directive
@@ -79,44 +82,70 @@ def snippet_folders(md: Markdown) -> tuple[Path, ...]:
     return tuple(Path(folder) for folder in getattr(snippets, "base_path", ()))
 
 
+class Preview:
+    """What a page that does not build does: stop the build, or, in a preview, print its message once and show it
+    in place of the page, so that the preview keeps serving while the line is fixed."""
+
+    def __init__(self, serving: bool) -> None:
+        self.serving = serving
+        self.said: set[str] = set()
+
+    def failed(self, error: ValueError) -> str:
+        """The message a broken page shows in a preview; outside one, `error` is raised again."""
+        if not self.serving:
+            raise error
+        message = str(error)
+        if message not in self.said:
+            self.said.add(message)
+            print(f"ERROR   -  {message}", file=sys.stderr, flush=True)
+        return message
+
+
 class ExpandDirectives(Preprocessor):
     """Stages 1 and 2: refuse unsafe includes, then replace the page's directives with what they compute."""
 
-    def __init__(self, md: Markdown, place: PagePlace) -> None:
+    def __init__(self, md: Markdown, place: PagePlace, preview: Preview) -> None:
         super().__init__(md)
-        self.place = place
+        self.place, self.preview = place, preview
 
     def run(self, lines: list[str]) -> list[str]:
         """The page's lines with every directive expanded; a DirectiveError names `page:line`."""
         text = "\n".join(lines)
         pipeline = Pipeline(snippet_folders=snippet_folders(self.md))
-        return pipeline.markdown(text, self.place.read(text)).split("\n")
+        try:
+            return pipeline.markdown(text, self.place.read(text)).split("\n")
+        except DirectiveError as error:
+            return failed_page_markdown(self.preview.failed(error)).split("\n")
 
 
 class FinishPage(Postprocessor):
     """Stages 3 to 5: refuse a directive Markdown left in the page, box its tables, convert its LaTeX to MathML."""
 
-    def __init__(self, md: Markdown, place: PagePlace) -> None:
+    def __init__(self, md: Markdown, place: PagePlace, preview: Preview) -> None:
         super().__init__(md)
-        self.place = place
+        self.place, self.preview = place, preview
 
     def run(self, text: str) -> str:
         """The page's final HTML, with MathML for every formula."""
-        return Pipeline().body(text, self.place.current)
+        try:
+            return Pipeline().body(text, self.place.current)
+        except (DirectiveError, MathConversionError) as error:
+            return error_page(self.preview.failed(error))
 
 
 class AttentionExtension(Extension):
     """Register both steps; `page` names the page in messages when the build gives no rendering context."""
 
     def __init__(self, **kwargs: object) -> None:
-        self.config = {"page": ["<page>", "the page's path, for error messages"]}
+        self.config = {"page": ["<page>", "the page's path, for error messages"],
+                       "preview": [False, "show a page that does not build as its message instead of stopping"]}
         super().__init__(**kwargs)
 
     def extendMarkdown(self, md: Markdown) -> None:
         """Add the two steps to `md`."""
-        place = PagePlace(md, str(self.getConfig("page")))
-        md.preprocessors.register(ExpandDirectives(md, place), "attn_directives", FIRST)
-        md.postprocessors.register(FinishPage(md, place), "attn_finish", LAST)
+        place, preview = PagePlace(md, str(self.getConfig("page"))), Preview(bool(self.getConfig("preview")))
+        md.preprocessors.register(ExpandDirectives(md, place, preview), "attn_directives", FIRST)
+        md.postprocessors.register(FinishPage(md, place, preview), "attn_finish", LAST)
 
 
 def makeExtension(**kwargs: object) -> AttentionExtension:

@@ -2,13 +2,12 @@
 
 Under `mkdocs build` a broken page does not stop the build: its messages are kept (`Problems`) and the build stops
 once every page was tried, naming them all, with their count and the count of pages. Under `mkdocs serve` each
-broken page is served as a page that shows its message (`failed_page_markdown`, `error_page`), the terminal prints
+broken page is served as a page that shows its message (`failed_page.py`), the terminal prints
 it, and the count follows each rebuild.
 """
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass, field
 
 from mkdocs.exceptions import PluginError
@@ -69,15 +68,3 @@ def fail(problems: Problems, message: str, serving: bool) -> str:
     if not serving:
         raise PluginError(message)
     return page_failed(problems, "mkdocs.yml", message, serving)
-
-
-def failed_page_markdown(message: str) -> str:
-    """A page that shows why it could not be built, for the browser of someone running `mkdocs serve`."""
-    return ("# This page does not build\n\n"
-            f'<pre class="attn-build-error">{html.escape(message)}</pre>\n\n'
-            "Fix the line named above and save: this page reloads by itself.\n")
-
-
-def error_page(message: str) -> str:
-    """The HTML of a page that could not be built: what to fix, in place of its content."""
-    return f'<h1>This page does not build</h1><pre class="attn-build-error">{html.escape(message)}</pre>'

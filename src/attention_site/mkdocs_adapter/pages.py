@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING
 
 from mkdocs.exceptions import PluginError
 
+from ..failed_page import error_page, failed_page_markdown
 from .config import folder_of
-from .failures import error_page, failed_page_markdown, page_failed
+from .failures import page_failed
 
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
