@@ -12,7 +12,7 @@ from answer_cases import CASES
 from playwright.sync_api import Browser, Page, expect
 
 from attention_core import scaled_dot_product_attention
-from attention_site.mkdocs_adapter.failures import error_page
+from attention_site.failed_page import error_page
 from browser.conftest import open_context, wait_for_features
 from browser.playground import BUS_IS_LATE
 
