@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import openpyxl
 import pytest
 from conftest import ANOTHER_MACHINE, ROOT, TwoBuilds
 
@@ -18,8 +19,9 @@ def sources(tmp_path: Path) -> Path:
     return Path(shutil.copytree(ROOT / "src", tmp_path / "src", ignore=shutil.ignore_patterns("__pycache__")))
 
 
-def test_the_key_changes_with_every_input(sources: Path) -> None:
-    """Assert the key moves with an example's input, the engine's code, the site's URL and the build date."""
+def test_the_key_changes_with_every_input(sources: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Assert the key moves with an example's input, the engine's code, the site's URL, the build date and the
+    version of openpyxl."""
 
     def workbook_key(site_url: str, epoch: str) -> str:
         return key_of(site_url, epoch, [sources / "attention_site", sources / "attention_core"])
@@ -34,7 +36,10 @@ def test_the_key_changes_with_every_input(sources: Path) -> None:
     assert changed_input != key
     layout = sources / "attention_site/workbooks/xlsx.py"
     layout.write_text(layout.read_text() + "\n# a changed comment is a changed source\n")
-    assert workbook_key("https://a/", "1700000000") not in (key, changed_input)
+    changed_source = workbook_key("https://a/", "1700000000")
+    assert changed_source not in (key, changed_input)
+    monkeypatch.setattr(openpyxl, "__version__", openpyxl.__version__ + ".1")  # another writer, other bytes
+    assert workbook_key("https://a/", "1700000000") not in (key, changed_input, changed_source)
 
 
 @pytest.mark.slow

@@ -422,3 +422,13 @@ def test_teaching_pages_exist_and_name_their_examples() -> None:
         assert source.with_suffix(".md").is_file() or (source / "index.md").is_file(), page
     assert pages["walkthrough/scores/"] == ("red-ball-rolls", "red-ball-layer")
     assert pages["lesson/"] == ("bus-is-late",)
+
+
+def test_a_token_that_looks_like_a_formula_is_written_as_text() -> None:
+    """Assert a token of an example's data that starts with `=` is a text cell in both copies, never a formula."""
+    example = dataclasses.replace(WORKBOOKS["bus-is-late"].example, tokens=("=1+1", "is", "late"))
+    for practice in (False, True):
+        wb = openpyxl.load_workbook(io.BytesIO(workbook_bytes("bus-is-late", practice, site_url=SITE_URL,
+                                                              example=example)))
+        labels = [cell for ws in wb.worksheets for row in ws.iter_rows() for cell in row if cell.value == "=1+1"]
+        assert labels and all(cell.data_type == "s" for cell in labels), [(c.coordinate, c.data_type) for c in labels]

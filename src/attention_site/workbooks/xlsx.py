@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from openpyxl import Workbook
+from openpyxl.cell.cell import Cell
 from openpyxl.comments import Comment
 from openpyxl.formatting.rule import CellIsRule
 from openpyxl.styles import Alignment, Border, Font, NamedStyle, PatternFill, Side
@@ -117,17 +118,26 @@ def link(ws: Worksheet, address: str, text: str, target: str) -> None:
     ws[address].font = font(color=INDIGO, underline="single")
 
 
+def text(ws: Worksheet, row: int, column: int, value: object) -> Cell:
+    """A cell holding `value` as text, whatever it starts with: a label from an example's data (a token such as
+    `=1+1`) never becomes a formula that a spreadsheet program would run."""
+    cell = ws.cell(row, column, value)
+    if isinstance(value, str):
+        cell.data_type = "s"
+    return cell
+
+
 def frame(ws: Worksheet, placed: Placed, column: int, caption: str) -> None:
     """The caption, the header row and the row labels of a grid whose entries start at `column`."""
     grid, top = placed.grid, placed.row
-    title = ws.cell(placed.caption_row, column - 1 if column == FIRST_COLUMN else column, caption)
+    title = text(ws, placed.caption_row, column - 1 if column == FIRST_COLUMN else column, caption)
     title.font = font(bold=True)
     if column == FIRST_COLUMN:
-        ws.cell(top - 1, 1, grid.corner).style = "Grid header"
+        text(ws, top - 1, 1, grid.corner).style = "Grid header"
         for i, label in enumerate(grid.rows):
-            ws.cell(top + i, 1, label).style = "Row label"
+            text(ws, top + i, 1, label).style = "Row label"
     for j, label in enumerate(grid.cols):
-        ws.cell(top - 1, column + j, label).style = "Grid header"
+        text(ws, top - 1, column + j, label).style = "Grid header"
 
 
 def entries(ws: Worksheet, placed: Placed, refs: Refs, style: str) -> None:
