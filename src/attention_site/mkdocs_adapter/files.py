@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import os
+from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -81,11 +82,10 @@ def workbook_files(config: MkDocsConfig, engine: Engine) -> dict[str, bytes]:
 def workbook_key(site_url: str, epoch: str, sources: list[Path] | None = None) -> str:
     """A hash of everything a workbook depends on: both packages' sources, the site's URL, the build date, and the
     version of openpyxl that writes the file (another version writes other bytes)."""
-    from openpyxl import __version__ as openpyxl_version  # at call time: the workbooks import it anyway
-
     build_cache = importlib.import_module("attention_site.build_cache")  # reloaded with the engine
     folders = sources if sources is not None else [PACKAGE, core_folder()]
-    return build_cache.cache_key(build_cache.sources_key(folders), "workbooks", site_url, epoch, openpyxl_version)
+    writer = metadata.version("openpyxl")  # read from its metadata: importing openpyxl would import NumPy
+    return build_cache.cache_key(build_cache.sources_key(folders), "workbooks", site_url, epoch, writer)
 
 
 def worker_shim(config: MkDocsConfig) -> File:
