@@ -229,6 +229,7 @@ def test_an_answer_opened_on_a_slide_is_laid_out_again_in_view(tabs: Callable[..
     page.goto(site_url + "lesson/")
     wait_for_features(page)
     page.keyboard.press("v")
+    expect(page.locator(".slide-position")).to_contain_text("1 / ")  # slides.js loads on the key: wait for it
     answer = page.locator(".md-content__inner > details.success").first
     while not answer.is_visible():
         page.keyboard.press("ArrowRight")
