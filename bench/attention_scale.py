@@ -204,7 +204,7 @@ def write_svgs(rows: list[dict[str, float]], results: Path) -> str:
 
         wide, narrow = (growth_chart_svg(xs, series, log=True, id_prefix=prefix, narrow=for_phone, **labels)
                         for prefix, for_phone in (("bench-memory", False), ("bench-memory-narrow", True)))
-        made_by = "attention_site/figures.py"
+        made_by = "attention_site/figures/charts.py"
     except Exception as error:  # the helper is missing or takes another form: draw it ourselves
         wide, narrow = plain_chart_svg(xs, series, **labels), ""
         made_by = f"a plain fallback ({type(error).__name__}: {error})"

@@ -116,7 +116,7 @@ lap("(read the built pages)")
 for page in html:
     mathml.convert_math(page)
 lap("cold: convert every page's math to MathML (each distinct formula once)")
-from attention_site import page_assets
+from attention_site.postprocess import page_assets
 sites = [cache / f"site-{n}" for n in range(3)]
 for site in sites:
     shutil.copytree(latex_site, site)

@@ -113,7 +113,7 @@ def test_the_key_covers_every_source_byte_and_input(project: Path) -> None:
     key = cache_key(sources, "convert_math", "<p>x</p>")
     assert cache_key(sources, "convert_math", "<p>y</p>") != key
     assert cache_key(sources, "expand_directives", "<p>x</p>") != key
-    engine = project / "src/attention_site/mathml.py"
+    engine = project / "src/attention_site/mathml/tex.py"
     engine.write_bytes(engine.read_bytes().replace(b"0.1667em", b"0.1668em", 1))
     assert cache_key(sources_key(folders), "convert_math", "<p>x</p>") != key
 

@@ -1,10 +1,10 @@
-"""Material's stylesheet trimmed to what the site can use: the pure functions of `attention_site.css_trim`."""
+"""Material's stylesheet trimmed to what the site can use: the pure functions of `postprocess.css_trim`."""
 
 from __future__ import annotations
 
 import pytest
 
-from attention_site.css_trim import UsedClasses, attribute_values, page_classes, trimmed_stylesheet
+from attention_site.postprocess.css_trim import UsedClasses, attribute_values, page_classes, trimmed_stylesheet
 
 
 def test_a_used_class_keeps_its_rule_and_an_unused_class_loses_its_own() -> None:

@@ -1,4 +1,4 @@
-"""Tests for hooks/figures.py: SVGs that parse, say what they show, and come out the same every time."""
+"""Tests for attention_site/figures/: SVGs that parse, say what they show, and come out the same every time."""
 
 from __future__ import annotations
 
@@ -183,7 +183,7 @@ def test_cells_show_values_and_shade() -> None:
 
 def test_the_ramp_rises_from_faint_to_full() -> None:
     """Assert the heat ramp rises with the weight, from a faint 0 (opacity 0.06) to a full 1 (0.96)."""
-    from attention_site.figures import _ramp, _shade
+    from attention_site.figures.grids import _ramp, _shade
 
     weights = [k / 100 for k in range(101)]
     assert [_ramp(w) for w in weights] == sorted(_ramp(w) for w in weights)
@@ -356,7 +356,7 @@ def mixed(first: tuple[float, ...], share: float, second: tuple[float, ...]) -> 
 
 def heat_colour(weight: float, page: tuple[float, ...], high: str, low: str) -> tuple[float, ...]:
     """The colour a heat cell of `weight` shows: the inks mixed by the ramp, at the cell's opacity, over the page."""
-    from attention_site.figures import _ramp, _shade
+    from attention_site.figures.grids import _ramp, _shade
 
     ink = mixed(rgb(high), round(100 * _ramp(weight)) / 100, rgb(low))
     return mixed(ink, _shade(weight), page)

@@ -18,11 +18,11 @@ from conftest import ROOT, mkdocs
 from mkdocs.config import load_config
 from pages import dedented, expand
 
-from attention_site import page_head
 from attention_site.build_cache import TextCache, cache_key, kept_files
 from attention_site.directives import DirectiveError
 from attention_site.html_check import check_html
 from attention_site.live_reload import RELOAD_SCRIPT
+from attention_site.postprocess import page_head
 from attention_site.safety import check_file_type, check_no_links
 
 ROLLS = "<!-- attn:value red-ball-rolls output row=rolls -->"

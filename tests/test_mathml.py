@@ -1,4 +1,4 @@
-"""Tests for hooks/mathml.py: arithmatex's LaTeX in, MathML out, every other byte untouched."""
+"""Tests for attention_site/mathml/: arithmatex's LaTeX in, MathML out, every other byte untouched."""
 
 from __future__ import annotations
 

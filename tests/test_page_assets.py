@@ -7,7 +7,7 @@ import json
 from typing import TYPE_CHECKING
 
 from attention_site.mathml import readable_documents
-from attention_site.page_assets import (
+from attention_site.postprocess.page_assets import (
     SEARCH_DOCUMENTS,
     SEARCH_INDEX,
     serve_search_documents,

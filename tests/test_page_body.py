@@ -9,7 +9,7 @@ from pathlib import Path
 
 import markdown
 
-from attention_site.page_body import with_tables_boxed
+from attention_site.postprocess.page_body import with_tables_boxed
 
 BOX = '<div class="md-typeset__scrollwrap"><div class="md-typeset__table">'
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from attention_site.page_head import (
+from attention_site.postprocess.page_head import (
     foreign_scripts,
     shipped_scripts,
     template_scripts,

@@ -10,6 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from attention_site import api_page
 from attention_site.directives import expand_directives
 from attention_site.directives.entries import reference
 from attention_site.directives.errors import DirectiveError
@@ -135,8 +136,8 @@ def test_a_long_signature_shows_one_parameter_a_line_with_long_defaults_cut() ->
 
     def long(rows: tuple = (("1", "2", "3"),) * 9, *, scale: float = 0.5, name: str = "a" * 30) -> np.ndarray: ...
 
-    assert reference.compact_signature("short", short) == "short(a: int, /, b: str = 'x', *, c: float = 1.0) -> None"
-    assert reference.compact_signature("long", long).split("\n") == [
+    assert api_page.compact_signature("short", short) == "short(a: int, /, b: str = 'x', *, c: float = 1.0) -> None"
+    assert api_page.compact_signature("long", long).split("\n") == [
         "long(",
         "    rows: tuple = (('1', '2', '3'), ('1', '2', '3'), …,",
         "    *,",

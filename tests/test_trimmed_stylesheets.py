@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import tinycss2
 
-from attention_site.page_assets import REPLACED_ATTRIBUTES
+from attention_site.postprocess.page_assets import REPLACED_ATTRIBUTES
 
 pytestmark = pytest.mark.slow
 
@@ -170,8 +170,8 @@ def test_a_kept_trim_is_served_only_for_the_same_pages(tmp_path: Path, monkeypat
     """Assert a stylesheet trimmed by an earlier build is read back for the same pages (not trimmed again), and that
     a page that starts to use a part of the theme (an admonition kind) gets that part's rules and icon at once,
     whatever was kept: the kept results' key covers what the pages use."""
-    from attention_site import css_trim, page_assets
     from attention_site.build_cache import TextCache
+    from attention_site.postprocess import css_trim, page_assets
 
     kept = TextCache(tmp_path / "cache", "sources")
     site = small_site(tmp_path / "site", "note")

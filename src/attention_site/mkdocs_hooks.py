@@ -15,8 +15,8 @@
 
 Under `mkdocs build` every page is tried and the build then stops naming every problem of every page. Under
 `mkdocs serve` a broken page is served as a page that shows its message, and comes back by itself once the line
-is fixed. The adapter and the page helpers it imports (`document`, `page_assets`, `page_head`) are never
-reloaded: restart the preview after editing them.
+is fixed. The adapter and the page helpers it imports (`postprocess/`: `document`, `page_assets`, `page_head`) are
+never reloaded: restart the preview after editing them.
 """
 
 from __future__ import annotations

@@ -10,12 +10,14 @@ both routes, and a stage changed here changes for both:
    directives a live page recomputes in the browser marked (`live.py`);
 3. leftovers: a directive Markdown left in the rendered page (a fence hid it from the scanner) stops the build,
    and so does any element or attribute of its HTML that is not on the allowlist (`html_check.py`);
-4. tables: each table in its scroll box, the rows-as-cards tables labelled with their columns (`page_body.py`),
-   while formulas are still LaTeX, so a column named with a formula is labelled as text (`q · k_j`);
-5. MathML: LaTeX to MathML (`mathml.py`);
-6. head: the finished HTML document's sharing tags, search on demand and Content Security Policy (`document.head`,
-   calling `page_head.py` and `page_assets.py`); only a build that writes whole documents has one (the MkDocs
-   route), which imports it without the engine, so that a page that cannot be built is secured all the same.
+4. tables: each table in its scroll box, the rows-as-cards tables labelled with their columns
+   (`postprocess/page_body.py`), while formulas are still LaTeX, so a column named with a formula is labelled as text
+   (`q · k_j`);
+5. MathML: LaTeX to MathML (`mathml/`);
+6. head: the finished HTML document's sharing tags, search on demand and Content Security Policy
+   (`postprocess/document.head`, calling `page_head.py` and `page_assets.py` beside it); only a build that writes whole
+   documents has one (the MkDocs route), which imports it without the engine, so that a page that cannot be built is
+   secured all the same.
 
 Every stage is a pure function of its text; the MkDocs adapter passes in `expand` and `convert` wrapped in its
 caches. Errors are `DirectiveError`s (`page:line: ...`) or `MathConversionError`s, raised to the caller.
@@ -29,11 +31,11 @@ from pathlib import Path
 
 from . import safety
 from .directives import check_expanded
-from .document import Head, head
 from .html_check import check_html
 from .live import expand_live
 from .mathml import convert_math, convert_title
-from .page_body import with_tables_boxed
+from .postprocess.document import Head, head
+from .postprocess.page_body import with_tables_boxed
 
 
 @dataclass(frozen=True)

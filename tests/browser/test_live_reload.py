@@ -10,8 +10,8 @@ from conftest import project_env
 from playwright.sync_api import Browser
 from servers import Served, make_serve
 
-from attention_site import page_head
 from attention_site.live_reload import RELOAD_SCRIPT
+from attention_site.postprocess import page_head
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

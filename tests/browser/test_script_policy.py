@@ -16,7 +16,7 @@ import pytest
 from mkdocs.config import load_config
 from playwright.sync_api import Page
 
-from attention_site import page_head
+from attention_site.postprocess import page_head
 
 pytestmark = pytest.mark.browser
 

@@ -83,7 +83,7 @@ def test_every_table_is_built_in_its_scroll_box_and_never_moved(page: Page, site
     """Assert every table of the long page (but the calculator's, which its script makes) arrives in Material's
     scroll box, with the class that Material's script passes over, and that nothing takes a table out of the page
     as it starts: Material's script moves each table without a class into that box, and a moved table is styled
-    and laid out again, all of it (attention_site/page_body.py)."""
+    and laid out again, all of it (attention_site/postprocess/page_body.py)."""
     page.add_init_script(WATCH_START_UP)
     page.goto(site_url + LONG_PAGE)
     wait_for_features(page)

@@ -10,7 +10,8 @@ from urllib.parse import urlsplit
 from mkdocs.exceptions import PluginError
 from mkdocs.utils import get_relative_url
 
-from attention_site import document, live_reload, lms_copy, page_assets, page_head
+from attention_site import live_reload, lms_copy
+from attention_site.postprocess import document, page_assets, page_head
 
 from .failures import page_failed
 from .pages import source_path

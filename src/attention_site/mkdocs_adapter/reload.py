@@ -1,9 +1,9 @@
 """Loading the engine afresh whenever its files change, since MkDocs never reloads hook modules (mkdocs #3993).
 
-The adapter itself (this package, `mkdocs_hooks` and the page helpers it imports: `document`, `page_assets`,
-`page_head`) is never reloaded: restart the preview after editing it. Everything else of `attention_site`, and
-`attention_core`, is dropped from the import cache and imported again, and what the adapter needs of it is
-kept in an `Engine` of typed functions.
+The adapter itself (this package, `mkdocs_hooks` and the page helpers it imports from `postprocess/`: `document`,
+`page_assets`, `page_head`) is never reloaded: restart the preview after editing it. Everything else of
+`attention_site`, and `attention_core`, is dropped from the import cache and imported again, and what the adapter
+needs of it is kept in an `Engine` of typed functions.
 """
 
 from __future__ import annotations

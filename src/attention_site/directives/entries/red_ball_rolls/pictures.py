@@ -1,6 +1,6 @@
 """Pictures of red ball rolls: the causal mask, head 1's weights, and diagrams of the arrays' shapes.
 
-Each is drawn by `figures.py` from the same numbers as the tables beside it.
+Each is drawn by `attention_site.figures` from the same numbers as the tables beside it.
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import rcssmin
 import rjsmin
 
-from attention_site import css_trim
+from attention_site.postprocess import css_trim
 
 if TYPE_CHECKING:
     from attention_site.build_cache import TextCache

@@ -1,73 +1,25 @@
-"""Math at build time: turn the LaTeX that pymdownx.arithmatex leaves in the HTML into MathML.
-
-`pymdownx.arithmatex` with `generic: true` wraps inline math as `<span class="arithmatex">\\(...\\)</span>`
-and display math as `<div class="arithmatex">\\[...\\]</div>`, html-escaping `&`, `<`, `>` and `"`.
-`convert_math` swaps the delimited LaTeX for MathML made by latex2mathml and keeps the wrapper (Material
-styles `div.arithmatex` as a horizontally scrolling box); every other byte of the page stays as it was.
-
-On top of latex2mathml 3.81 it fixes what reads wrongly in a browser: a name from `\\operatorname`
-(or `\\max`) becomes an upright `<mi>` followed by an invisible function application instead of an `<mo>`
-with operator spacing; a bare `/` loses its operator spacing; a single letter from `\\mathrm` stays
-upright; text is escaped as XML (latex2mathml writes `\\text{a<b}` unescaped). It also sets what TeX sets
-and a browser's MathML does not: a run of three letters or more (`d_{model}`, `pos`) is one upright word,
-not a product of italic letters; a binary operator, relation or comma inside a script (`e^{s-m}`,
-`\\sum_{j=1}`) has no space around it, as in TeX's script style; a bracket that is not `\\left`/`\\right`
-nor a matrix's never stretches; a prime sits beside its letter at the text's size, not as a tiny superscript; a
-`+` or `-` after a bracket, relation, operator or comma is a sign, and a full stop is unspaced. LaTeX that
-latex2mathml rejects or silently mangles (an unknown command, a stray brace, a missing argument) raises
-`MathConversionError` quoting the formula. A display line of statements set apart by `\\qquad` becomes one
-`<math>` each, which math.css lets wrap on a narrow screen. What touches an inline formula without a space (a
-bracket, a comma, the rest of "-wide") moves into its wrapper, which math.css keeps on one line: a browser may
-otherwise end a line on either side of a `<math>`.
-
-`tex_to_text` reads a formula back off its MathML as one line of plain text (`∂L/∂M`, `e^(s_i)`), for the
-search's results, where MathML cannot go (`readable_documents`).
-"""
+"""LaTeX to MathML: one formula through latex2mathml, then set as TeX sets it and checked (see the package's
+docstring for each fix)."""
 
 from __future__ import annotations
 
 import functools
 import html
 import itertools
-import json
 import re
-from xml.etree.ElementTree import Element, fromstring, tostring
+from xml.etree.ElementTree import Element, tostring
 
-__all__ = [
-    "MathConversionError", "convert_math", "convert_title", "readable_documents", "readable_formulas", "tex_to_mathml",
-    "tex_to_text",
-]
-
-# Both branches open with a literal `<`, outside every group: the regex engine then jumps from one `<` to the next
-# instead of trying the pattern at every character (a page's scan took 8 times longer).
-RE_MATH = re.compile(
-    r"""
-    <(?:
-      (?P<code_tag>pre|code)(?=[\s>])[^>]*>.*?</(?P=code_tag)>
-    | (?P<tag>span|div)(?P<attributes>(?=\s)[^>]*?\sclass="arithmatex(?:\s[^"]*)?"[^>]*)>
-      (?: \\\((?P<inline>.*?)\\\) | \\\[(?P<display>.*?)\\\] )
-      </(?P=tag)>(?P<after>[^\s<]*)
-    )
-    """,
-    re.DOTALL | re.VERBOSE,
-)
-# A formula in a search document, \\(inline\\) or \\[display\\], or a code element (Material's search keeps <code>
-# and <pre>), which may hold the same characters and is matched first to be left alone.
-RE_SEARCH_FORMULA_OR_CODE = re.compile(
-    r"<(?P<tag>pre|code)\b.*?</(?P=tag)>|\\\((?P<inline>.+?)\\\)|\\\[(?P<display>.+?)\\\]", re.DOTALL)
-# A heading's inline math as the table of contents holds it: the TeX between \( and \), without its wrapper.
-RE_TITLE_MATH = re.compile(r"\\\((?P<tex>.*?)\\\)", re.DOTALL)
 # latex2mathml writes symbols as character references inside the text of its elements.
 RE_CHAR_REF = re.compile(r"&#x([0-9A-Fa-f]+);")
 # What must never be left in a token: a command it did not know, a brace or an `&` out of place.
 RE_LEFTOVER = re.compile(r"[\\{}&]")
 RE_FUNCTION_NAME = re.compile(r"[A-Za-z]+")
-# LaTeX as the tokens that nest: a command (`\\left`, `\\qquad`, an escaped character) or a brace; the rest is skipped.
-RE_TEX_TOKEN = re.compile(r"\\(?:[A-Za-z]+|.)|[{}]")
-DEPTH_CHANGE = {"{": 1, "}": -1, r"\left": 1, r"\right": -1, r"\begin": 1, r"\end": -1}
+
+
 
 FUNCTION_APPLICATION = "\u2061"
 THIN_SPACE = "0.1667em"
+
 
 
 class MathConversionError(ValueError):
@@ -77,27 +29,6 @@ class MathConversionError(ValueError):
         self.formula = formula
         self.reason = reason
         super().__init__(f"cannot convert the formula '{formula}' to MathML: {reason}")
-
-
-def convert_math(html_text: str) -> str:
-    """Return `html_text` with every arithmatex formula converted to MathML, all else unchanged but what touches
-    an inline formula without a space (`(`, `,`, `-wide`), which moves inside its wrapper (see `_inline`)."""
-    pieces, end = [], 0
-    for match in RE_MATH.finditer(html_text):
-        before = html_text[end:match.start()]
-        end = match.end()
-        if match["inline"] is None:
-            pieces += [before, _display(match)]
-            continue
-        lead = _touching_end(before)
-        pieces += [before.removesuffix(lead), _inline(match, lead)]
-    pieces.append(html_text[end:])
-    return "".join(pieces)
-
-
-def convert_title(title: str) -> str:
-    """Return a table-of-contents title with its inline math as MathML, as in the heading itself."""
-    return RE_TITLE_MATH.sub(lambda match: tex_to_mathml(html.unescape(match["tex"])), title)
 
 
 @functools.lru_cache(maxsize=4096)  # pages repeat formulas ($d_k$, $W_O$): convert each once
@@ -121,153 +52,6 @@ def tex_to_mathml(tex: str, *, display: bool = False) -> str:
     _unstretch_plain_brackets(math)
     _keep_short_fences(math)
     return tostring(math, encoding="unicode")
-
-
-def readable_documents(documents: str) -> str:
-    """Material's search documents (JSON) with readable formulas in each one's title and text (JSON)."""
-    return json.dumps([{**doc, **{key: readable_formulas(doc[key]) for key in ("title", "text") if key in doc}}
-                       for doc in json.loads(documents)])
-
-
-def readable_formulas(text: str) -> str:
-    """A search document's text with each formula as one line of plain text (tex_to_text): `\\(A\\)` reads `A`,
-    `\\(\\partial L / \\partial M\\)` reads `∂L/∂M`. Material's search reads a page before its math becomes MathML
-    (the hooks convert it later) and would show the LaTeX; code is left as it is. A formula that does not convert
-    stays as the page writes it: its page's build names it (while serving, the preview goes on)."""
-
-    def readable(match: re.Match[str]) -> str:
-        if match["tag"]:
-            return match[0]
-        tex = (match["display"] if match["inline"] is None else match["inline"]).strip()
-        try:
-            return html.escape(tex_to_text(html.unescape(tex)), quote=False)
-        except MathConversionError:
-            return tex
-
-    return RE_SEARCH_FORMULA_OR_CODE.sub(readable, text)
-
-
-@functools.lru_cache(maxsize=4096)
-def tex_to_text(tex: str) -> str:
-    """One line of plain text for the LaTeX `tex`, read off its MathML, for where MathML cannot go (a search result):
-    `\\frac{\\partial L}{\\partial M}` reads ∂L/∂M, `\\sqrt{d_k}` √(d_k), `e^{s_i}` e^(s_i), `QK^\\top` Q K^⊤,
-    `\\operatorname{softmax}(S)` softmax(S), a matrix (0 1; 1 0), statements apart by `\\qquad` an em space apart."""
-    text = _text(fromstring(tex_to_mathml(tex)))
-    text = RE_APPLIED.sub("", text).replace(FUNCTION_APPLICATION, " ").replace("\xa0", " ")  # softmax(S), ln 2
-    text = RE_AROUND_EM_SPACE.sub(EM_SPACE, RE_SPACES.sub(" ", text))
-    return RE_SPACE_INSIDE_BRACKETS.sub("", text).strip(" ")
-
-
-def _text(element: Element) -> str:
-    """The plain text of one MathML element and what it holds."""
-    name, children = _name(element), list(element)
-    if name in TEXT_TOKENS:
-        return element.text or ""
-    if name == "mo":
-        operator = (element.text or "").strip()
-        return FUNCTION_APPLICATION if operator == FUNCTION_APPLICATION else operator.strip(INVISIBLE_OPERATORS)
-    if name == "mspace":
-        width = element.get("width", "")
-        return "" if width.startswith("-") else EM_SPACE if width.endswith("em") and float(width[:-2]) >= 1 else " "
-    if name == "mfrac":
-        return f"{_term(_text(children[0]))}/{_term(_text(children[1]))}"
-    if name == "msqrt":
-        return "√" + _term(_row(children), script=True)
-    if name == "mroot":  # \\sqrt[3]{x}: 3√x
-        return _term(_text(children[1]), script=True) + "√" + _term(_text(children[0]), script=True)
-    if name == "mover" and _text(children[0]).strip() in ARROWS:  # \\xrightarrow{reshape}: a labelled arrow
-        return f" {_text(children[1])} {_text(children[0]).strip()} "
-    if name in SCRIPT_MARKS:
-        return _scripted(children[0], children[1:], SCRIPT_MARKS[name])
-    if name == "mtable":
-        return "; ".join(" ".join(_row(list(cell)).strip() for cell in row) for row in children)
-    if name == "mphantom":
-        return ""
-    return _row(children)
-
-
-def _name(element: Element) -> str:
-    """An element's tag without its namespace."""
-    return element.tag.rpartition("}")[2]
-
-
-def _row(children: list[Element]) -> str:
-    """Elements side by side: a binary operator or relation spaced, not a sign (-1/4, (0 -∞)); a comma followed by a
-    space; two terms one space apart (Q K^⊤, ∑_j a_j v_j), but not a number and its letter (8r), letters (acc, s_ij),
-    ∂ and what it acts on (∂L) or a closing bracket."""
-    text, previous = "", None  # the last element's tag and text, and whether it is an operator
-    for child in children:
-        name, part = _name(child), _text(child)
-        bare = part.strip()
-        operator = name in ("mo", "mspace") or bare in SPACED_OPERATORS
-        if bare in SPACED_OPERATORS:
-            sign = previous is None or (previous[2] and previous[1][-1:] not in ENDS_A_TERM)
-            part = bare if sign else f" {bare} "
-        elif bare in (",", ";"):
-            part = bare + " "
-        elif previous and not operator and not previous[2] and not (
-                (previous[0], name) in UNSPACED_PAIRS or previous[1][-1:] in "∂∇" or bare[:1] in CLOSING):
-            part = " " + part
-        text += part
-        previous = (name, bare, operator)
-    return text
-
-
-def _scripted(base: Element, scripts: list[Element], marks: str) -> str:
-    """A base with its subscript and superscript: x_i, e^(s_i), a_(rolls,red)^(2) (a prime is on its base already:
-    `_set_primes_at_text_size`)."""
-    texts = [RE_SCRIPT_OPERATOR.sub(r"\1", _text(script)).strip() for script in scripts]
-    return _text(base) + "".join(mark + _term(text, script=True) for mark, text in zip(marks, texts, strict=True))
-
-
-def _term(text: str, *, script: bool = False) -> str:
-    """A fraction's part, a root's content or a script as one term: bracketed when it is more than one (s − μ), and
-    for a script or a root also when it has a script of its own (e^(s_i), √(d_k))."""
-    text = text.strip()
-    several = any(mark in text for mark in (*SPACED_OPERATORS, ",", " ", EM_SPACE, FUNCTION_APPLICATION,
-                                            *("_^" if script else "")))
-    wrapped = (text[:1] + text[-1:] == "()" and text.count("(") == 1) or text[:2] + text[-1:] == "√()"
-    return f"({text})" if len(text) > 1 and several and not wrapped else text
-
-
-def _display(match: re.Match[str]) -> str:
-    """Convert one display formula's wrapper, or hand back a code block as it was."""
-    if match["code_tag"] is not None:
-        return match[0]
-    maths = "".join(tex_to_mathml(part, display=True) for part in _statements(html.unescape(match["display"])))
-    return f"<{match['tag']}{match['attributes']}>{maths}</{match['tag']}>{match['after']}"
-
-
-def _touching_end(text: str) -> str:
-    """The characters at the end of `text` that touch what follows without a space: a bracket, a word (none after a
-    tag's `>`). Read from the end, so a long run of text costs no more than its last word."""
-    if not text or text[-1].isspace():
-        return ""
-    return text.rsplit(None, 1)[-1].rpartition(">")[2]
-
-
-def _inline(match: re.Match[str], lead: str) -> str:
-    """Convert one inline formula's wrapper, taking in `lead` and the characters that follow it without a space.
-
-    A browser may end a line on either side of a <math>, as of an image: a sentence broke as "d_k" / ". Values",
-    or "(" / "i = 0". Inside the wrapper, which math.css keeps on one line, the formula and the brackets,
-    punctuation or word it touches move together, as in TeX."""
-    maths = tex_to_mathml(html.unescape(match["inline"]))
-    return f"<{match['tag']}{match['attributes']}>{lead}{maths}{match['after']}</{match['tag']}>"
-
-
-def _statements(tex: str) -> list[str]:
-    """Split display math at each `\\qquad` outside every brace, `\\left`...`\\right` and environment: the
-    separate statements of one line (`Q = X W_Q, \\qquad K = X W_K`), each then its own `<math>`, which math.css
-    sets side by side, 2em apart, and one under the other on a screen too narrow for the line."""
-    parts, start, depth = [], 0, 0
-    for token in RE_TEX_TOKEN.finditer(tex):
-        depth += DEPTH_CHANGE.get(token[0], 0)
-        if token[0] == r"\qquad" and depth == 0:
-            parts.append(tex[start:token.start()])
-            start = token.end()
-    parts.append(tex[start:])
-    return [part.strip() for part in parts if part.strip()] or [tex]
 
 
 def _describe(error: Exception) -> str:
@@ -486,6 +270,7 @@ def _is_matrix_group(element: Element) -> bool:
     return len(element) == 3 and element[1].tag == "mtable" and element[0].tag == element[2].tag == "mo"
 
 
+
 # Elements whose children are positional arguments, with how many they must have.
 ARITY = {
     "mfrac": 2, "mroot": 2, "msub": 2, "msup": 2, "msubsup": 3, "munder": 2, "mover": 2, "munderover": 3,
@@ -519,19 +304,3 @@ WORD_LETTERS = 3  # `model`, `pos`: a word; `ij`, `xW`: a product or a pair of i
 ORDINARY_SYMBOLS = frozenset("∞∂∇∅⊤⊥")
 TOKENS = frozenset({"mi", "mo", "mn"})
 OPENING_FENCES = OPENING_BRACKETS | frozenset("|‖")
-# For plain text (tex_to_text): tokens read as written, invisible operators dropped, the main line's binary operators
-# and relations spaced, each kind of script marked as in LaTeX.
-TEXT_TOKENS = frozenset({"mi", "mn", "mtext", "ms"})
-INVISIBLE_OPERATORS = "\u2062\u2063\u2064"
-SPACED_OPERATORS = frozenset("+−±∓×⋅·=≠<>≤≥≈∼∈→←↦∧")
-CLOSING = frozenset(")]}⟩|‖")
-ENDS_A_TERM = CLOSING | {"…", "⋯"}  # an operator after these is binary, not a sign
-UNSPACED_PAIRS = frozenset({("mn", "mi"), ("mn", "msub"), ("mn", "msup"), ("mi", "mi")})
-ARROWS = frozenset("→←⟶⟵↦")
-EM_SPACE = "\u2003"  # \quad and wider: statements or a remark apart
-RE_SPACES = re.compile(r" {2,}")
-RE_AROUND_EM_SPACE = re.compile(" *\u2003[ \u2003]*")
-RE_APPLIED = re.compile("\u2061 *(?=[(\\[])")
-RE_SPACE_INSIDE_BRACKETS = re.compile(r"(?<=[(\[]) | (?=[)\]])")
-RE_SCRIPT_OPERATOR = re.compile(r"\s*([+−=,<>≤≥·×±])\s*")
-SCRIPT_MARKS = {"msub": "_", "msup": "^", "msubsup": "_^", "munder": "_", "mover": "^", "munderover": "_^"}

@@ -23,7 +23,7 @@ import html
 import itertools
 import re
 
-from .mathml import readable_formulas
+from ..mathml import readable_formulas
 
 RE_PLAIN_TABLE = re.compile(r"<table(?![^>]*\bclass=)(?P<attributes>[^>]*)>(?P<body>.*?)</table>", re.DOTALL)
 RE_TABLE_AS_CARDS = re.compile(

@@ -1,0 +1,141 @@
+"""The API page of `attention_core`, generated from its signatures and docstrings.
+
+Nothing here runs code from a page: it reads the docstrings and signatures of `attention_core`'s public names.
+The reference's `attn:block reference api` (`directives/entries/reference.py`) shows it.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import inspect
+
+import attention_core
+
+
+def api_page(*, examples: bool) -> str:
+    """The page's Markdown: with `examples`, the classes and constants of the worked examples' inputs; otherwise
+    the package's introduction and everything else."""
+    names = [name for name in sorted(attention_core.__all__, key=str.lower)
+             if is_example_input(getattr(attention_core, name)) == examples]
+    sections = [] if examples else [module_summary()]
+    sections += [api_section(name, getattr(attention_core, name)) for name in names]
+    return "\n\n".join(sections)
+
+
+def is_example_input(obj: object) -> bool:
+    """Whether a public name is part of the worked examples' inputs (attention_core.examples): a class or instance."""
+    defined_by = obj if inspect.isclass(obj) or inspect.isfunction(obj) else type(obj)
+    return defined_by.__module__.startswith(f"{attention_core.__name__}.examples")
+
+
+def module_summary() -> str:
+    """The package docstring, as the page's introduction."""
+    return inspect.cleandoc(attention_core.__doc__ or "")
+
+
+def api_section(name: str, obj: object) -> str:
+    """One public name: its signature (for functions and classes) and its docstring, as written; for a class, its
+    own properties and methods too."""
+    heading = f"## `{name}`"
+    if inspect.isfunction(obj) or inspect.isclass(obj):
+        doc = inspect.getdoc(obj) or "(no docstring)"
+        parts = [heading, preformatted(compact_signature(name, obj)), preformatted(doc)]
+        members = member_texts(obj) if inspect.isclass(obj) else []
+        if members:
+            parts += ["Properties and methods:", preformatted("\n".join(members))]
+        return "\n\n".join(parts)
+    return "\n\n".join([heading, f"A constant: `{type(obj).__name__}`."])
+
+
+def member_texts(cls: type) -> list[str]:
+    """The public properties and methods a class defines itself, in source order, each as `.name` or
+    `.name(parameters) -> returns` with its docstring indented below (AttentionResult.S, KVCache.append)."""
+    texts = []
+    for name, member in vars(cls).items():
+        if name.startswith("_"):
+            continue
+        if isinstance(member, property | functools.cached_property):
+            shown, doc = f".{name}", inspect.getdoc(member)
+        elif inspect.isfunction(member) or isinstance(member, classmethod | staticmethod):
+            function = member if inspect.isfunction(member) else member.__func__
+            bound = not isinstance(member, staticmethod)  # self or cls is not shown
+            shown, doc = compact_signature(f".{name}", function, bound), inspect.getdoc(function)
+        else:
+            continue
+        texts.append(shown + "".join(f"\n    {line}" if line else "\n" for line in (doc or "").splitlines()))
+    return texts
+
+
+def preformatted(text: str) -> str:
+    """Text shown as written, in a plain <pre> block: never read as Markdown, and without the per-line anchors and
+    colour spans a fenced block gets (which made the page 33 KB gzip). No <code> inside: Material's bundle gives
+    every `pre > code` a copy button and a size watcher as it starts, 168 of them on the API page (a phone's main
+    thread blocked longest there); reader.css draws `pre.abh-text` as a code block and reader.js makes it
+    scrollable with the keyboard when it is wider than the column (`scroll-box`)."""
+    return f'<pre class="abh-text scroll-box">{html.escape(text, quote=False)}</pre>'
+
+
+ONE_LINE = 88  # a signature longer than this shows one parameter a line
+LONG_DEFAULT = 40  # a default written longer than this (an example's inputs) is cut, with "…"
+
+
+class Written:
+    """A value that `inspect` prints as the given text (an annotation without quotes, a default cut short)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def compact_signature(name: str, obj: object, bound: bool = False) -> str:
+    """The call signature as a reader scans it: annotations without quotes, long defaults cut short, and one
+    parameter a line when it would not fit on one; `bound` leaves out a method's first parameter (self, cls)."""
+    signature = inspect.signature(obj)
+    parts = parameter_texts(list(signature.parameters.values())[bound:])
+    returns = signature.return_annotation
+    arrow = "" if returns is inspect.Signature.empty or inspect.isclass(obj) else f" -> {annotation_text(returns)}"
+    one_line = f"{name}({', '.join(parts)}){arrow}"
+    if len(one_line) <= ONE_LINE:
+        return one_line
+    return f"{name}(\n" + "".join(f"    {part},\n" for part in parts) + f"){arrow}"
+
+
+def parameter_texts(parameters: list[inspect.Parameter]) -> list[str]:
+    """Each parameter as written in a def, with the `/` and `*` markers where Python would print them."""
+    kinds = [parameter.kind for parameter in parameters]
+    parts: list[str] = []
+    for at, parameter in enumerate(parameters):
+        if parameter.kind is inspect.Parameter.KEYWORD_ONLY and inspect.Parameter.VAR_POSITIONAL not in kinds \
+                and inspect.Parameter.KEYWORD_ONLY not in kinds[:at]:
+            parts.append("*")
+        parts.append(str(shown_parameter(parameter)))
+        last_positional_only = inspect.Parameter.POSITIONAL_ONLY not in kinds[at + 1:]
+        if parameter.kind is inspect.Parameter.POSITIONAL_ONLY and last_positional_only:
+            parts.append("/")
+    return parts
+
+
+def shown_parameter(parameter: inspect.Parameter) -> inspect.Parameter:
+    """The parameter with its annotation unquoted and its default cut to LONG_DEFAULT characters."""
+    if parameter.annotation is not inspect.Parameter.empty:
+        parameter = parameter.replace(annotation=Written(annotation_text(parameter.annotation)))
+    if parameter.default is not inspect.Parameter.empty:
+        default = repr(parameter.default)
+        parameter = parameter.replace(default=Written(cut_short(default)))
+    return parameter
+
+
+def cut_short(written: str) -> str:
+    """A default as written, cut after its last ", " within LONG_DEFAULT characters (or at the limit), with "…"."""
+    if len(written) <= LONG_DEFAULT:
+        return written
+    head = written[:LONG_DEFAULT - 1]
+    return (head[:head.rfind(", ") + 2] if ", " in head else head) + "…"
+
+
+def annotation_text(annotation: object) -> str:
+    """An annotation as written in the source (they are strings under `from __future__ import annotations`)."""
+    return annotation if isinstance(annotation, str) else inspect.formatannotation(annotation)

@@ -1,0 +1,31 @@
+"""Pictures at build time: numbers in, an SVG string out, for a reader who would rather look than read.
+
+Every function is pure and deterministic (the same input gives the same bytes). Each SVG scales to its
+container (viewBox, `width="100%"` and a `max-width` of its natural size), carries `role="img"` and a
+`<title>` and `<desc>` named by `aria-labelledby`, and prefixes every id with `id_prefix` so that several
+pictures can share a page. Colours are never written here: elements get `abh-*` classes whose colours
+live as CSS custom properties in docs/stylesheets/figures.css (light, dark, cream, more contrast and
+forced colours).
+
+One module a family: `grids` (heat maps, masks, position encodings), `charts` (line charts), `diagrams` (paths,
+flows, the residual stream, the KV cache), all drawn in the frame of `frame` (the labelled <svg>, text, lines).
+"""
+
+from __future__ import annotations
+
+from .charts import growth_chart_svg, growth_charts
+from .diagrams import ArrayShape, cache_growth_svg, flow_diagram_svg, path_diagram_svg, residual_stream_svg
+from .grids import heatmap_svg, mask_grid_svg, positions_heatmap_svg
+
+__all__ = [
+    "ArrayShape",
+    "cache_growth_svg",
+    "flow_diagram_svg",
+    "growth_chart_svg",
+    "growth_charts",
+    "heatmap_svg",
+    "mask_grid_svg",
+    "path_diagram_svg",
+    "positions_heatmap_svg",
+    "residual_stream_svg",
+]
