@@ -12,175 +12,31 @@ or the prose stays as written and a check beside it fails the build when the num
     with these inputs it is late (bus 0, is 0, late 1)
 
 Both work on a grid entry (a row, a column or one cell picked with `row=`/`col=`) or on a single number.
-One vocabulary serves both kinds; each question below is a `pick=` of attn:word and a key of attn:check.
+One vocabulary serves both kinds: each question (`questions.py`) is a `pick=` of attn:word and a key of attn:check;
+the other claims live by family in `relations.py` and `measures.py`, and this module holds their records.
 """
 
 from __future__ import annotations
 
-import itertools
-import math
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from fractions import Fraction
 
-from .errors import DirectiveError, did_you_mean
-from .formatting import format_number
+from .errors import DirectiveError
+from .measures import check_close, check_ratio, check_size, check_slope, number_option, tolerance_option
 from .options import Option, choice, integer, words
-from .render import select
-from .shown import Grid, Scalar, Shown
-
-TOLERANCE = 1e-9  # two entries closer than this (relative to their size) are equal: a tie
-SIMPLE_DENOMINATOR = 12  # "a simple fraction": whole, or a denominator of at most 12
-LISTED = 9  # entries quoted in a message, at most
-SIGNS = ("negative", "zero", "positive")
-SMALL_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-               "twelve")
-PARTS = {2: ("half", "halves"), 3: ("third", "thirds"), 4: ("quarter", "quarters"), 5: ("fifth", "fifths"),
-         6: ("sixth", "sixths"), 8: ("eighth", "eighths"), 10: ("tenth", "tenths")}
-
-
-@dataclass(frozen=True)
-class Subject:
-    """What a claim is about: labelled numbers picked from one entry, and how to name them in a message."""
-
-    about: str
-    labels: tuple[str, ...]
-    values: tuple[float, ...]
-    shape: tuple[int, int]
-    text: tuple[str, ...]
-
-    def listing(self) -> str:
-        """The numbers as a reader sees them: `bus 0, is 0, late 1`."""
-        if len(self.values) == 1:
-            return self.text[0]
-        pairs = [f"{label} {text}" for label, text in zip(self.labels, self.text, strict=True)]
-        return ", ".join(pairs[:LISTED]) + (f", … {len(pairs) - LISTED} more" if len(pairs) > LISTED else "")
-
-
-def subject_of(shown: Shown, about: str, row: str | None, col: str | None) -> Subject:
-    """The numbers a claim speaks of: a single number, or the row, column or cell picked from a grid."""
-    if isinstance(shown, Scalar):
-        return Subject(about, (), (float(shown.value),), (1, 1), (format_number(shown.value, shown.style),))
-    if not isinstance(shown, Grid):
-        raise DirectiveError(f"'{about}' is not a number or a matrix; words and checks need one")
-    grid = select(shown, row, col)
-    where = " (" + ", ".join(f"{k} {v}" for k, v in (("row", row), ("col", col)) if v) + ")" if row or col else ""
-    n_rows, n_cols = len(grid.row_labels), len(grid.col_labels)
-    labels = grid.col_labels if n_rows == 1 else grid.row_labels if n_cols == 1 else tuple(
-        f"{r}/{c}" for r in grid.row_labels for c in grid.col_labels)
-    values = tuple(float(x) for line in grid.values for x in line)
-    text = tuple(shown_text(x, grid) for x in values)
-    return Subject(f"'{about}'{where}", labels, values, (len(shown.row_labels), len(shown.col_labels)), text)
-
-
-def shown_text(x: float, grid: Grid) -> str:
-    """One number of a grid as the page shows it, minus infinity included."""
-    return "−∞" if x == -math.inf else format_number(x, grid.style)
-
-
-def equal(a: float, b: float) -> bool:
-    """Tell whether two computed entries are the same number (exact examples come out within rounding)."""
-    return a == b or abs(a - b) <= TOLERANCE * max(1.0, abs(a), abs(b))
-
-
-def joined(labels: list[str] | tuple[str, ...]) -> str:
-    """Labels as prose: `rolls`, `red and rolls`, `red, ball and rolls`."""
-    labels = list(labels)
-    return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
-
-
-def need_several(subject: Subject, question: str) -> None:
-    """Refuse a question about labels when the subject is a single number or a whole matrix."""
-    if len(subject.values) < 2 or "/" in subject.labels[0]:
-        raise DirectiveError(f"'{question}' compares the entries of one row or column; pick one with row= or col=")
-
-
-def extreme(subject: Subject, question: str) -> list[str]:
-    """The labels of the largest or smallest entry (`question`): one label, or several when they tie."""
-    need_several(subject, question)
-    best = max(subject.values) if question == "largest" else min(subject.values)
-    return [label for label, x in zip(subject.labels, subject.values, strict=True) if equal(x, best)]
-
-
-def largest(subject: Subject, question: str) -> list[str]:
-    """The label of the largest entry of a row or column; several when they tie."""
-    return extreme(subject, "largest")
-
-
-def smallest(subject: Subject, question: str) -> list[str]:
-    """The label of the smallest entry of a row or column; several when they tie."""
-    return extreme(subject, "smallest")
-
-
-def tied(subject: Subject, question: str) -> list[str]:
-    """The labels that share the largest entry; none when one entry is largest alone."""
-    winners = extreme(subject, "largest")
-    return winners if len(winners) > 1 else []
-
-
-def nonzero(subject: Subject, question: str) -> list[str]:
-    """The labels whose entries are not zero."""
-    need_several(subject, question)
-    return [label for label, x in zip(subject.labels, subject.values, strict=True) if not equal(x, 0.0)]
-
-
-def sign(subject: Subject, question: str) -> str:
-    """Whether one number is negative, zero or positive."""
-    if len(subject.values) != 1:
-        raise DirectiveError(f"'{question}' is about one number; pick a cell with row= and col=")
-    x = subject.values[0]
-    return "zero" if equal(x, 0.0) else "negative" if x < 0 else "positive"
-
-
-def shape(subject: Subject, question: str) -> str:
-    """The entry's size as rows × columns: `4 × 3`."""
-    return f"{subject.shape[0]} × {subject.shape[1]}"
-
-
-def rows(subject: Subject, question: str) -> str:
-    """How many rows the whole entry has (a width such as d_model, when rows are input dimensions)."""
-    return str(subject.shape[0])
-
-
-def cols(subject: Subject, question: str) -> str:
-    """How many columns the whole entry has (d_k of a projection, d_v of a value matrix)."""
-    return str(subject.shape[1])
-
-
-def in_words(subject: Subject, question: str) -> str:
-    """One simple fraction or small whole number in words: `one half`, `three quarters`, `two`."""
-    if len(subject.values) != 1:
-        raise DirectiveError(f"'{question}' spells one number; pick a cell with row= and col=")
-    fraction = simple_fraction(subject.values[0])
-    if fraction is None or fraction < 0 or fraction.numerator > 12 or (
-            fraction.denominator != 1 and fraction.denominator not in PARTS):
-        raise DirectiveError(f"{subject.about} is {subject.text[0]}, which has no short name in words")
-    if fraction.denominator == 1:
-        return SMALL_WORDS[fraction.numerator]
-    one, many = PARTS[fraction.denominator]
-    return f"{SMALL_WORDS[fraction.numerator]} {one if fraction.numerator == 1 else many}"
-
-
-def simple_fraction(x: float) -> Fraction | None:
-    """`x` as a fraction with a denominator of at most 12, or None."""
-    if not math.isfinite(x):
-        return None
-    fraction = Fraction(x).limit_denominator(SIMPLE_DENOMINATOR)
-    return fraction if equal(float(fraction), x) else None
-
-
-QUESTIONS: dict[str, Callable[[Subject, str], str | list[str]]] = {
-    "largest": largest,
-    "smallest": smallest,
-    "tied": tied,
-    "nonzero": nonzero,
-    "sign": sign,
-    "shape": shape,
-    "rows": rows,
-    "cols": cols,
-    "words": in_words,
-}
+from .questions import QUESTIONS, SIGNS, check_answer, shape_option
+from .relations import (
+    check_differs,
+    check_equal,
+    check_fractions,
+    check_order,
+    check_published,
+    check_same,
+    check_zero,
+    entry_option,
+)
+from .shown import Shown
+from .subjects import Context, Subject, Tolerance, joined, subject_of
 
 
 def render_word(shown: Shown, about: str, pick: str, row: str | None = None, col: str | None = None) -> str:
@@ -212,127 +68,9 @@ def render_check(shown: Shown, about: str, row: str | None = None, col: str | No
     return ""
 
 
-def check_answer(subject: Subject, value: object, context: Context, key: str = "") -> None:
-    """Compare a claimed answer (`largest=bus`, `sign=negative`, `shape=4x3`) with what the question gives."""
-    actual = QUESTIONS[key](subject, key)
-    if isinstance(actual, list):
-        said_labels = [label for label in value if label != "none"]  # type: ignore[union-attr]
-        for label in said_labels:
-            value_of(subject, label)
-        if sorted(said_labels) != sorted(actual):
-            raise stale(subject, f"the {WHAT[key]} is {joined(said_labels) if said_labels else 'none'}",
-                        f"it is {joined(actual) if actual else 'none'}")
-    elif actual != normal(key, str(value)):  # sign, shape, rows, cols, words
-        raise stale(subject, f"the {WHAT[key]} is {normal(key, str(value))}", f"it is {actual}")
-
-
 def check_one(subject: Subject, key: str, value: object) -> None:
     """Compare one stated claim with what the numbers give (no tolerance, linear axes)."""
     CLAIMS[key].check(subject, value, Context(subject.about))
-
-
-def normal(key: str, said: str) -> str:
-    """A claimed value written as the question answers it: `4x3` as `4 × 3`, `one-half` as `one half`."""
-    return said.replace("x", " × ") if key == "shape" else said.replace("-", " ") if key == "words" else said
-
-
-def check_order(subject: Subject, labels: object, context: Context | None = None) -> None:
-    """Claim `greater=a,b,c`: the entry of a is larger than b's, which is larger than c's."""
-    labels = tuple(labels)  # type: ignore[call-overload]
-    for a, b in itertools.pairwise(labels):
-        x, y = value_of(subject, a), value_of(subject, b)
-        if x < y or equal(x, y):
-            raise stale(subject, f"{a} is larger than {b}", f"{a} is {fmt(subject, a)} and {b} is {fmt(subject, b)}")
-
-
-def check_equal(subject: Subject, labels: object, context: Context | None = None) -> None:
-    """Claim `equal=a,b` (or `equal=all`): those entries are the same number."""
-    labels = subject.labels if tuple(labels) == ("all",) else tuple(labels)  # type: ignore[call-overload]
-    values = [value_of(subject, label) for label in labels]
-    if not all(equal(values[0], x) for x in values[1:]):
-        raise stale(subject, f"{joined(labels)} are equal", "they differ")
-
-
-def check_fractions(subject: Subject, _: object = None, context: Context | None = None) -> None:
-    """Claim `fractions=simple`: every entry is a whole number or a fraction with a denominator of at most 12."""
-    odd = [text for x, text in zip(subject.values, subject.text, strict=True)
-           if x != -math.inf and simple_fraction(x) is None]
-    if odd:
-        raise stale(subject, "every entry is a simple fraction", f"{odd[0]} is not")
-
-
-def check_zero(subject: Subject, said: object, context: Context | None = None) -> None:
-    """Claim `zero=all` (every entry is 0: the two things subtracted are the same) or `zero=not-all` (they differ)."""
-    nonzero = [text for x, text in zip(subject.values, subject.text, strict=True) if not equal(x, 0.0)]
-    if said == "all" and nonzero:
-        raise stale(subject, "every entry is 0", f"{nonzero[0]} is not")
-    if said == "not-all" and not nonzero:
-        raise stale(subject, "some entry is not 0", "every entry is 0")
-
-
-def value_of(subject: Subject, label: str) -> float:
-    """The entry of one label, or an error naming the labels there are."""
-    if label not in subject.labels:
-        raise DirectiveError(f"'{label}' is not a label of {subject.about}; {did_you_mean(label, subject.labels)}")
-    return subject.values[subject.labels.index(label)]
-
-
-def fmt(subject: Subject, label: str) -> str:
-    """The shown text of one label's entry."""
-    return subject.text[subject.labels.index(label)]
-
-
-def stale(subject: Subject, said: str, actual: str) -> DirectiveError:
-    """The error of a sentence the numbers no longer support."""
-    return DirectiveError(f"the page says that in {subject.about} {said}; with these inputs {actual} "
-                          f"({subject.listing()})")
-
-
-WHAT = {"largest": "largest entry", "smallest": "smallest entry", "tied": "tie for the largest entry",
-        "nonzero": "set of non-zero entries", "sign": "sign", "shape": "shape", "rows": "number of rows",
-        "cols": "number of columns", "words": "value in words"}
-RE_SHAPE = re.compile(r"[1-9][0-9]{0,5}x[1-9][0-9]{0,5}\Z")
-RE_NUMBER = re.compile(r"-?(?:[0-9]+(?:\.[0-9]+)?(?:/[1-9][0-9]*)?|[0-9]+(?:\.[0-9]+)?e-?[0-9]{1,3})\Z")
-RE_ENTRY_NAME = re.compile(r"(?:(?P<example>[a-z][a-z0-9-]*):)?(?P<name>[a-z][a-z0-9-]*)\Z")
-
-
-@dataclass(frozen=True)
-class Tolerance:
-    """How far a number may lie from the one a sentence names: `0.2` (absolute) or `5%` (of the named number)."""
-
-    amount: float
-    relative: bool
-
-    def allows(self, actual: float, said: float) -> bool:
-        """Whether `actual` is within this tolerance of `said`."""
-        limit = self.amount * abs(said) if self.relative else self.amount
-        return abs(actual - said) <= limit + TOLERANCE * max(1.0, abs(said))
-
-    def __str__(self) -> str:
-        return f"{self.amount * 100:g}%" if self.relative else f"{self.amount:g}"
-
-
-@dataclass(frozen=True)
-class Context:
-    """What a claim may need beyond its numbers: the entry spoken of, its picks, the tolerance and the axes."""
-
-    about: str
-    row: str | None = None
-    col: str | None = None
-    within: Tolerance | None = None
-    axes: str = "linear"
-    other_row: str | None = None  # the picks of the entry same= names: this claim's own unless given
-    other_col: str | None = None
-
-    @property
-    def example(self) -> str:
-        """The example the claim speaks of (`bus-is-late` of `bus-is-late scores`)."""
-        return self.about.split(" ")[0]
-
-    @property
-    def tolerance(self) -> Tolerance:
-        """The tolerance given with within=, or none at all (equal up to rounding)."""
-        return self.within or Tolerance(0.0, False)
 
 
 @dataclass(frozen=True)
@@ -342,157 +80,6 @@ class Claim:
     option: Option
     check: Callable[[Subject, object, Context], None]
     sample: str
-
-
-def number_option(text: str) -> float:
-    """Read a number a sentence names: `1`, `-2`, `0.2`, `1/2`, `-1e9`."""
-    if not RE_NUMBER.match(text):
-        raise DirectiveError(f"'{text[:40]}' is not a number; accepted: 1, -2, 0.2, 1/2 or -1e9")
-    top, _, bottom = text.partition("/")
-    return float(top) / float(bottom) if bottom else float(top)
-
-
-def tolerance_option(text: str) -> Tolerance:
-    """Read within=: an absolute amount (`0.2`) or a share of the named number (`5%`)."""
-    amount = number_option(text.removesuffix("%"))
-    if amount < 0:
-        raise DirectiveError(f"within={text[:40]} is negative; accepted: a number of 0 or more, or a percentage")
-    return Tolerance(amount / 100 if text.endswith("%") else amount, text.endswith("%"))
-
-
-def entry_option(text: str) -> tuple[str | None, str]:
-    """Read same=: another entry of this example (`left-infinite-weights`) or of another (`red-ball-rolls:output`)."""
-    match = RE_ENTRY_NAME.match(text)
-    if not match:
-        raise DirectiveError(f"'{text[:40]}' is not an entry; accepted: NAME or EXAMPLE:NAME")
-    return match["example"], match["name"]
-
-
-def shape_option(text: str) -> str:
-    """Read a claimed shape such as `4x3`."""
-    if not RE_SHAPE.match(text):
-        raise DirectiveError(f"option shape={text[:40]} is not a shape; accepted: ROWSxCOLUMNS such as 4x3")
-    return text
-
-
-def check_close(subject: Subject, said: object, context: Context) -> None:
-    """Claim `close=1 within=0.2`: every entry spoken of lies within the tolerance of the named number."""
-    far = [(label, text) for label, x, text in zip(subject.labels or ("",), subject.values, subject.text, strict=False)
-           if not context.tolerance.allows(x, float(said))]  # type: ignore[arg-type]
-    if far:
-        label, text = far[0]
-        where = f"{label} is " if label else "it is "
-        raise stale(subject, f"the entries are within {context.tolerance} of {said:g}", where + text)
-
-
-def check_ratio(subject: Subject, said: object, context: Context) -> None:
-    """Claim `ratio=2` (with within=): the first of two entries is that many times the second ("about twice")."""
-    if len(subject.values) != 2:
-        raise DirectiveError(f"ratio= compares two entries; {subject.about} has {len(subject.values)}: pick two")
-    first, second = subject.values
-    actual = first / second if second else math.inf
-    if not context.tolerance.allows(actual, float(said)):  # type: ignore[arg-type]
-        raise stale(subject, f"the first entry is {said:g} times the second (within {context.tolerance})",
-                    f"it is {actual:.3g} times")
-
-
-def check_slope(subject: Subject, said: object, context: Context) -> None:
-    """Claim `slope=1/2 axes=log within=0.05`: the entries against their labels (numbers) rise along that slope."""
-    xs, ys = numeric_labels(subject), list(subject.values)
-    if context.axes == "log":
-        if min(xs) <= 0 or min(ys) <= 0:
-            raise stale(subject, "the entries lie on logarithmic axes", "some entry or label is not positive")
-        xs, ys = [math.log(x) for x in xs], [math.log(y) for y in ys]
-    actual = least_squares_slope(xs, ys)
-    if not context.tolerance.allows(actual, float(said)):  # type: ignore[arg-type]
-        raise stale(subject, f"the slope on {context.axes} axes is {said:g} (within {context.tolerance})",
-                    f"it is {actual:.3g}")
-
-
-def least_squares_slope(xs: list[float], ys: list[float]) -> float:
-    """The slope of the straight line that fits the points (x, y) best in the least-squares sense."""
-    mean_x, mean_y = sum(xs) / len(xs), sum(ys) / len(ys)
-    spread = sum((x - mean_x) ** 2 for x in xs)
-    return sum((x - mean_x) * (y - mean_y) for x, y in zip(xs, ys, strict=True)) / spread if spread else math.inf
-
-
-def numeric_labels(subject: Subject) -> list[float]:
-    """The labels of a row or column read as numbers (`1`, `4`, `16` for head widths), or an error."""
-    need_several(subject, "slope")
-    try:
-        return [float(label) for label in subject.labels]
-    except ValueError:
-        raise DirectiveError(f"slope= needs labels that are numbers; {subject.about} has "
-                             f"{joined(subject.labels[:4])}") from None
-
-
-def check_size(subject: Subject, said: object, context: Context) -> None:
-    """Claim `size=large-negative`: the entries are what the example declares that word to mean."""
-    magnitude = declared_magnitude(context.example, str(said))
-    actual = magnitude.measure(subject.values)
-    if not magnitude.holds(subject.values):
-        measured = f"an entry is {actual:g}" if magnitude.of == "each" else f"the share of zeros is {actual:.3g}"
-        raise stale(subject, f"the entries are {said} ({magnitude.meaning})", measured)
-
-
-def declared_magnitude(example: str, word: str):
-    """The meaning the example declares for a size word, or an error naming the words it declares."""
-    from attention_core import EXAMPLES
-
-    declared = {m.word: m for m in getattr(EXAMPLES.get(example), "magnitudes", ())}
-    if word not in declared:
-        listed = did_you_mean(word, declared) if declared else "it declares none (its dataclass' magnitudes)"
-        raise DirectiveError(f"example '{example}' declares no size word '{word}'; {listed}")
-    return declared[word]
-
-
-def check_same(subject: Subject, said: object, context: Context) -> None:
-    """Claim `same=left-infinite-weights` (or `same=EXAMPLE:NAME`): these numbers equal that entry's, picked
-    with the same row and column ("unchanged", "the same as", "it matches")."""
-    other, same = compared(subject, said, context)
-    if not same:
-        raise stale(subject, f"the numbers are the same as in {other.about}", f"that has {other.listing()}")
-
-
-def check_differs(subject: Subject, said: object, context: Context) -> None:
-    """Claim `differs=NAME` (or `EXAMPLE:NAME`): these numbers are not those of that entry, picked alike."""
-    other, same = compared(subject, said, context)
-    if same:
-        raise stale(subject, f"the numbers differ from those of {other.about}", f"they are the same, {other.listing()}")
-
-
-def compared(subject: Subject, said: object, context: Context) -> tuple[Subject, bool]:
-    """The other entry a claim names (`same=`, `differs=`), and whether its numbers equal these within tolerance."""
-    other_example, name = said  # type: ignore[misc]
-    other = other_subject(other_example or context.example, name, context)
-    same = len(other.values) == len(subject.values) and all(
-        context.tolerance.allows(x, y) for x, y in zip(subject.values, other.values, strict=True))
-    return other, same
-
-
-def other_subject(example: str, name: str, context: Context) -> Subject:
-    """The numbers of another entry, picked as this claim picks its own."""
-    from .registry import lookup
-
-    entry = lookup("check", example, name)
-    return subject_of(entry.make({}), f"{example} {name}", context.other_row, context.other_col)
-
-
-def check_published(subject: Subject, said: object, context: Context) -> None:
-    """Claim `published=base` (or `published=all`): those inputs still have the values of their publication."""
-    from attention_core import EXAMPLES
-
-    example = EXAMPLES[context.example]
-    sources = example.sources()
-    names = tuple(sources) if tuple(said) == ("all",) else tuple(said)  # type: ignore[call-overload]
-    for name in names:
-        if name not in sources:
-            raise DirectiveError(f"'{name}' of '{context.example}' declares no source; "
-                                 f"{did_you_mean(name, sources) if sources else 'it declares none'}")
-        if getattr(example, name) != sources[name].value:
-            raise DirectiveError(f"the page says that {context.example}'s {name} is as published "
-                                 f"({sources[name].name}: {sources[name].value!r}); with these inputs it is "
-                                 f"{getattr(example, name)!r}")
 
 
 def answer(key: str) -> Callable[[Subject, object, Context], None]:

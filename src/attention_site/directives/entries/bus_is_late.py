@@ -17,13 +17,13 @@ from attention_core import BUS_IS_LATE as EX
 from attention_core import AttentionResult, SoftmaxSteps, scaled_dot_product_attention, softmax_steps
 
 from ...answers import OneQuerySlacks, one_query_slacks
-from ..claims import joined
 from ..errors import DirectiveError
 from ..formatting import NumberStyle, decimal, format_number, format_vector, rounded_sum_note
 from ..listings import listing
 from ..options import Option, choice, integers
 from ..registry import block, figure, grid, scalar, table
 from ..shown import Authored, Column, Figure, Grid, Html, MarkdownBlock, Number, Scalar, Table, Vector
+from ..subjects import joined
 from .common import as_rows, calculator_html, checked_weights, labels, plain, plain_rows, style_of, weights_figure
 from .common import grid as make_grid
 

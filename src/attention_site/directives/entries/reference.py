@@ -13,11 +13,12 @@ from pathlib import Path
 
 from ...api_page import api_page
 from ...build_cache import read_input
-from ..claims import CHECK_KEYS, CHECK_OPTIONS, QUESTIONS
+from ..claims import CHECK_KEYS, CHECK_OPTIONS
 from ..errors import DirectiveError, did_you_mean, quoted
 from ..kinds import KINDS, first_kind_showing, kinds_reference
 from ..listings import project_root
 from ..options import Option, choice
+from ..questions import QUESTIONS
 from ..registry import Entry, block, load_entries, module_of, module_order
 from ..shown import Grid, MarkdownBlock, Scalar, Shown
 

@@ -10,10 +10,10 @@ import numpy as np
 from attention_core import RED_BALL_ROLLS as EX
 from attention_core import AttentionResult
 
-from ...claims import joined
 from ...errors import DirectiveError
 from ...registry import block, grid, scalar, table
 from ...shown import Column, Grid, Html, Number, Scalar, Table, Vector
+from ...subjects import joined
 from ..common import (
     as_rows,
     authored_grid,

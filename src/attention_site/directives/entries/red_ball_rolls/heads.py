@@ -11,10 +11,10 @@ import numpy as np
 from attention_core import RED_BALL_ROLLS as EX
 from attention_core import AttentionResult
 
-from ...claims import equal, joined
 from ...errors import DirectiveError
 from ...registry import figure, grid, table
 from ...shown import Column, Figure, Grid, Number, Table, Vector
+from ...subjects import equal, joined
 from ..common import as_rows, authored_grid, checked_weights, labels, style_of, weighted_sum_table, weights_figure
 from ..common import grid as make_grid
 from .head import projections_table

@@ -12,9 +12,9 @@ from attention_core import RED_BALL_ROLLS as EX
 from attention_core import AttentionResult, padding_mask, scaled_dot_product_attention
 
 from ....figures import mask_grid_svg
-from ...claims import joined
 from ...registry import figure, grid, scalar
 from ...shown import Figure, Grid, Scalar
+from ...subjects import joined
 from ..common import checked_weights, count, labels, style_of, weights_figure
 from ..common import grid as make_grid
 

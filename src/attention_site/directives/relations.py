@@ -1,0 +1,106 @@
+"""Claims that relate entries: an order, an equality, simple fractions, zero differences, another entry's
+numbers (`same=`, `differs=`) and the inputs' sources (`published=`)."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+
+from .errors import DirectiveError, did_you_mean
+from .questions import simple_fraction
+from .subjects import Context, Subject, equal, fmt, joined, stale, subject_of, value_of
+
+
+def check_order(subject: Subject, labels: object, context: Context | None = None) -> None:
+    """Claim `greater=a,b,c`: the entry of a is larger than b's, which is larger than c's."""
+    labels = tuple(labels)  # type: ignore[call-overload]
+    for a, b in itertools.pairwise(labels):
+        x, y = value_of(subject, a), value_of(subject, b)
+        if x < y or equal(x, y):
+            raise stale(subject, f"{a} is larger than {b}", f"{a} is {fmt(subject, a)} and {b} is {fmt(subject, b)}")
+
+
+def check_equal(subject: Subject, labels: object, context: Context | None = None) -> None:
+    """Claim `equal=a,b` (or `equal=all`): those entries are the same number."""
+    labels = subject.labels if tuple(labels) == ("all",) else tuple(labels)  # type: ignore[call-overload]
+    values = [value_of(subject, label) for label in labels]
+    if not all(equal(values[0], x) for x in values[1:]):
+        raise stale(subject, f"{joined(labels)} are equal", "they differ")
+
+
+def check_fractions(subject: Subject, _: object = None, context: Context | None = None) -> None:
+    """Claim `fractions=simple`: every entry is a whole number or a fraction with a denominator of at most 12."""
+    odd = [text for x, text in zip(subject.values, subject.text, strict=True)
+           if x != -math.inf and simple_fraction(x) is None]
+    if odd:
+        raise stale(subject, "every entry is a simple fraction", f"{odd[0]} is not")
+
+
+def check_zero(subject: Subject, said: object, context: Context | None = None) -> None:
+    """Claim `zero=all` (every entry is 0: the two things subtracted are the same) or `zero=not-all` (they differ)."""
+    nonzero = [text for x, text in zip(subject.values, subject.text, strict=True) if not equal(x, 0.0)]
+    if said == "all" and nonzero:
+        raise stale(subject, "every entry is 0", f"{nonzero[0]} is not")
+    if said == "not-all" and not nonzero:
+        raise stale(subject, "some entry is not 0", "every entry is 0")
+
+
+RE_ENTRY_NAME = re.compile(r"(?:(?P<example>[a-z][a-z0-9-]*):)?(?P<name>[a-z][a-z0-9-]*)\Z")
+
+
+def entry_option(text: str) -> tuple[str | None, str]:
+    """Read same=: another entry of this example (`left-infinite-weights`) or of another (`red-ball-rolls:output`)."""
+    match = RE_ENTRY_NAME.match(text)
+    if not match:
+        raise DirectiveError(f"'{text[:40]}' is not an entry; accepted: NAME or EXAMPLE:NAME")
+    return match["example"], match["name"]
+
+
+def check_same(subject: Subject, said: object, context: Context) -> None:
+    """Claim `same=left-infinite-weights` (or `same=EXAMPLE:NAME`): these numbers equal that entry's, picked
+    with the same row and column ("unchanged", "the same as", "it matches")."""
+    other, same = compared(subject, said, context)
+    if not same:
+        raise stale(subject, f"the numbers are the same as in {other.about}", f"that has {other.listing()}")
+
+
+def check_differs(subject: Subject, said: object, context: Context) -> None:
+    """Claim `differs=NAME` (or `EXAMPLE:NAME`): these numbers are not those of that entry, picked alike."""
+    other, same = compared(subject, said, context)
+    if same:
+        raise stale(subject, f"the numbers differ from those of {other.about}", f"they are the same, {other.listing()}")
+
+
+def compared(subject: Subject, said: object, context: Context) -> tuple[Subject, bool]:
+    """The other entry a claim names (`same=`, `differs=`), and whether its numbers equal these within tolerance."""
+    other_example, name = said  # type: ignore[misc]
+    other = other_subject(other_example or context.example, name, context)
+    same = len(other.values) == len(subject.values) and all(
+        context.tolerance.allows(x, y) for x, y in zip(subject.values, other.values, strict=True))
+    return other, same
+
+
+def other_subject(example: str, name: str, context: Context) -> Subject:
+    """The numbers of another entry, picked as this claim picks its own."""
+    from .registry import lookup
+
+    entry = lookup("check", example, name)
+    return subject_of(entry.make({}), f"{example} {name}", context.other_row, context.other_col)
+
+
+def check_published(subject: Subject, said: object, context: Context) -> None:
+    """Claim `published=base` (or `published=all`): those inputs still have the values of their publication."""
+    from attention_core import EXAMPLES
+
+    example = EXAMPLES[context.example]
+    sources = example.sources()
+    names = tuple(sources) if tuple(said) == ("all",) else tuple(said)  # type: ignore[call-overload]
+    for name in names:
+        if name not in sources:
+            raise DirectiveError(f"'{name}' of '{context.example}' declares no source; "
+                                 f"{did_you_mean(name, sources) if sources else 'it declares none'}")
+        if getattr(example, name) != sources[name].value:
+            raise DirectiveError(f"the page says that {context.example}'s {name} is as published "
+                                 f"({sources[name].name}: {sources[name].value!r}); with these inputs it is "
+                                 f"{getattr(example, name)!r}")
