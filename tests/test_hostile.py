@@ -23,7 +23,7 @@ from attention_site.directives import DirectiveError
 from attention_site.html_check import check_html
 from attention_site.live_reload import RELOAD_SCRIPT
 from attention_site.postprocess import page_head
-from attention_site.safety import check_file_type, check_no_links
+from attention_site.safety import SCRIPTS, check_file_type, check_no_links
 
 ROLLS = "<!-- attn:value red-ball-rolls output row=rolls -->"
 TABLE = "<!-- attn:table red-ball-rolls weights -->"
@@ -369,6 +369,9 @@ REFUSED_FILES = {
     "x.mjs": "docs/ may not hold '.mjs' files",
     "x": "docs/ may not hold 'files without a suffix' files",
     "stylesheets/x.css.map": "docs/ may not hold '.map' files",
+    "javascripts/planted.js": "docs/javascripts/planted.js is not one of the site's scripts (calculator.js,",
+    "javascripts/sub/reader.js": "docs/javascripts/sub/reader.js is not one of the site's scripts",
+    "javascripts/Reader.JS": "docs/javascripts/Reader.JS is not one of the site's scripts",
 }
 
 
@@ -384,6 +387,11 @@ def test_the_files_the_site_serves_pass_the_type_check() -> None:
     for path in sorted((ROOT / "docs").rglob("*")):
         if path.is_file():
             check_file_type(path.relative_to(ROOT / "docs").as_posix(), path.name)
+
+
+def test_every_declared_script_is_a_file_of_the_site() -> None:
+    """Assert the list of the site's scripts names exactly the files of docs/javascripts/ (none left behind)."""
+    assert sorted(path.name for path in (ROOT / "docs/javascripts").iterdir()) == sorted(SCRIPTS)
 
 
 @pytest.mark.slow

@@ -7,7 +7,8 @@ included, and each names the file (and line) and what is accepted:
   (to `/proc/self/environ`, `/etc/passwd`, the repository's `.git/`) stops the build;
 - every file that is not a page must be of a type the site serves, where that type belongs (`FILE_TYPES`):
   no HTML or SVG file (either would run its own scripts on the site's origin, outside any page's policy), no
-  script but under `docs/javascripts/`;
+  script but under `docs/javascripts/`, and there only the site's own (`SCRIPTS`): the policy's `script-src 'self'`
+  would let any page load a script file a pull request adds;
 - every page must be UTF-8;
 - a snippet include (`--8<-- "file"`) may only name a file inside the snippet folders (`docs/programs/`,
   `bench/results/`), after every link is resolved;
@@ -31,6 +32,8 @@ FILE_TYPES = {
     ".md": "", ".css": "stylesheets/", ".js": "javascripts/", ".py": "programs/", ".woff2": "assets/fonts/",
     ".txt": "", ".png": "", ".jpg": "", ".jpeg": "", ".webp": "", ".gif": "",
 }
+# The site's own scripts, the only files docs/javascripts/ may hold: reader.js (mkdocs.yml) loads the others on use.
+SCRIPTS = ("calculator.js", "exercises.js", "live.js", "reader.js", "settings.js", "slides.js")
 RE_SNIPPET = re.compile(r"""^\s*--8<--\s+(?P<quote>["'])(?P<path>[^"']+)(?P=quote)\s*$""")
 
 
@@ -59,6 +62,10 @@ def check_file_type(relative: str, shown: str) -> None:
                              page=shown, line=1)
     if not relative.startswith(folder):
         raise DirectiveError(f"a {suffix} file belongs in docs/{folder}; the site's own are there", page=shown, line=1)
+    if suffix == ".js" and relative.removeprefix(folder) not in SCRIPTS:
+        raise DirectiveError(f"{shown} is not one of the site's scripts ({', '.join(SCRIPTS)}); a new script of the "
+                             "site is added to SCRIPTS in src/attention_site/safety.py, where review sees it",
+                             page=shown, line=1)
 
 
 def check_utf8(data: bytes, shown: str) -> None:

@@ -10,9 +10,11 @@ checks in Chromium that none ran while the theme's and the project's own scripts
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from conftest import mkdocs
 from mkdocs.config import load_config
 from playwright.sync_api import Page
 
@@ -68,3 +70,36 @@ def test_no_route_runs_a_script_while_the_sites_own_scripts_run(page: Page, buil
     assert page.evaluate("document.documentElement.getAttribute('data-paper')")  # the head script of overrides/
     assert page.evaluate("typeof window.readerSettings") == "object"
     assert set(page.evaluate("blocked")) == {"script-src-elem", "script-src-attr"}
+
+
+PLANTED = "javascripts/planted.js"
+
+
+def serve_root(url: str) -> str:
+    """The site's address, from the address of PAGE on it."""
+    return url.removesuffix(PAGE)
+
+
+def test_a_script_file_a_pull_request_adds_is_refused_and_never_runs(page: Page, project_copy: Path,
+                                                                      serve: Callable[[Path], str]) -> None:
+    """Assert a new .js file under docs/javascripts/ (which `script-src 'self'` would let any page load) stops the
+    build naming it and the scripts accepted, is not published, and so does not run in Chromium even from a page
+    whose HTML loads it (as a page that got past every check would), while the site's own reader.js runs."""
+    (project_copy / "docs" / PLANTED).write_text("window.planted = true;\n")
+    out = project_copy / "out"
+    result = mkdocs(project_copy, "build", "--site-dir", str(out))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert (f"docs/{PLANTED}:1: docs/{PLANTED} is not one of the site's scripts (calculator.js, exercises.js, "
+            "live.js, reader.js, settings.js, slides.js)") in result.stderr
+    assert not (out / PLANTED).exists()
+    url = serve(out) + PAGE
+    built = (out / PAGE / "index.html").read_text(encoding="utf-8")
+    loading = built.replace("</body>", f'<script src="{BASE_URL}/{PLANTED}"></script></body>', 1)
+    page.add_init_script("window.missing = []; addEventListener('error', event => "
+                         "event.target.src && missing.push(event.target.src), true);")
+    page.route(url, lambda route: route.fulfill(body=loading, content_type="text/html"))
+    page.goto(url)
+    page.wait_for_selector(".reader-settings-toggle", state="attached")  # reader.js, a file of the site, ran
+    page.wait_for_function("missing.length > 0")
+    assert [src.removeprefix(serve_root(url)) for src in page.evaluate("missing")] == [PLANTED]
+    assert page.evaluate("typeof window.planted") == "undefined"

@@ -14,7 +14,7 @@ from mkdocs.structure.files import File
 from attention_site import lms_copy
 
 from .config import WORKER_SHIM, project_root
-from .failures import fail
+from .failures import fail, page_failed
 from .reload import PACKAGE, core_folder, display_path
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ def site_files(files: Files, config: MkDocsConfig, state: State) -> Files:
             file.is_modified = lambda: True  # type: ignore[method-assign]
     if state.engine is None:
         return files
-    check_pages_folder(files, config, state.engine)
+    check_pages_folder(files, config, state, state.engine)
     try:
         workbooks = workbook_files(config, state.engine)
     except PluginError as error:  # an example that does not load
@@ -50,10 +50,12 @@ def site_files(files: Files, config: MkDocsConfig, state: State) -> Files:
     return files
 
 
-def check_pages_folder(files: Files, config: MkDocsConfig, engine: Engine) -> None:
-    """Refuse files that lead out of docs/ (symbolic links) and pages that are not UTF-8."""
+def check_pages_folder(files: Files, config: MkDocsConfig, state: State, engine: Engine) -> None:
+    """Leave out of the site every file that leads out of docs/ (a symbolic link), is of a type or name the site
+    does not serve, or is a page that is not UTF-8: none is read or copied. Each is a problem of the build (named
+    at its end); while serving, the rest of the site is still served."""
     docs, root = Path(config.docs_dir), project_root(config)
-    for file in files:
+    for file in list(files):
         if file.abs_src_path is None or file.src_dir is None or Path(file.src_dir) != docs:
             continue  # the theme's own files, or files made by a plugin
         path = Path(file.abs_src_path)
@@ -63,7 +65,8 @@ def check_pages_folder(files: Files, config: MkDocsConfig, engine: Engine) -> No
             if file.is_documentation_page():
                 engine.check_utf8(path.read_bytes(), shown)
         except engine.directive_error as error:
-            raise PluginError(str(error)) from None
+            files.remove(file)
+            page_failed(state.problems, shown, str(error), state.serving)
 
 
 def workbook_files(config: MkDocsConfig, engine: Engine) -> dict[str, bytes]:
