@@ -160,3 +160,31 @@ def test_every_printed_answer_box_has_room_to_write_in(page: Page, site_url: str
     assert len(boxes) >= 6 and all(box["ready"] for box in boxes)
     cramped = [box for box in boxes if box["ems"][0] < 4.99 or box["ems"][1] < 1.5]
     assert cramped == [], cramped
+
+
+# The text of the first row of every table that repeats, in an answer block just below it, a table of empty boxes.
+REPEATED_ROWS = """() => [...document.querySelectorAll(".md-content .md-typeset__scrollwrap:has(.fill-in)")]
+    .map(box => {
+        let next = box.nextElementSibling;
+        while (next?.matches(".table-note, .fill-in-toolbar")) next = next.nextElementSibling;
+        return next;
+    })
+    .filter(next => next?.matches("details.success"))
+    .map(answer => answer.querySelector("tbody tr").textContent.replace(/\\s+/g, ""))"""
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_the_printed_answer_key_shows_each_answer_once(page: Page, site_url: str, path: str) -> None:
+    """Assert the answer key prints a table of empty boxes once more than the worksheet does (where its boxes are
+    empty and its answers hidden): its boxes, filled in, and the answer block below, which repeats the whole table,
+    printed every answer twice."""
+    page.goto(site_url + path)
+    wait_for_features(page)
+    rows = page.evaluate(REPEATED_ROWS)
+    assert rows, "no table of boxes with its answer below it"
+    name = path.strip("/").replace("/", "-")
+    worksheet = re.sub(r"\s+", "", print_to_text(page, "worksheet-once-" + name))
+    page.evaluate("window.print = () => {}")
+    page.get_by_role("button", name="Print answer key").first.click()
+    key = re.sub(r"\s+", "", print_to_text(page, "answer-key-once-" + name))
+    assert {row: key.count(row) - worksheet.count(row) for row in rows} == dict.fromkeys(rows, 1)
