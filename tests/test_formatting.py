@@ -49,6 +49,13 @@ def test_other_examples_show_fixed_decimals_without_negative_zero() -> None:
     assert format_vector([7.876, 2.124], NumberStyle(digits=2)) == "(7.88, 2.12)"
 
 
+@pytest.mark.parametrize(("x", "text"), [(64.0, "64.0"), (320.0, "320"), (1.25, "1.25"), (0.03125, "0.0312"),
+                                         (-2.0, "-2.00"), (0.0, "0.000"), (4096.0, "4096")])
+def test_sizes_show_significant_figures(x: float, text: str) -> None:
+    """Assert a size across powers of ten keeps three significant figures: 64.0 and 0.0312, never 64.000."""
+    assert format_number(x, NumberStyle(digits=3, significant=True)) == text
+
+
 @pytest.mark.parametrize("bad", [math.nan, math.inf, -math.inf])
 def test_nan_and_infinity_are_never_shown(bad: float) -> None:
     """Assert a NaN or an infinity stops the build instead of being printed."""

@@ -1,7 +1,8 @@
 """One policy for every number the site shows.
 
 - Examples built to be exact show exact fractions: `1/4` in tables and prose, `\\tfrac{1}{4}` in math.
-- Everything else shows fixed decimals with the digits the page asks for (3 unless told).
+- Everything else shows fixed decimals with the digits the page asks for (3 unless told); sizes that span powers
+  of ten (memory in GiB) show that many significant figures instead (`64.0`, `1.25`, `0.0312`), never `64.000`.
 - Whole numbers from 1,000 up are grouped by thousands (`16,384`; `16\\,384` in math), as in the deck's table.
 - Inputs are shown as they were authored (`ln 2`, not 0.693): see `authored_text` and `authored_tex`.
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 import functools
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from .errors import DirectiveError
@@ -26,14 +27,21 @@ RE_AUTHORED_FRACTION = re.compile(r"^(-?)(\d+)/(\d+)$")
 
 @dataclass(frozen=True)
 class NumberStyle:
-    """How to show numbers: exact fractions when possible, else `digits` decimals."""
+    """How to show numbers: exact fractions when possible, else `digits` decimals (or significant figures)."""
 
     exact: bool = False
     digits: int = 3
+    significant: bool = False
 
     def with_digits(self, digits: int | None) -> NumberStyle:
         """Return this style with another number of decimals (None keeps it)."""
-        return self if digits is None else NumberStyle(self.exact, digits)
+        return self if digits is None else replace(self, digits=digits)
+
+    def places(self, x: float) -> int:
+        """The decimals to show `x` with: `digits`, or as many as leave `digits` significant figures."""
+        if not self.significant or x == 0:
+            return self.digits
+        return max(0, self.digits - 1 - math.floor(math.log10(abs(x))))
 
 
 def as_fraction(x: float) -> Fraction | None:
@@ -74,7 +82,7 @@ def format_number(x: float, style: NumberStyle) -> str:
     if fraction is None:
         logarithm = as_logarithm(x) if style.exact else None
         if logarithm is None:
-            return decimal(x, style.digits)
+            return decimal(x, style.places(x))
         return f"ln {logarithm}" if logarithm.denominator == 1 else f"ln({logarithm})"
     if fraction.denominator == 1:
         return str(fraction.numerator)

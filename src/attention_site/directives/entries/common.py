@@ -17,6 +17,7 @@ from ..shown import Column, Figure, Grid, Html, Number, Scalar, Table, Vector
 
 EXACT = NumberStyle(exact=True, digits=3)
 DECIMAL = NumberStyle(exact=False, digits=3)
+SIZE = NumberStyle(exact=False, digits=3, significant=True)  # sizes across powers of ten: 64.0, 1.25, 0.0312
 WHOLE = NumberStyle(exact=True, digits=0)  # counts and sizes: 6, not 6.000
 ROW_SUM_TOLERANCE = 1e-9
 

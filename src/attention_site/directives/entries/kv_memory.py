@@ -15,7 +15,7 @@ from attention_core import gib
 
 from ..registry import grid, scalar, table
 from ..shown import Column, Grid, Number, Scalar, Table
-from .common import DECIMAL, EXACT
+from .common import DECIMAL, EXACT, SIZE
 from .common import grid as make_grid
 
 NAME = EX.name
@@ -83,12 +83,12 @@ def contexts() -> Grid:
 
 @grid(NAME, "memory", "The KV cache of each model (rows) at each context length (columns), in GiB.")
 def memory() -> Grid:
-    return make_grid(EX.cache_gib, MODELS, CONTEXTS, DECIMAL, "model \\ tokens")
+    return make_grid(EX.cache_gib, MODELS, CONTEXTS, SIZE, "model \\ tokens")
 
 
 @grid(NAME, "multi-head-memory", "The caches each model would need with one K/V head per query head, in GiB.")
 def multi_head_memory() -> Grid:
-    return make_grid(EX.multi_head_gib, MODELS, CONTEXTS, DECIMAL, "model \\ tokens")
+    return make_grid(EX.multi_head_gib, MODELS, CONTEXTS, SIZE, "model \\ tokens")
 
 
 @grid(NAME, "memory-bytes", "The same caches in bytes.")
