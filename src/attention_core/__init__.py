@@ -34,6 +34,7 @@ from .examples import (
     SCALING,
     TILED,
     TRAINING_STEP,
+    WHOLE_MODEL,
     Alibi,
     BatchedHeads,
     BusIsLate,
@@ -56,12 +57,22 @@ from .examples import (
     Scaling,
     Tiled,
     TrainingStep,
+    WholeModel,
 )
 from .generation import DecodeStep, KVCache, ScoreCounts, decode_with_cache, decoded_outputs, score_counts
 from .gradients import QueryGradient, QueryStep, query_gradient, query_step, softmax_jacobian
 from .grouped_query import GroupedQueryResult, grouped_query_attention, kv_head_of
 from .initialisation import InitialWeights, initialise_heads, scaled_normal, scaled_normal_sd
 from .kv_memory import GIB, ModelShape, attention_kind, gib, kv_cache_bytes, kv_cache_entries
+from .language_model import (
+    ModelRun,
+    cross_entropy,
+    cross_entropy_gradient,
+    embed,
+    initialise_stack,
+    run_model,
+    tied_logits,
+)
 from .layer import (
     FeedForwardSteps,
     LayerParameters,
@@ -97,6 +108,7 @@ from .rotary import (
     rope_scores,
     rotate,
 )
+from .sampling import Sampling, draw_index, sample_next, softmax_with_temperature, top_k_filter, top_p_filter
 from .softmax import SoftmaxSteps, apply_mask, causal_mask, padding_mask, softmax, softmax_steps
 
 __all__ = [
@@ -229,4 +241,9 @@ __all__ = [
     "tiled_attention",
     "to_fraction",
     "transformer_layer",
+]
+__all__ += [  # content: the model end to end
+    "WHOLE_MODEL", "ModelRun", "Sampling", "WholeModel", "cross_entropy", "cross_entropy_gradient", "draw_index",
+    "embed", "initialise_stack", "run_model", "sample_next", "softmax_with_temperature", "tied_logits",
+    "top_k_filter", "top_p_filter",
 ]

@@ -34,6 +34,7 @@ from .rotary import ROTARY, Rotary
 from .scaling import SCALING, Scaling
 from .tiled_attention import TILED, Tiled
 from .training_step import TRAINING_STEP, TrainingStep
+from .whole_model import WHOLE_MODEL, WholeModel
 
 __all__ = [
     "ALIBI",
@@ -79,10 +80,11 @@ __all__ = [
 __all__ += [  # content2
     "BATCHED_HEADS", "CROSS_PADDING", "TRAINING_STEP", "BatchedHeads", "CrossPadding", "TrainingStep",
 ]
+__all__ += ["WHOLE_MODEL", "WholeModel"]  # content: the page beyond/whole-model
 
 EXAMPLES: MappingProxyType[str, Example] = MappingProxyType({
     example.name: example
     for example in (RED_BALL_ROLLS, BUS_IS_LATE, SCALING, HEAD_WIDTH, RED_BALL_LAYER, INITIALISATION,
                     POSITIONS, GENERATION, TILED, COST, EXERCISES, ROTARY, ALIBI, KV_MEMORY, GROUPED_HEADS,
-                    TRAINING_STEP, BATCHED_HEADS, CROSS_PADDING, MEANING, RNN_PATH)
+                    TRAINING_STEP, BATCHED_HEADS, CROSS_PADDING, MEANING, RNN_PATH, WHOLE_MODEL)
 })

@@ -1,0 +1,133 @@
+"""The worked example 'whole-model': its inputs as authored; everything else is computed from them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from .._checks import frozen
+from ..exact import parse_entry, parse_matrix, parse_vector
+from ..language_model import ModelRun, cross_entropy, cross_entropy_gradient, initialise_stack, run_model
+from ..layer import LayerParameters
+from ..sampling import Sampling, sample_next, softmax_with_temperature
+from .base import Example, Rows, ranged
+
+TEMPERATURE_LABELS = ("low", "middle", "high")  # rows of the temperature table, in increasing order of T
+
+
+@dataclass(frozen=True)
+class WholeModel(Example):
+    """A tiny decoder-only model end to end: the prompt "the red ball" through two layers to the next token.
+
+    Every input is illustrative: the six-word vocabulary, its embedding rows E (tied: E^T is the unembedding),
+    the seed of the layers' untrained weights, the temperatures, k, p, the seed of the draw and the target.
+    """
+
+    name: str = "whole-model"
+    title: str = "the model end to end"
+    tokens: tuple[str, ...] = ("the", "red", "ball")
+    vocabulary: tuple[str, ...] = ("the", "red", "ball", "rolls", "away", "stops")
+    embedding_text: Rows = (
+        ("1", "0", "0", "0"),
+        ("0", "1", "0", "1/2"),
+        ("0", "0", "1", "0"),
+        ("0", "1/2", "1", "1"),
+        ("-1/2", "0", "1/2", "1"),
+        ("0", "-1", "0", "1"),
+    )
+    weight_seed: int = ranged(9, 0, 2**32 - 1, "the seed of the layers' weights")
+    layers: int = ranged(2, 1, 4, "layers in the stack")
+    h: int = ranged(2, 1, "d_model", "heads per layer (a divisor of d_model)")
+    d_ff: int = ranged(8, 1, 64, "the width of the feed-forward network")
+    temperatures_text: tuple[str, ...] = ("1/2", "1", "2")
+    temperature_text: str = "1"
+    top_k: int = ranged(3, 1, "vocabulary", "k of top-k sampling (at most the vocabulary's size)")
+    top_p_text: str = "3/4"
+    draw_seed: int = ranged(2026, 0, 2**32 - 1, "the seed of the draw u")
+    target: str = "rolls"
+    illustrative: tuple[str, ...] = ("vocabulary", "embedding", "weight_seed", "layers", "h", "d_ff", "temperatures",
+                                     "temperature", "top_k", "top_p", "draw_seed", "target")
+    exact: bool = False
+
+    def impossible(self) -> Iterator[tuple[str, str]]:
+        """Heads split d_model; temperatures rise and are positive; 0 < p <= 1; prompt and target are words."""
+        if self.d_model % self.h:
+            yield "h", f"{self.h} heads cannot split d_model={self.d_model} evenly; accepted: a divisor of it"
+        yield from self._temperature_problems()
+        if not 0 < parse_entry(self.top_p_text) <= 1:
+            yield "top_p_text", f"{self.top_p_text!r} is not in (0, 1]; accepted: a number above 0 and at most 1"
+        for field, word in (*(("tokens", token) for token in self.tokens), ("target", self.target)):
+            if word not in self.vocabulary:
+                yield field, f"{word!r} is not in the vocabulary; accepted: one of {', '.join(self.vocabulary)}"
+
+    def _temperature_problems(self) -> Iterator[tuple[str, str]]:
+        """Temperatures must be above 0, and the table's three must rise from low to high."""
+        if not parse_entry(self.temperature_text) > 0:
+            yield "temperature_text", f"{self.temperature_text!r} is not above 0; accepted: a number above 0"
+        values = parse_vector(self.temperatures_text)
+        if len(values) != len(TEMPERATURE_LABELS) or not (0 < values[0] < values[1] < values[2]):
+            yield "temperatures_text", (f"{self.temperatures_text!r} are not three rising temperatures above 0; "
+                                        "accepted: three numbers, each above 0 and larger than the one before")
+
+    @property
+    def d_model(self) -> int:
+        """The width of every row: the embedding's columns."""
+        return len(self.embedding_text[0])
+
+    @cached_property
+    def E(self) -> np.ndarray:
+        """The embedding matrix (vocab, d_model) = (6, 4); transposed, the unembedding."""
+        return frozen(parse_matrix(self.embedding_text))
+
+    @cached_property
+    def stack(self) -> tuple[LayerParameters, ...]:
+        """The untrained weights of every layer, drawn from weight_seed."""
+        return initialise_stack(self.weight_seed, self.layers, self.d_model, self.h, self.d_ff)
+
+    @property
+    def token_ids(self) -> tuple[int, ...]:
+        """The prompt's token ids: each word's row in the vocabulary."""
+        return tuple(self.vocabulary.index(token) for token in self.tokens)
+
+    @cached_property
+    def run(self) -> ModelRun:
+        """The forward pass of the prompt: embedding, positions, every layer, the logits."""
+        return run_model(self.token_ids, self.E, self.stack)
+
+    @cached_property
+    def temperatures(self) -> np.ndarray:
+        """The three temperatures of the comparison table, (3,)."""
+        return frozen(parse_vector(self.temperatures_text))
+
+    @cached_property
+    def tempered(self) -> np.ndarray:
+        """softmax(logits / T) of the newest row at each temperature, (3, vocab)."""
+        rows = [softmax_with_temperature(self.run.last_logits, float(t)) for t in self.temperatures]
+        return frozen(np.stack(rows))  # (3, vocab)
+
+    @cached_property
+    def sampling(self) -> Sampling:
+        """Greedy, plain, top-k and top-p choices at the sampling temperature, one seeded draw."""
+        return sample_next(self.run.last_logits, parse_entry(self.temperature_text), self.top_k,
+                           parse_entry(self.top_p_text), self.draw_seed)
+
+    @property
+    def target_index(self) -> int:
+        """The target's row in the vocabulary."""
+        return self.vocabulary.index(self.target)
+
+    @property
+    def loss(self) -> float:
+        """The cross-entropy -log p_target of the newest row (at T = 1, as in training)."""
+        return cross_entropy(self.run.last_logits, self.target_index)
+
+    @cached_property
+    def loss_gradient(self) -> np.ndarray:
+        """dL/dz = p - y for the newest row, (vocab,)."""
+        return cross_entropy_gradient(self.run.last_logits, self.target_index)
+
+
+WHOLE_MODEL = WholeModel()
