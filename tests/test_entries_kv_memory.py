@@ -14,8 +14,8 @@ def test_memory_table_in_gib() -> None:
     assert expand("<!-- attn:table kv-memory memory -->") == "\n" + dedented("""
         | model \\ tokens | 4K | 32K | 128K |
         |:---|---:|---:|---:|
-        | Llama-2-7B | 2.00 | 16.0 | 64.0 |
-        | Llama-2-70B | 1.25 | 10.0 | 40.0 |
+        | Llama 2 7B | 2.00 | 16.0 | 64.0 |
+        | Llama 2 70B | 1.25 | 10.0 | 40.0 |
         | Falcon-7B | 0.0312 | 0.250 | 1.00 |
         """) + "\n"
 
@@ -23,15 +23,15 @@ def test_memory_table_in_gib() -> None:
 def test_per_token_products() -> None:
     """Assert each model's product and bytes per token: 524,288, 327,680 and 8,192 (512, 320 and 8 KiB)."""
     table = expand("<!-- attn:table kv-memory per-token -->")
-    assert "| Llama-2-7B | 2 × 32 × 32 × 128 × 2 | 524,288 | 512 |" in table
-    assert "| Llama-2-70B | 2 × 80 × 8 × 128 × 2 | 327,680 | 320 |" in table
+    assert "| Llama 2 7B | 2 × 32 × 32 × 128 × 2 | 524,288 | 512 |" in table
+    assert "| Llama 2 70B | 2 × 80 × 8 × 128 × 2 | 327,680 | 320 |" in table
     assert "| Falcon-7B | 2 × 32 × 1 × 64 × 2 | 8,192 | 8 |" in table
 
 
 def test_models_sizes_and_kinds() -> None:
     """Assert the models table names each attention kind and the trained contexts 4,096 and 2,048."""
     table = expand("<!-- attn:table kv-memory models -->")
-    assert "| Llama-2-70B | 80 | 64 | 8 | 128 | 4,096 | grouped-query |" in table
+    assert "| Llama 2 70B | 80 | 64 | 8 | 128 | 4,096 | grouped-query |" in table
     assert "| Falcon-7B | 32 | 71 | 1 | 64 | 2,048 | multi-query |" in table
 
 

@@ -12,12 +12,12 @@ from ..kv_memory import ModelShape, gib
 from .base import Example, published, ranged
 
 LLAMA_2_7B = ModelShape(
-    "Llama-2-7B", layers=32, query_heads=32, kv_heads=32, head_dim=128, trained_context=4096,
+    "Llama 2 7B", layers=32, query_heads=32, kv_heads=32, head_dim=128, trained_context=4096,
     source="Touvron et al. 2023, Llama 2: Open Foundation and Fine-Tuned Chat Models (arXiv:2307.09288), "
            "Table 1 (context length); the released configuration meta-llama/Llama-2-7b-hf (config.json)",
 )
 LLAMA_2_70B = ModelShape(
-    "Llama-2-70B", layers=80, query_heads=64, kv_heads=8, head_dim=128, trained_context=4096,
+    "Llama 2 70B", layers=80, query_heads=64, kv_heads=8, head_dim=128, trained_context=4096,
     source="Touvron et al. 2023, Llama 2 (arXiv:2307.09288), Table 1 (context length; grouped-query attention "
            "for 70B); the released configuration meta-llama/Llama-2-70b-hf (config.json)",
 )

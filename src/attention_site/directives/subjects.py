@@ -75,16 +75,23 @@ def need_several(subject: Subject, question: str) -> None:
         raise DirectiveError(f"'{question}' compares the entries of one row or column; pick one with row= or col=")
 
 
+def index_of(subject: Subject, label: str) -> int:
+    """Where one label's entry is (options hold no spaces: `Llama-2-7B` names `Llama 2 7B`), or an error naming the
+    labels there are."""
+    for name in (label, label.replace("-", " ")):
+        if name in subject.labels:
+            return subject.labels.index(name)
+    raise DirectiveError(f"'{label}' is not a label of {subject.about}; {did_you_mean(label, subject.labels)}")
+
+
 def value_of(subject: Subject, label: str) -> float:
     """The entry of one label, or an error naming the labels there are."""
-    if label not in subject.labels:
-        raise DirectiveError(f"'{label}' is not a label of {subject.about}; {did_you_mean(label, subject.labels)}")
-    return subject.values[subject.labels.index(label)]
+    return subject.values[index_of(subject, label)]
 
 
 def fmt(subject: Subject, label: str) -> str:
     """The shown text of one label's entry."""
-    return subject.text[subject.labels.index(label)]
+    return subject.text[index_of(subject, label)]
 
 
 def stale(subject: Subject, said: str, actual: str) -> DirectiveError:
