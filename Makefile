@@ -49,6 +49,7 @@ quick: $(STAMP)
 # downloads the binary while installing, which fails where only package registries are reachable.
 lint: $(STAMP)
 	$(PYTHON) -m ruff check src hooks tests bench scripts
+	$(PYTHON) -m mypy
 	$(VENV)/bin/zizmor --offline --quiet .github/workflows/
 	$(VENV)/bin/actionlint .github/workflows/*.yml
 

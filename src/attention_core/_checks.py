@@ -26,6 +26,8 @@ MAX_DENOMINATOR = 1_000_000  # largest denominator to_fraction may be asked to l
 MAX_QUOTED = 60  # characters of a bad value quoted in an error message
 FLOAT64_MAX = float(np.finfo(np.float64).max)  # about 1.8e308: no float64 holds more
 
+Operand = np.ndarray | np.float64  # what a checked computation reads: an array or a scalar such as the scale
+
 Limit = Literal[
     "MAX_TOKENS", "MAX_WIDTH", "MAX_HEADS", "MAX_ENTRIES", "MAX_COUNTED_TOKENS", "MAX_TABLE_ROWS",
     "MAX_ENTRY_LENGTH", "MAX_DENOMINATOR",
@@ -105,11 +107,14 @@ def as_count(name: str, value: object, minimum: int = 1, limit: Limit | None = N
 
 def as_number(name: str, value: object, minimum: float = 0.0, inclusive: bool = False) -> float:
     """Return `value` as a finite float above `minimum` (or equal to it, if `inclusive`), or raise ValueError."""
-    real = isinstance(value, int | float | np.integer | np.floating) and not isinstance(value, bool | np.bool_)
-    if not real or not math.isfinite(value) or value < minimum or (value == minimum and not inclusive):
+    if isinstance(value, bool | np.bool_) or not isinstance(value, int | float | np.integer | np.floating):
+        number = math.nan  # not a real number: refused below, like NaN
+    else:
+        number = float(value)
+    if not math.isfinite(number) or number < minimum or (number == minimum and not inclusive):
         bound = f">= {minimum}" if inclusive else f"> {minimum}"
         raise ValueError(f"{name} must be a finite real number {bound}, got {quote(value)}")
-    return float(value)
+    return number
 
 
 def as_generator(rng: object) -> np.random.Generator:
@@ -129,7 +134,7 @@ def as_scale(scale: float | None, d_k: int) -> float:
     return float(scale)
 
 
-def _overflow(what: str, inputs: tuple[np.ndarray, ...]) -> ValueError:
+def _overflow(what: str, inputs: tuple[Operand, ...]) -> ValueError:
     """The error for a float64 overflow in `what`, quoting the largest input magnitude."""
     largest = max((float(np.abs(x).max()) for x in inputs if np.size(x)), default=float("nan"))
     return ValueError(
@@ -139,7 +144,7 @@ def _overflow(what: str, inputs: tuple[np.ndarray, ...]) -> ValueError:
 
 
 @contextmanager
-def float64_range(what: str, *inputs: np.ndarray) -> Iterator[None]:
+def float64_range(what: str, *inputs: Operand) -> Iterator[None]:
     """Raise ValueError naming `what`, the float64 limit and the inputs' largest magnitude if the block overflows."""
     with np.errstate(over="raise", invalid="raise"):
         try:
@@ -148,7 +153,7 @@ def float64_range(what: str, *inputs: np.ndarray) -> Iterator[None]:
             raise _overflow(what, inputs) from None
 
 
-def finite_result(what: str, result: np.ndarray, *inputs: np.ndarray) -> np.ndarray:
+def finite_result(what: str, result: np.ndarray, *inputs: Operand) -> np.ndarray:
     """Return `result` if every entry is finite, else raise the overflow error naming `what` (for einsum, sums)."""
     if not np.isfinite(result).all():
         raise _overflow(what, inputs)

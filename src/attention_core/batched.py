@@ -55,13 +55,14 @@ def linear(x: np.ndarray, weight: np.ndarray, bias: np.ndarray | None = None) ->
     x, weight = as_real("x", x), as_real("weight", weight)
     if weight.ndim != 2 or x.shape[-1] != weight.shape[1]:
         raise ValueError(f"weight must be (out, in) with in={x.shape[-1]}, got shape {weight.shape}")
-    y = x @ weight.T  # (..., in) x (in, out) -> (..., out)
+    y: np.ndarray = x @ weight.T  # (..., in) x (in, out) -> (..., out)
     if bias is None:
         return y
     bias = as_real("bias", bias)
     if bias.shape != (weight.shape[0],):
         raise ValueError(f"bias must be (out,) = ({weight.shape[0]},), got shape {bias.shape}")
-    return y + bias  # (..., out) + (out,)
+    biased: np.ndarray = y + bias  # (..., out) + (out,)
+    return biased
 
 
 @dataclass(frozen=True, eq=False)

@@ -84,7 +84,7 @@ class TiledResult:
 
 def _block_scores(Q: np.ndarray, K_block: np.ndarray, start: int, scale: float, causal: bool) -> np.ndarray:
     """Return scaled scores of every query against one block of keys, -inf where causality forbids."""
-    S = Q @ K_block.T * scale  # (n, d_k) x (d_k, b) -> (n, b)
+    S: np.ndarray = Q @ K_block.T * scale  # (n, d_k) x (d_k, b) -> (n, b)
     if causal:
         rows, cols = np.arange(Q.shape[0])[:, None], start + np.arange(K_block.shape[0])[None, :]
         S = np.where(cols <= rows, S, -np.inf)  # (n, b)
@@ -95,7 +95,8 @@ def _rescale(old_max: np.ndarray, new_max: np.ndarray) -> np.ndarray:
     """Return exp(old_max - new_max), taking 0 where nothing was seen yet (old_max = -inf)."""
     seen = np.isfinite(old_max)
     shift = np.subtract(old_max, new_max, out=np.full(old_max.shape, -np.inf), where=seen)  # -inf - -inf never
-    return np.exp(shift)  # (n,), exp(-inf) = 0
+    factors: np.ndarray = np.exp(shift)  # (n,), exp(-inf) = 0
+    return factors
 
 
 def tiled_attention(

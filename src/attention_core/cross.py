@@ -57,7 +57,7 @@ def empty_rows(mask: np.ndarray) -> np.ndarray:
     mask = np.asarray(mask)
     if mask.dtype != np.bool_ or mask.ndim != 2:
         raise ValueError(f"the mask must be a 2-D boolean array, got dtype {mask.dtype} and shape {mask.shape}")
-    return ~mask.any(axis=1)  # (n,)
+    return np.asarray(~mask.any(axis=1))  # (n, m) -> (n,); an array, since the mask is 2-D
 
 
 def filled_softmax(S: np.ndarray, mask: np.ndarray, fill: float) -> np.ndarray:
@@ -74,4 +74,5 @@ def filled_softmax(S: np.ndarray, mask: np.ndarray, fill: float) -> np.ndarray:
     M = np.where(mask, S, fill)  # (n, m)
     with np.errstate(invalid="ignore"):  # -inf - (-inf) and 0/0 are the point of this function
         powers = np.exp(M - M.max(axis=1, keepdims=True))  # (n, m)
-        return powers / powers.sum(axis=1, keepdims=True)  # (n, m) / (n, 1)
+        weights: np.ndarray = powers / powers.sum(axis=1, keepdims=True)  # (n, m) / (n, 1)
+    return weights

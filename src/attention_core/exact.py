@@ -91,7 +91,7 @@ def parse_matrix(rows: Sequence[Sequence[str]]) -> np.ndarray:
 
 def parse_vector(entries: Sequence[str]) -> np.ndarray:
     """Return the float64 vector of authored entries: (c strings) -> (c,)."""
-    return parse_matrix([entries])[0]
+    return parse_matrix([entries])[0, :]
 
 
 def to_fraction(value: float, max_denominator: int = 64, tolerance: float = 1e-12) -> Fraction | None:

@@ -46,7 +46,8 @@ def layer_norm(
     eps = as_number("eps", eps)
     mean, variance = layer_norm_statistics(x)  # (n,), (n,)
     with float64_range("layer_norm's output (x - mean) / sqrt(variance + eps) * gain + bias", x, gain, bias):
-        return (x - mean[:, None]) / np.sqrt(variance[:, None] + eps) * gain + bias  # (n, d_model)
+        normed: np.ndarray = (x - mean[:, None]) / np.sqrt(variance[:, None] + eps) * gain + bias  # (n, d_model)
+    return normed
 
 
 def layer_norm_statistics(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -173,7 +174,8 @@ def _feed(x: np.ndarray, params: LayerParameters) -> np.ndarray:
 def _add(what: str, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Return the residual sum a + b, or raise ValueError if it overflows float64."""
     with float64_range(f"the residual sum {what}", a, b):
-        return a + b  # (n, d_model)
+        total: np.ndarray = a + b  # (n, d_model)
+    return total
 
 
 def transformer_layer(
@@ -216,7 +218,8 @@ def logits(Y: np.ndarray, W_vocab: np.ndarray) -> np.ndarray:
     if W_vocab.shape[0] != Y.shape[1]:
         raise ValueError(f"Y has d_model={Y.shape[1]} but W_vocab has {W_vocab.shape[0]} rows")
     with float64_range("the logits Y W_vocab", Y, W_vocab):
-        return Y @ W_vocab  # (n, d_model) x (d_model, vocab) -> (n, vocab)
+        logits: np.ndarray = Y @ W_vocab  # (n, d_model) x (d_model, vocab) -> (n, vocab)
+    return logits
 
 
 def next_token(logits: np.ndarray) -> int:

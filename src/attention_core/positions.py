@@ -81,7 +81,8 @@ def add_positions(E: np.ndarray, P: np.ndarray) -> np.ndarray:
     if P.shape[0] < E.shape[0]:
         raise ValueError(f"the position table has {P.shape[0]} rows but the sequence has n={E.shape[0]} tokens")
     with float64_range("E + P", E, P):
-        return E + P[: E.shape[0]]  # (n, d_model) + (n, d_model)
+        X: np.ndarray = E + P[: E.shape[0]]  # (n, d_model) + (n, d_model)
+    return X
 
 
 def permute_rows(X: np.ndarray, order: Sequence[int]) -> np.ndarray:
@@ -91,7 +92,7 @@ def permute_rows(X: np.ndarray, order: Sequence[int]) -> np.ndarray:
     # Integers only: booleans would select rows and floats would not index at all.
     if order_array.dtype.kind not in "iu" or sorted(order_array.tolist()) != list(range(X.shape[0])):
         raise ValueError(f"order must be a permutation of 0..{X.shape[0] - 1}, got {quote(order)} (integers only)")
-    return X[order_array]  # (n, d)
+    return X[order_array, :]  # (n, d)
 
 
 @dataclass(frozen=True, eq=False)
@@ -150,7 +151,8 @@ def relative_position_indices(n: int, clip: int) -> np.ndarray:
     """
     n, clip = as_count("n", n, limit="MAX_TOKENS"), as_count("clip", clip, minimum=0, limit="MAX_TOKENS")
     offsets = np.arange(n)[None, :] - np.arange(n)[:, None]  # (1, n) - (n, 1) -> (n, n), j - i
-    return np.clip(offsets, -clip, clip)  # (n, n)
+    distances: np.ndarray = np.clip(offsets, -clip, clip)  # (n, n)
+    return distances
 
 
 @dataclass(frozen=True, eq=False)

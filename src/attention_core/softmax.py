@@ -12,7 +12,7 @@ from ._checks import as_count, as_real, at_most, float64_range, frozen
 __all__ = ["SoftmaxSteps", "apply_mask", "causal_mask", "padding_mask", "softmax", "softmax_steps"]
 
 
-def _first_row(flags: np.ndarray, row: str = "row {}") -> str:
+def _first_row(flags: np.ndarray | np.bool_, row: str = "row {}") -> str:
     """Name the first row flagged True (flags has one entry per row) for an error message: `row` with its index."""
     index = tuple(int(i) for i in np.argwhere(flags)[0])
     if len(index) == 0:  # one row of scores (m,): its only axis is the last, so it is a row
@@ -98,13 +98,13 @@ def padding_mask(real: Sequence[bool]) -> np.ndarray:
     `real` (n,) is False at padding positions, which pad a shorter sequence to the batch's length; no query may
     use them. Combine with a causal mask by `&`.
     """
-    real = np.asarray(real)
-    if real.dtype != np.bool_ or real.ndim != 1:
-        raise ValueError(f"real must be a 1-D boolean sequence, got dtype {real.dtype} and shape {real.shape}")
-    at_most("n (the length of real)", real.shape[0], "MAX_TOKENS")
-    if not real.any():
+    flags = np.asarray(real)
+    if flags.dtype != np.bool_ or flags.ndim != 1:
+        raise ValueError(f"real must be a 1-D boolean sequence, got dtype {flags.dtype} and shape {flags.shape}")
+    at_most("n (the length of real)", flags.shape[0], "MAX_TOKENS")
+    if not flags.any():
         raise ValueError("a sequence of padding only leaves every query without a key")
-    return np.broadcast_to(real, (real.shape[0], real.shape[0])).copy()  # (n,) -> (n, n)
+    return np.broadcast_to(flags, (flags.shape[0], flags.shape[0])).copy()  # (n,) -> (n, n)
 
 
 def apply_mask(S: np.ndarray, mask: np.ndarray) -> np.ndarray:

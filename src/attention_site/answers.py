@@ -51,7 +51,8 @@ def spreadsheet_check(typed: str, answer: str, places: int, slack: float) -> str
 
 def shown(x: np.ndarray, places: int) -> np.ndarray:
     """Numbers as a page prints them to `places` decimals, back as numbers: what a student works from."""
-    return np.vectorize(lambda value: float(f"{value:.{places}f}"))(x)
+    rounded: np.ndarray = np.vectorize(lambda value: float(f"{value:.{places}f}"))(x)
+    return rounded
 
 
 @dataclass(frozen=True)

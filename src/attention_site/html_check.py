@@ -16,8 +16,7 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
-from .directives.errors import DirectiveError
-from .directives.syntax import quoted
+from .directives.errors import DirectiveError, quoted
 
 TEXT = {"p", "br", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "em", "strong", "b", "i", "u", "s", "del", "ins",
         "mark", "small", "sub", "sup", "code", "kbd", "samp", "var", "pre", "blockquote", "q", "cite", "abbr",

@@ -23,8 +23,8 @@ import os
 import re
 from pathlib import Path
 
-from .directives.errors import DirectiveError
-from .directives.syntax import outside_code, quoted
+from .directives.errors import DirectiveError, quoted
+from .directives.syntax import outside_code
 
 SNIPPET_MARK = "--8<--"
 # The types of file docs/ may hold besides pages, and the folders each may live in ("" for anywhere).

@@ -75,7 +75,7 @@ class BusIsLate(Example):
     @property
     def scores(self) -> np.ndarray:
         """Scores of late's query against bus, is, late: (3,)."""
-        return self.late.scaled[0]
+        return self.late.scaled[0, :]
 
     @cached_property
     def steps(self) -> SoftmaxSteps:
@@ -95,7 +95,7 @@ class BusIsLate(Example):
     @property
     def weights(self) -> np.ndarray:
         """Late's weights over bus, is, late, (3,)."""
-        return self.late.weights[0]
+        return self.late.weights[0, :]
 
     @cached_property
     def contributions(self) -> np.ndarray:
@@ -105,7 +105,7 @@ class BusIsLate(Example):
     @property
     def output(self) -> np.ndarray:
         """Late's new vector, (d_v,) = (2,)."""
-        return self.late.output[0]
+        return self.late.output[0, :]
 
     @cached_property
     def all_tokens(self) -> AttentionResult:

@@ -60,7 +60,8 @@ class Exercises(Example):
     @property
     def output(self) -> np.ndarray:
         """Exercise 3: the sum of the contributions, (2,)."""
-        return self.contributions.sum(axis=0)
+        output: np.ndarray = self.contributions.sum(axis=0)  # (3, 2) -> (2,)
+        return output
 
     @property
     def shapes(self) -> dict[str, tuple[int, int]]:

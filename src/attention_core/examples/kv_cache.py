@@ -37,7 +37,8 @@ class Generation(Example):
     @cached_property
     def W(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """W_q, W_k (3, 1) and W_v (3, 2)."""
-        return tuple(frozen(parse_matrix(t)) for t in (self.W_q_text, self.W_k_text, self.W_v_text))
+        W_q, W_k, W_v = (frozen(parse_matrix(t)) for t in (self.W_q_text, self.W_k_text, self.W_v_text))
+        return W_q, W_k, W_v
 
     @cached_property
     def steps(self) -> tuple[DecodeStep, ...]:

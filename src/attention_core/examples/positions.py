@@ -74,7 +74,8 @@ class Positions(Example):
     @cached_property
     def W(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """W_q, W_k (d_model, d_k) and W_v (d_model, d_v) of the one head."""
-        return tuple(frozen(parse_matrix(t)) for t in (self.W_q_text, self.W_k_text, self.W_v_text))
+        W_q, W_k, W_v = (frozen(parse_matrix(t)) for t in (self.W_q_text, self.W_k_text, self.W_v_text))
+        return W_q, W_k, W_v
 
     @cached_property
     def sinusoidal(self) -> np.ndarray:

@@ -131,7 +131,7 @@ class RedBallRolls(Example):
     @cached_property
     def hard_choice(self) -> np.ndarray:
         """The value row of the top-scoring key of the focus token: the hard choice attention avoids."""
-        return self.head.V[self.hard_choice_index]
+        return self.head.V[self.hard_choice_index, :]
 
 
 RED_BALL_ROLLS = RedBallRolls()

@@ -35,7 +35,8 @@ class Tiled(Example):
     @cached_property
     def QKV(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Q, K (4, 2) and V (4, 2)."""
-        return tuple(frozen(parse_matrix(t)) for t in (self.Q_text, self.K_text, self.V_text))
+        Q, K, V = (frozen(parse_matrix(t)) for t in (self.Q_text, self.K_text, self.V_text))
+        return Q, K, V
 
     @cached_property
     def result(self) -> TiledResult:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .errors import DirectiveError, DirectiveErrors, did_you_mean
+from .errors import DirectiveError, DirectiveErrors, did_you_mean, quoted
 from .kinds import KINDS
 from .prose_lint import lint_prose
 from .registry import Entry, lookup, split_options
@@ -15,7 +15,6 @@ from .syntax import (
     comments_like_directives,
     directives_in_line,
     outside_code,
-    quoted,
     refuse_active_html,
 )
 

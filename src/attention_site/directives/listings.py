@@ -122,9 +122,11 @@ def prose_lines(text: str) -> list[tuple[int, str]]:
     lines = [(token.start[0], token.string) for token in tokenize.generate_tokens(io.StringIO(text).readline)
              if token.type == tokenize.COMMENT]
     for node in ast.walk(ast.parse(text)):
-        doc = ast.get_docstring(node) if isinstance(node, ast.Module | ast.FunctionDef | ast.ClassDef) else None
+        if not isinstance(node, ast.Module | ast.FunctionDef | ast.ClassDef):
+            continue
+        doc = ast.get_docstring(node)
         if doc:
-            first = node.body[0].lineno  # type: ignore[union-attr]
+            first = node.body[0].lineno
             lines += [(first + i, line) for i, line in enumerate(doc.split("\n"))]
     return sorted(lines)
 

@@ -30,7 +30,7 @@ def integer(key: str, help: str, low: int, high: int, default: int | None = None
     return Option(key, help, lambda text: bounded_int(key, text, low, high, accepted), default, accepted)
 
 
-def integers(key: str, help: str, low: int, high: int, default: tuple[int, ...], most: int = 12) -> Option:
+def integers(key: str, help: str, low: int, high: int, default: tuple[int, ...] | None, most: int = 12) -> Option:
     """An option holding a comma-separated list of whole numbers between `low` and `high`."""
     accepted = f"up to {most} whole numbers from {low} to {high:,}, separated by commas"
 

@@ -15,7 +15,7 @@ import importlib
 import importlib.util
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from .errors import DirectiveError, did_you_mean
 from .kinds import KINDS, SHAPES, kinds_showing
@@ -47,6 +47,7 @@ class Entry:
 
 REGISTRY: dict[tuple[str, str], Entry] = {}  # filled as entry modules load: use load_entries() to read it
 ENTRIES = f"{__package__}.entries"
+Builder = TypeVar("Builder", bound=Callable[..., Shown])  # an entry's function, returned by its decorator as it came
 # Entry modules that add entries to examples other than the one they are named after.
 SHARED_ENTRY_MODULES = ("spreadsheets",)
 SEQUENCE: dict[tuple[str, str], int] = {}  # the order entries were registered in: within a module, as defined
@@ -91,13 +92,15 @@ def module_of(example: str) -> str:
     return f"{ENTRIES}.{name if name.isidentifier() else '_none_'}"
 
 
-def register(shape: str, example: str, name: str, summary: str, options: Sequence[Option], sample: str) -> Callable:
+def register(
+    shape: str, example: str, name: str, summary: str, options: Sequence[Option], sample: str
+) -> Callable[[Builder], Builder]:
     """Add the decorated builder to the registry under `example` and `name`."""
 
     if shape not in SHAPES:
         raise ValueError(f"'{example} {name}' has the shape '{shape}', which no directive kind shows")
 
-    def decorate(build: Callable[..., Shown]) -> Callable[..., Shown]:
+    def decorate(build: Builder) -> Builder:
         if (example, name) in REGISTRY:
             raise ValueError(f"'{example} {name}' is registered twice")
         REGISTRY[example, name] = Entry(example, name, summary, shape, build, tuple(options), sample)
@@ -107,27 +110,37 @@ def register(shape: str, example: str, name: str, summary: str, options: Sequenc
     return decorate
 
 
-def grid(example: str, name: str, summary: str, options: Sequence[Option] = (), sample: str = "") -> Callable:
+def grid(
+    example: str, name: str, summary: str, options: Sequence[Option] = (), sample: str = ""
+) -> Callable[[Builder], Builder]:
     """Register a labelled matrix (tables, inline values and LaTeX)."""
     return register("grid", example, name, summary, options, sample)
 
 
-def table(example: str, name: str, summary: str, options: Sequence[Option] = (), sample: str = "") -> Callable:
+def table(
+    example: str, name: str, summary: str, options: Sequence[Option] = (), sample: str = ""
+) -> Callable[[Builder], Builder]:
     """Register a worked table."""
     return register("table", example, name, summary, options, sample)
 
 
-def scalar(example: str, name: str, summary: str, options: Sequence[Option] = (), sample: str = "") -> Callable:
+def scalar(
+    example: str, name: str, summary: str, options: Sequence[Option] = (), sample: str = ""
+) -> Callable[[Builder], Builder]:
     """Register a single number."""
     return register("scalar", example, name, summary, options, sample)
 
 
-def figure(example: str, name: str, summary: str, options: Sequence[Option] = (), sample: str = "") -> Callable:
+def figure(
+    example: str, name: str, summary: str, options: Sequence[Option] = (), sample: str = ""
+) -> Callable[[Builder], Builder]:
     """Register a picture."""
     return register("figure", example, name, summary, options, sample)
 
 
-def block(example: str, name: str, summary: str, options: Sequence[Option] = (), sample: str = "") -> Callable:
+def block(
+    example: str, name: str, summary: str, options: Sequence[Option] = (), sample: str = ""
+) -> Callable[[Builder], Builder]:
     """Register a generated block of HTML or Markdown."""
     return register("block", example, name, summary, options, sample)
 

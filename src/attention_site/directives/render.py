@@ -41,7 +41,7 @@ def restyle(shown: Shown, digits: int | None) -> Shown:
         return shown
     if isinstance(shown, Table):
         return replace(shown, rows=tuple(tuple(restyle_cell(cell, digits) for cell in row) for row in shown.rows))
-    return replace(shown, style=shown.style.with_digits(digits)) if hasattr(shown, "style") else shown
+    return replace(shown, style=shown.style.with_digits(digits)) if isinstance(shown, Grid | Scalar) else shown
 
 
 def restyle_cell(cell: Cell, digits: int) -> Cell:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from .formatting import NumberStyle
 
@@ -79,7 +80,11 @@ class Grid:
         )
 
 
-def pick(grid: tuple[tuple, ...], rows: range | list[int], cols: range | list[int]) -> tuple[tuple, ...]:
+Entry = TypeVar("Entry")
+
+
+def pick(grid: tuple[tuple[Entry, ...], ...], rows: range | list[int], cols: range | list[int]
+         ) -> tuple[tuple[Entry, ...], ...]:
     """Return the entries of `grid` at the given rows and columns."""
     return tuple(tuple(grid[i][j] for j in cols) for i in rows)
 

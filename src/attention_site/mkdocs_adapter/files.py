@@ -78,8 +78,9 @@ def workbook_files(config: MkDocsConfig, engine: Engine) -> dict[str, bytes]:
     """
     key = workbook_key(config.site_url or "", os.environ.get("SOURCE_DATE_EPOCH", ""))
     build_cache = importlib.import_module("attention_site.build_cache")  # reloaded with the engine
-    return build_cache.kept_files(project_root(config) / WORKBOOK_CACHE / key,
-                                  lambda: engine.every_workbook(site_url=config.site_url or None))
+    books: dict[str, bytes] = build_cache.kept_files(project_root(config) / WORKBOOK_CACHE / key,
+                                                     lambda: engine.every_workbook(site_url=config.site_url or None))
+    return books
 
 
 def workbook_key(site_url: str, epoch: str, sources: list[Path] | None = None) -> str:
@@ -88,7 +89,8 @@ def workbook_key(site_url: str, epoch: str, sources: list[Path] | None = None) -
     build_cache = importlib.import_module("attention_site.build_cache")  # reloaded with the engine
     folders = sources if sources is not None else [PACKAGE, core_folder()]
     writer = metadata.version("openpyxl")  # read from its metadata: importing openpyxl would import NumPy
-    return build_cache.cache_key(build_cache.sources_key(folders), "workbooks", site_url, epoch, writer)
+    key: str = build_cache.cache_key(build_cache.sources_key(folders), "workbooks", site_url, epoch, writer)
+    return key
 
 
 def worker_shim(config: MkDocsConfig) -> File:

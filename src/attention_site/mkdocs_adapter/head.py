@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 from urllib.parse import urlsplit
 
 from mkdocs.exceptions import PluginError
@@ -21,6 +21,13 @@ if TYPE_CHECKING:
     from mkdocs.structure.pages import Page
 
     from .state import Stamp, State
+
+
+class AllowedScripts(TypedDict):
+    """The inline scripts a page's policy allows, as `document.Head` and `document.secured` take them."""
+
+    shipped: frozenset[str]
+    added: tuple[str, ...]
 
 
 def finished_page(output: str, page: Page, config: MkDocsConfig, state: State) -> str:
@@ -67,7 +74,7 @@ def finished_template(output: str, template_name: str, config: MkDocsConfig, sta
         raise PluginError(str(error)) from None
 
 
-def inline_scripts(output: str, config: MkDocsConfig, state: State, base_url: str, shown: str) -> dict[str, object]:
+def inline_scripts(output: str, config: MkDocsConfig, state: State, base_url: str, shown: str) -> AllowedScripts:
     """The inline scripts a page's policy allows: those the templates of the theme and of overrides/ make for it
     (rendered for its `base_url`) and, while serving, the reload script. Any other inline script reached the page
     some other way: it is a problem of the page, and blocked by the browser while serving."""

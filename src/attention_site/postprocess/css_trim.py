@@ -87,7 +87,9 @@ class Source:
 
     def offset(self, node: Node) -> int:
         """Where a node or token starts in the text."""
-        return self.line_starts[node.source_line - 1] + node.source_column - 1
+        line: int = node.source_line  # tinycss2 is untyped: both count from 1
+        column: int = node.source_column
+        return self.line_starts[line - 1] + column - 1
 
 
 def trimmed_stylesheet(css: str, used: Container[str], attribute_values: Mapping[str, Collection[str]] | None = None,

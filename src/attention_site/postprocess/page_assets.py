@@ -151,7 +151,7 @@ def site_names(site_dir: Path, pages: Iterable[str], features: Collection[str], 
             palette[name] |= values
         found |= {marker for marker in markers if marker in page_html}
     parts = css_trim.UsedClasses(THEME_PARTS_IN_PAGES + tuple(THEME_PARTS_BY_SCRIPT), frozenset())
-    shown = {parts.part_of(name) for name in classes} - {None}
+    shown = {part for name in classes if (part := parts.part_of(name)) is not None}
     turned_on = {"feature": lambda value: value in features, "extra": lambda value: bool(extra.get(value)),
                  "page": lambda value: value in found}
     shown |= {part for part, (setting, value) in THEME_PARTS_BY_SCRIPT.items() if turned_on[setting](value)}

@@ -23,7 +23,10 @@ def cache(key: str, caption: str, previous: str | None, newest: str, expected: n
 
     def formula(r: Refs, i: int, j: int) -> str:
         """The previous cache's entry, or the newest row's for the last row."""
-        return f"={r.cell(newest, 0, j)}" if i == last else f"={r.cell(previous, i, j)}"
+        if i == last:
+            return f"={r.cell(newest, 0, j)}"
+        assert previous is not None  # only the first step has no previous cache, and its one row is the newest
+        return f"={r.cell(previous, i, j)}"
     return Grid(key, caption, tokens, cols, expected, corner="cached token", name=name, sheet_scoped=True,
                 cell=formula)
 

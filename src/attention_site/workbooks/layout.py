@@ -178,8 +178,9 @@ class Refs:
         """All of a grid: its defined name where it can be used from here, else its range."""
         placed = self.placed[key]
         grid = placed.grid
-        usable = grid.name and self.rename is None and (not grid.sheet_scoped or placed.sheet == self.sheet)
-        return grid.name if usable else self._prefix(key) + placed.span()
+        if grid.name and self.rename is None and (not grid.sheet_scoped or placed.sheet == self.sheet):
+            return grid.name
+        return self._prefix(key) + placed.span()
 
     def row(self, key: str, i: int) -> str:
         """Row i (0-based) of a grid: `INDEX(Q,3,0)`."""
@@ -213,6 +214,7 @@ def input_value(text: str) -> int | float | str:
     """The cell content for one authored entry: `2`, `0.5`, `=1/4`, `=LN(2)`, `=-SQRT(3)`."""
     value = parse_entry(text)  # raises ValueError quoting the text if it is not an accepted entry
     match = RE_ENTRY.match(text.strip())
+    assert match is not None, text  # parse_entry accepted the text, and RE_ENTRY is what it parses by
     sign = "-" if match["sign"] else ""
     if match["function"]:
         return f"={sign}{match['function'].upper()}({match['argument']})"

@@ -10,17 +10,19 @@ an input changes the answers too. No macros anywhere.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Literal
 
 from openpyxl import Workbook
 from openpyxl.cell.cell import Cell
 from openpyxl.comments import Comment
-from openpyxl.formatting.rule import CellIsRule
+from openpyxl.formatting.rule import CellIsRule, Rule
 from openpyxl.styles import Alignment, Border, Font, NamedStyle, PatternFill, Side
 from openpyxl.utils import get_column_letter, quote_sheetname
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.formula import ArrayFormula
 from openpyxl.worksheet.pagebreak import Break
+from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ..answers import spreadsheet_check
@@ -38,9 +40,10 @@ ANSWER_PROMPT = "Type your answer here; the check to the right says ✓ when it 
 WRONG, RIGHT = "✗", "✓"
 
 
-def font(**options: object) -> Font:
-    """The workbook's font with `options` (bold, size, colour, ...)."""
-    return Font(name=FONT, **options)
+def font(*, bold: bool | None = None, italic: bool | None = None, size: float | None = None, color: str | None = None,
+         underline: Literal["single"] | None = None) -> Font:
+    """The workbook's font, bold, italic, sized, coloured or underlined as asked."""
+    return Font(name=FONT, bold=bold, italic=italic, size=size, color=color, underline=underline)
 
 
 def fill(colour: str) -> PatternFill:
@@ -79,7 +82,7 @@ def number_format(placed: Placed) -> str:
 def new_workbook(book: Book) -> Workbook:
     """An empty workbook with the styles registered and recalculation on load requested."""
     wb = Workbook()
-    wb.remove(wb.active)
+    wb.remove(wb.worksheets[0])  # the sheet a new workbook starts with
     for style in named_styles():
         wb.add_named_style(style)
     wb.calculation.fullCalcOnLoad = True  # no cached values are stored: every program computes on opening
@@ -118,12 +121,11 @@ def link(ws: Worksheet, address: str, text: str, target: str) -> None:
     ws[address].font = font(color=INDIGO, underline="single")
 
 
-def text(ws: Worksheet, row: int, column: int, value: object) -> Cell:
+def text(ws: Worksheet, row: int, column: int, value: str) -> Cell:
     """A cell holding `value` as text, whatever it starts with: a label from an example's data (a token such as
     `=1+1`) never becomes a formula that a spreadsheet program would run."""
     cell = ws.cell(row, column, value)
-    if isinstance(value, str):
-        cell.data_type = "s"
+    cell.data_type = "s"
     return cell
 
 
@@ -178,7 +180,7 @@ def prompt(ws: Worksheet, title: str, text: str, ranges: list[str]) -> None:
     """An input message shown when one of `ranges` is selected (a note that leaves no marks on the grid)."""
     if ranges:
         validation = DataValidation(showInputMessage=True, promptTitle=title, prompt=text, allow_blank=True)
-        validation.sqref = " ".join(ranges)  # type: ignore[assignment]
+        validation.sqref = " ".join(ranges)
         ws.add_data_validation(validation)
 
 
@@ -202,7 +204,7 @@ def layout_sheet(ws: Worksheet, sheet: Sheet, practice: bool, placements: list[P
             ws.column_dimensions[get_column_letter(sheet.check_column + k)].width = CHECK_WIDTH
     ws.sheet_view.showGridLines = False
     ws.page_setup.orientation = "landscape"
-    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
     ws.page_setup.fitToWidth, ws.page_setup.fitToHeight = 1, 0
     ws.print_area = f"A1:{get_column_letter(max(ws.max_column, PRINTED_COLUMNS))}{ws.max_row}"
     page_breaks(ws, placements)
@@ -265,10 +267,15 @@ def checks(ws: Worksheet, sheet: Sheet, placed: Placed, key: str) -> None:
             cell = ws.cell(placed.row + i, column + j, check_formula(placed, key, i, j))
             cell.style = "Check"
     span = f"{get_column_letter(column)}{placed.row}:{get_column_letter(column + cols - 1)}{placed.row + rows - 1}"
-    ws.conditional_formatting.add(span, CellIsRule(operator="equal", formula=[f'"{RIGHT}"'],
-                                                   font=font(bold=True, color="1B7F3B")))
-    ws.conditional_formatting.add(span, CellIsRule(operator="equal", formula=[f'"{WRONG}"'],
-                                                   font=font(bold=True, color="C62828")))
+    ws.conditional_formatting.add(span, marked(RIGHT, "1B7F3B"))
+    ws.conditional_formatting.add(span, marked(WRONG, "C62828"))
+
+
+def marked(mark: str, colour: str) -> Rule:
+    """A conditional format: the check's `mark` in bold `colour`."""
+    # types-openpyxl leaves CellIsRule unannotated (it forwards **kwargs to Rule).
+    rule: Rule = CellIsRule(operator="equal", formula=[f'"{mark}"'], font=font(bold=True, color=colour))  # type: ignore[no-untyped-call]
+    return rule
 
 
 def practice_sheet(wb: Workbook, book: Book, sheet: Sheet, number: int, site_url: str,

@@ -41,24 +41,24 @@ def shape_text(array: np.ndarray) -> str:
     return TIMES.join(str(k) for k in np.shape(array))
 
 
-def projection(name: str) -> Grid:
+def projection(name: str, text: tuple[tuple[str, ...], ...]) -> Grid:
     """A full-width projection as authored: rows the input entries, columns grouped by head."""
-    return authored_grid(EX.authored[name], INPUT_ROWS, HEAD_COLUMNS, EXACT, f"row of ${name[:2]}{name[2:].upper()}$")
+    return authored_grid(text, INPUT_ROWS, HEAD_COLUMNS, EXACT, f"row of ${name[:2]}{name[2:].upper()}$")
 
 
 @grid(NAME, "w-q", "The illustrative full-width W_Q (d_model x d_model), columns grouped by head.")
 def w_q() -> Grid:
-    return projection("W_q")
+    return projection("W_q", EX.W_q_text)
 
 
 @grid(NAME, "w-k", "The illustrative full-width W_K (d_model x d_model), columns grouped by head.")
 def w_k() -> Grid:
-    return projection("W_k")
+    return projection("W_k", EX.W_k_text)
 
 
 @grid(NAME, "w-v", "The illustrative full-width W_V (d_model x d_model), columns grouped by head.")
 def w_v() -> Grid:
-    return projection("W_v")
+    return projection("W_v", EX.W_v_text)
 
 
 @grid(NAME, "w-o", "The illustrative output projection W_O (d_model x d_model): merged heads in, d_model out.")

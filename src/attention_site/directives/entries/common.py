@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
@@ -115,12 +115,15 @@ def plain(x: float) -> int | float:
     return int(x) if float(x).is_integer() else float(x)
 
 
-def plain_rows(array: np.ndarray) -> list:
+Plain = list["int | float | Plain"]  # an array as JSON holds it: numbers, or lists of them, nested
+
+
+def plain_rows(array: np.ndarray) -> Plain:
     """An array as nested lists of plain numbers."""
     return [plain(x) for x in array] if array.ndim == 1 else [plain_rows(row) for row in array]
 
 
-def calculator_html(spec: dict[str, object], fallback: str) -> Html:
+def calculator_html(spec: Mapping[str, object], fallback: str) -> Html:
     """The live calculator's markup: its inputs as JSON for docs/javascripts/calculator.js, and a text for
     readers without JavaScript. `spec` holds example, tokens, query_token, query, keys, values, scale, digits
     and output_digits."""

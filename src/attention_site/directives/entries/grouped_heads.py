@@ -15,7 +15,7 @@ from attention_core import GroupedQueryResult, kv_cache_bytes
 from ..errors import DirectiveError
 from ..options import integer
 from ..registry import grid, scalar, table
-from ..shown import Column, Grid, Number, Scalar, Table, Vector
+from ..shown import Cell, Column, Grid, Number, Scalar, Table, Vector
 from .common import EXACT, as_rows, authored_grid, checked_weights, style_of
 from .common import grid as make_grid
 
@@ -109,7 +109,7 @@ def weights(g: int) -> Grid:
 
 @table(NAME, "rolls-weights", "rolls' weights in each query head under each arrangement.")
 def rolls_weights() -> Table:
-    rows = tuple(
+    rows: tuple[tuple[Cell, ...], ...] = tuple(
         (label, *(Vector(as_rows(checked_weights(arrangement(g).heads[r].weights)[-1])[0], STYLE)
                   for g in EX.arrangements))
         for r, label in enumerate(query_labels())

@@ -96,10 +96,16 @@ def total_without_cache(n: int) -> Grid:
     return count_grid(score_counts(n).total_without_cache, "without the cache")
 
 
+def newest_row(symbol: str, cached: np.ndarray) -> ArrayShape:
+    """A cached array as the diagram draws it, its last row the one just appended."""
+    rows, cols = cached.shape
+    return ArrayShape(symbol, rows, cols, new_rows=1)
+
+
 @figure(NAME, "cache-diagram", "The cached K and V growing by one row a step, the newest row highlighted.")
 def cache_diagram() -> Figure:
-    steps = [(f"{step.step}: {TOKENS[step.step - 1]}", ArrayShape("K", *step.cache.K.shape, new_rows=1),
-              ArrayShape("V", *step.cache.V.shape, new_rows=1)) for step in EX.steps]
+    steps = [(f"{step.step}: {TOKENS[step.step - 1]}", newest_row("K", step.cache.K), newest_row("V", step.cache.V))
+             for step in EX.steps]
     svg = cache_growth_svg(steps, title="The KV cache of red ball rolls, step by step",
                            desc="At each step one key row and one value row are appended; the rows cached "
                                 "before are kept as they were. Cached sizes, rows by columns:",

@@ -210,17 +210,20 @@ def epsilon() -> Grid:
 
 def shaped(symbol: str, values: np.ndarray, note: str = "") -> ArrayShape:
     """An array of the layer as the residual-stream diagram draws it: symbol and shape."""
-    return ArrayShape(symbol, *values.shape, note)
+    rows, cols = values.shape
+    return ArrayShape(symbol, rows, cols, note)
 
 
 @figure(NAME, "norms-diagram", "The residual stream through the layer: post-norm and pre-norm side by side, "
         "each array with its shape; pre-norm ends with a final LayerNorm.")
 def norms_diagram() -> Figure:
     post, pre = layer("post"), layer("pre")
-    post_nodes = [shaped("X", post.X), "MultiHead", "+", "LayerNorm", shaped("R", post.R), "FFN", "+",
-                  "LayerNorm", shaped("Y", post.Y)]
-    pre_nodes = [shaped("X", pre.X), "LayerNorm", "MultiHead", "+", shaped("R", pre.R), "LayerNorm", "FFN", "+",
-                 shaped("Y", pre.Y), "final LayerNorm", shaped("out", layer_norm(pre.Y), "to the logits")]
+    post_nodes: list[ArrayShape | str] = [
+        shaped("X", post.X), "MultiHead", "+", "LayerNorm", shaped("R", post.R), "FFN", "+", "LayerNorm",
+        shaped("Y", post.Y)]
+    pre_nodes: list[ArrayShape | str] = [
+        shaped("X", pre.X), "LayerNorm", "MultiHead", "+", shaped("R", pre.R), "LayerNorm", "FFN", "+",
+        shaped("Y", pre.Y), "final LayerNorm", shaped("out", layer_norm(pre.Y), "to the logits")]
     svg = residual_stream_svg(
         [("post-norm (2017)", post_nodes, [(0, 2), (4, 6)]), ("pre-norm", pre_nodes, [(0, 3), (4, 7)])],
         title="The residual stream of red ball rolls through one layer, post-norm and pre-norm",

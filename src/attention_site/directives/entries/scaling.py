@@ -12,7 +12,7 @@ from attention_core import HEAD_WIDTH, SCALING
 
 from ..formatting import format_number
 from ..registry import grid, scalar, table
-from ..shown import Column, Grid, Number, Scalar, Table, Vector
+from ..shown import Cell, Column, Grid, Number, Scalar, Table, Vector
 from .common import EXACT, as_rows, checked_weights, style_of
 from .common import grid as make_grid
 
@@ -25,7 +25,7 @@ KEYS = tuple(f"k{j + 1}" for j in range(len(SCALING.tokens)))  # labels a direct
 @table(SCALING.name, "comparison", "Raw scores and their softmax, then the same scores divided by sqrt(d_k).")
 def comparison() -> Table:
     divisor = format_number(SCALING.divisor, WHOLE)
-    rows = (
+    rows: tuple[tuple[Cell, ...], ...] = (
         ("raw dot products", *(Number(float(s), WHOLE) for s in SCALING.raw_scores),
          Vector(as_rows(checked_weights(SCALING.raw_weights))[0], STYLE)),
         (f"divided by $\\sqrt{{d_k}}$ = {divisor}", *(Number(float(s), WHOLE) for s in SCALING.scaled_scores),

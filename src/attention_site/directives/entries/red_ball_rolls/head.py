@@ -35,22 +35,22 @@ TOKENS = EX.tokens
 
 @grid(NAME, "inputs", "The input rows X: one row per token, three slots each.")
 def inputs() -> Grid:
-    return authored_grid(EX.authored["X"], TOKENS, labels("x", len(EX.X_text[0])), STYLE, "token")
+    return authored_grid(EX.X_text, TOKENS, labels("x", len(EX.X_text[0])), STYLE, "token")
 
 
 @grid(NAME, "w-q", "The query projection W_Q of head 1 (3x1), as authored.")
 def w_q() -> Grid:
-    return authored_grid(EX.authored["W_q"], TOKENS, ("q",), STYLE, "row of $W_Q$")
+    return authored_grid(EX.W_q_text, TOKENS, ("q",), STYLE, "row of $W_Q$")
 
 
 @grid(NAME, "w-k", "The key projection W_K of head 1 (3x1), as authored (ln 2, not 0.693).")
 def w_k() -> Grid:
-    return authored_grid(EX.authored["W_k"], TOKENS, ("k",), STYLE, "row of $W_K$")
+    return authored_grid(EX.W_k_text, TOKENS, ("k",), STYLE, "row of $W_K$")
 
 
 @grid(NAME, "w-v", "The value projection W_V of head 1 (3x2), as authored.")
 def w_v() -> Grid:
-    return authored_grid(EX.authored["W_v"], TOKENS, labels("v", len(EX.W_v_text[0])), STYLE, "row of $W_V$")
+    return authored_grid(EX.W_v_text, TOKENS, labels("v", len(EX.W_v_text[0])), STYLE, "row of $W_V$")
 
 
 @table(NAME, "projections", "Each token's query, key and value: the rows of Q = X W_Q, K = X W_K, V = X W_V.")

@@ -30,18 +30,18 @@ HEADS = tuple(f"head-{k + 1}" for k in range(len(MH.heads)))  # labels a check c
 
 @grid(NAME, "w-q2", "The illustrative query projection W_Q of head 2 (3x1), as authored.")
 def w_q2() -> Grid:
-    return authored_grid(EX.authored["W_q2"], TOKENS, ("q",), STYLE, "row of $W_Q$ (head 2)")
+    return authored_grid(EX.W_q2_text, TOKENS, ("q",), STYLE, "row of $W_Q$ (head 2)")
 
 
 @grid(NAME, "w-k2", "The illustrative key projection W_K of head 2 (3x1), as authored.")
 def w_k2() -> Grid:
-    return authored_grid(EX.authored["W_k2"], TOKENS, ("k",), STYLE, "row of $W_K$ (head 2)")
+    return authored_grid(EX.W_k2_text, TOKENS, ("k",), STYLE, "row of $W_K$ (head 2)")
 
 
 @grid(NAME, "w-v2", "The illustrative value projection W_V of head 2 (3x2), as authored.")
 def w_v2() -> Grid:
     cols = labels("v", len(EX.W_v2_text[0]))
-    return authored_grid(EX.authored["W_v2"], TOKENS, cols, STYLE, "row of $W_V$ (head 2)")
+    return authored_grid(EX.W_v2_text, TOKENS, cols, STYLE, "row of $W_V$ (head 2)")
 
 
 @table(NAME, "head2-projections", "Head 2: each token's query, key and value after its own projections.")
@@ -88,7 +88,7 @@ def concat() -> Grid:
 
 @grid(NAME, "w-o", "The illustrative output projection W_O (4x3), as authored.")
 def w_o() -> Grid:
-    return authored_grid(EX.authored["W_o"], CONCAT_COLUMNS, labels("u", len(EX.W_o_text[0])), STYLE, "row of $W_O$")
+    return authored_grid(EX.W_o_text, CONCAT_COLUMNS, labels("u", len(EX.W_o_text[0])), STYLE, "row of $W_O$")
 
 
 @grid(NAME, "u", "U = concat W_O: back to d_model = 3 entries per token.")
@@ -164,7 +164,7 @@ def top_keys(head: AttentionResult) -> str:
     return joined([t for t, a in zip(TOKENS, row, strict=True) if equal(float(a), float(row.max()))])
 
 
-def by_head(columns: list, rows: tuple[str, ...], corner: str) -> Grid:
+def by_head(columns: list[np.ndarray], rows: tuple[str, ...], corner: str) -> Grid:
     """One column per head (head-1, head-2) from each head's own column vector, for checks comparing heads."""
     return make_grid(np.stack(columns, axis=1), rows, HEADS, STYLE, corner)  # h x (n,) -> (n, h)
 
