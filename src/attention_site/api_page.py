@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import html
 import inspect
+from collections.abc import Callable
 
 import attention_core
 
@@ -90,7 +91,7 @@ class Written:
         return self.text
 
 
-def compact_signature(name: str, obj: object, bound: bool = False) -> str:
+def compact_signature(name: str, obj: Callable[..., object], bound: bool = False) -> str:
     """The call signature as a reader scans it: annotations without quotes, long defaults cut short, and one
     parameter a line when it would not fit on one; `bound` leaves out a method's first parameter (self, cls)."""
     signature = inspect.signature(obj)

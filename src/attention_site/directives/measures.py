@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import math
 import re
+from typing import TYPE_CHECKING
 
 from .errors import DirectiveError, did_you_mean
 from .subjects import Context, Subject, Tolerance, joined, need_several, stale
+
+if TYPE_CHECKING:
+    from attention_core.examples.base import Magnitude
 
 RE_NUMBER = re.compile(r"-?(?:[0-9]+(?:\.[0-9]+)?(?:/[1-9][0-9]*)?|[0-9]+(?:\.[0-9]+)?e-?[0-9]{1,3})\Z")
 
@@ -87,11 +91,11 @@ def check_size(subject: Subject, said: object, context: Context) -> None:
         raise stale(subject, f"the entries are {said} ({magnitude.meaning})", measured)
 
 
-def declared_magnitude(example: str, word: str):
+def declared_magnitude(example: str, word: str) -> Magnitude:
     """The meaning the example declares for a size word, or an error naming the words it declares."""
     from attention_core import EXAMPLES
 
-    declared = {m.word: m for m in getattr(EXAMPLES.get(example), "magnitudes", ())}
+    declared: dict[str, Magnitude] = {m.word: m for m in getattr(EXAMPLES.get(example), "magnitudes", ())}
     if word not in declared:
         listed = did_you_mean(word, declared) if declared else "it declares none (its dataclass' magnitudes)"
         raise DirectiveError(f"example '{example}' declares no size word '{word}'; {listed}")

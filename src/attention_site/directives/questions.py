@@ -12,7 +12,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from .errors import DirectiveError
-from .subjects import Context, Subject, equal, joined, need_several, stale, value_of
+from .subjects import Context, Subject, equal, joined, names_in, need_several, stale, value_of
 
 SIMPLE_DENOMINATOR = 12  # "a simple fraction": whole, or a denominator of at most 12
 SIGNS = ("negative", "zero", "positive")
@@ -113,7 +113,7 @@ def check_answer(subject: Subject, value: object, context: Context, key: str = "
     """Compare a claimed answer (`largest=bus`, `sign=negative`, `shape=4x3`) with what the question gives."""
     actual = QUESTIONS[key](subject, key)
     if isinstance(actual, list):
-        said_labels = [label for label in value if label != "none"]  # type: ignore[union-attr]
+        said_labels = [label for label in names_in(value) if label != "none"]
         for label in said_labels:
             value_of(subject, label)
         if sorted(said_labels) != sorted(actual):

@@ -9,13 +9,12 @@ import re
 
 from .errors import DirectiveError, did_you_mean
 from .questions import simple_fraction
-from .subjects import Context, Subject, equal, fmt, joined, stale, subject_of, value_of
+from .subjects import Context, Subject, equal, fmt, joined, names_in, stale, subject_of, value_of
 
 
 def check_order(subject: Subject, labels: object, context: Context | None = None) -> None:
     """Claim `greater=a,b,c`: the entry of a is larger than b's, which is larger than c's."""
-    labels = tuple(labels)  # type: ignore[call-overload]
-    for a, b in itertools.pairwise(labels):
+    for a, b in itertools.pairwise(names_in(labels)):
         x, y = value_of(subject, a), value_of(subject, b)
         if x < y or equal(x, y):
             raise stale(subject, f"{a} is larger than {b}", f"{a} is {fmt(subject, a)} and {b} is {fmt(subject, b)}")
@@ -23,10 +22,10 @@ def check_order(subject: Subject, labels: object, context: Context | None = None
 
 def check_equal(subject: Subject, labels: object, context: Context | None = None) -> None:
     """Claim `equal=a,b` (or `equal=all`): those entries are the same number."""
-    labels = subject.labels if tuple(labels) == ("all",) else tuple(labels)  # type: ignore[call-overload]
-    values = [value_of(subject, label) for label in labels]
+    named = subject.labels if names_in(labels) == ("all",) else names_in(labels)
+    values = [value_of(subject, label) for label in named]
     if not all(equal(values[0], x) for x in values[1:]):
-        raise stale(subject, f"{joined(labels)} are equal", "they differ")
+        raise stale(subject, f"{joined(named)} are equal", "they differ")
 
 
 def check_fractions(subject: Subject, _: object = None, context: Context | None = None) -> None:
@@ -74,7 +73,9 @@ def check_differs(subject: Subject, said: object, context: Context) -> None:
 
 def compared(subject: Subject, said: object, context: Context) -> tuple[Subject, bool]:
     """The other entry a claim names (`same=`, `differs=`), and whether its numbers equal these within tolerance."""
-    other_example, name = said  # type: ignore[misc]
+    if not isinstance(said, tuple) or len(said) != 2:
+        raise TypeError(f"an option naming an entry read {said!r}, not (example or None, name)")
+    other_example, name = said
     other = other_subject(other_example or context.example, name, context)
     same = len(other.values) == len(subject.values) and all(
         context.tolerance.allows(x, y) for x, y in zip(subject.values, other.values, strict=True))
@@ -95,7 +96,7 @@ def check_published(subject: Subject, said: object, context: Context) -> None:
 
     example = EXAMPLES[context.example]
     sources = example.sources()
-    names = tuple(sources) if tuple(said) == ("all",) else tuple(said)  # type: ignore[call-overload]
+    names = tuple(sources) if names_in(said) == ("all",) else names_in(said)
     for name in names:
         if name not in sources:
             raise DirectiveError(f"'{name}' of '{context.example}' declares no source; "

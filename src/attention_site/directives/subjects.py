@@ -94,6 +94,13 @@ def fmt(subject: Subject, label: str) -> str:
     return subject.text[index_of(subject, label)]
 
 
+def names_in(said: object) -> tuple[str, ...]:
+    """The names an option read (`greater=a,b,c` as ('a', 'b', 'c')), typed as such for the claim checking them."""
+    if not isinstance(said, tuple) or not all(isinstance(name, str) for name in said):
+        raise TypeError(f"an option of names read {said!r}, not a tuple of names")
+    return said
+
+
 def stale(subject: Subject, said: str, actual: str) -> DirectiveError:
     """The error of a sentence the numbers no longer support."""
     return DirectiveError(f"the page says that in {subject.about} {said}; with these inputs {actual} "
