@@ -41,7 +41,8 @@ def embed(token_ids: Sequence[int], E: np.ndarray) -> np.ndarray:
     """
     E = as_matrix("E", E, "(vocab, d_model)", rows="MAX_WIDTH")
     ids = _as_ids(token_ids, E.shape[0])
-    return E[ids] * np.sqrt(E.shape[1])  # (n, d_model): a lookup, then one scale for every entry
+    X: np.ndarray = E[ids] * np.sqrt(E.shape[1])  # (n, d_model): a lookup, then one scale for every entry
+    return X
 
 
 def tied_logits(Y: np.ndarray, E: np.ndarray) -> np.ndarray:
@@ -126,7 +127,7 @@ class ModelRun:
     @property
     def last_logits(self) -> np.ndarray:
         """The logits of the newest token's row, (vocab,): they score the token that comes next."""
-        return self.logits[-1]
+        return self.logits[-1, :]
 
 
 def run_model(token_ids: Sequence[int], E: np.ndarray, stack: Sequence[LayerParameters],

@@ -63,7 +63,8 @@ def top_k_filter(p: np.ndarray, k: int) -> np.ndarray:
     kept = np.zeros_like(p)
     chosen = _by_probability(p)[:k]  # (k,)
     kept[chosen] = p[chosen]
-    return kept / kept.sum()  # (vocab,)
+    renormalised: np.ndarray = kept / kept.sum()  # (vocab,)
+    return renormalised
 
 
 def top_p_filter(p: np.ndarray, top_p: float) -> np.ndarray:
@@ -80,7 +81,8 @@ def top_p_filter(p: np.ndarray, top_p: float) -> np.ndarray:
     count = min(int(np.searchsorted(totals, top_p - 1e-12)) + 1, p.size)  # the first total that reaches top_p
     kept = np.zeros_like(p)
     kept[order[:count]] = p[order[:count]]
-    return kept / kept.sum()  # (vocab,)
+    renormalised: np.ndarray = kept / kept.sum()  # (vocab,)
+    return renormalised
 
 
 def draw_index(p: np.ndarray, u: float) -> int:

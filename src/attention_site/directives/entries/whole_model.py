@@ -221,7 +221,8 @@ def loss_gradient() -> Grid:
 
 def shaped(symbol: str, values: np.ndarray, note: str = "") -> ArrayShape:
     """One array of the stack as the diagram draws it: its symbol and its true shape."""
-    return ArrayShape(symbol, *np.atleast_2d(values).shape, note)
+    rows, cols = np.atleast_2d(values).shape
+    return ArrayShape(symbol, rows, cols, note)
 
 
 @figure(NAME, "stack-diagram", "The whole stack, tokens to the next word, each array with its computed shape.")
