@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from attention_core import (
     COST,
-    TILED,
+    TILED_ATTENTION,
     attention_cost,
     causal_mask,
     cost_table,
@@ -88,18 +88,18 @@ def test_tiled_equals_naive(seed, n, d_k, block, causal, size) -> None:
 
 def test_tiled_example_trace() -> None:
     """Assert the worked example's trace: two blocks, running max and sum per row, same output as naive."""
-    result = TILED.result
+    result = TILED_ATTENTION.result
     assert [(step.block, step.start, step.stop) for step in result.trace] == [(0, 0, 2), (1, 2, 4)]
     assert result.trace[0].running_max.tolist() == [1, 1, 1, 0]
     assert result.trace[1].running_max.tolist() == [1, 1, 2, 0]
     assert result.trace[-1].running_sum[3] == 4.0  # four scores of 0: e^0 four times
-    np.testing.assert_allclose(result.output, TILED.naive.output, rtol=0, atol=1e-12)
+    np.testing.assert_allclose(result.output, TILED_ATTENTION.naive.output, rtol=0, atol=1e-12)
     np.testing.assert_allclose(
-        TILED.causal_result.output,
-        scaled_dot_product_attention(*TILED.QKV, mask=causal_mask(4), scale=1.0).output, rtol=0, atol=1e-12,
+        TILED_ATTENTION.causal_result.output,
+        scaled_dot_product_attention(*TILED_ATTENTION.QKV, mask=causal_mask(4), scale=1.0).output, rtol=0, atol=1e-12,
     )
     last = result.trace[-1]
-    expected_sum = np.exp(TILED.naive.scores - last.running_max[:, None]).sum(axis=1)
+    expected_sum = np.exp(TILED_ATTENTION.naive.scores - last.running_max[:, None]).sum(axis=1)
     np.testing.assert_allclose(last.running_sum, expected_sum, rtol=1e-14)
 
 

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from attention_core import (
-    GENERATION,
+    KV_CACHE,
     KVCache,
     causal_mask,
     decode_with_cache,
@@ -37,10 +37,10 @@ def test_cache_equals_full_recompute(seed, n, d_k, d_v, scale) -> None:
 
 def test_red_ball_rolls_generated_one_token_at_a_time() -> None:
     """Assert the steps of red ball rolls: weights (1), (1/2,1/2), (1/4,1/2,1/4); the last output (1/2, 5/4)."""
-    steps = GENERATION.steps
+    steps = KV_CACHE.steps
     assert [step.weights.tolist() for step in steps] == [[1.0], [0.5, 0.5], [0.25, 0.5, 0.25]]
     assert steps[-1].output.tolist() == [0.5, 1.25]
-    assert steps[-1].output.tolist() == GENERATION.full.output[-1].tolist()
+    assert steps[-1].output.tolist() == KV_CACHE.full.output[-1].tolist()
     assert steps[1].cache.V.tolist() == [[1, 0], [0, 2]]
 
 

@@ -14,7 +14,9 @@ from attention_core import (
     ROTARY,
     alibi_bias,
     alibi_slopes,
+    causal_distances,
     check_rope_offsets,
+    rope_exponents,
     rope_frequencies,
     rope_scores,
     rotate,
@@ -37,6 +39,14 @@ def test_frequencies_of_d_4() -> None:
     """Assert theta = (1, 1/100) for d = 4 and base 10000, and (1,) for d = 2."""
     np.testing.assert_allclose(rope_frequencies(4), [1.0, 0.01], rtol=1e-15)
     assert rope_frequencies(2).tolist() == [1.0]
+
+
+def test_exponents_of_d_6_and_the_example_s_own() -> None:
+    """Assert the exponents -2i/d are (0, -1/3, -2/3) for d = 6, and the rotary example's are (0, -1/2) for d = 4,
+    with theta its base to those powers."""
+    assert rope_exponents(6).tolist() == [0.0, -2 / 6, -4 / 6]
+    assert ROTARY.exponents.tolist() == [0.0, -0.5]
+    assert ROTARY.theta.tolist() == (float(ROTARY.base) ** ROTARY.exponents).tolist()
 
 
 def test_rotation_by_a_quarter_turn() -> None:
@@ -122,6 +132,14 @@ def test_alibi_weights_fall_with_distance() -> None:
     """Assert away's weights with the bias are 0.102, 0.167, 0.276, 0.455, and 1/4 each without it."""
     assert [round(x, 3) for x in ALIBI.biased_weights[3]] == [0.102, 0.167, 0.276, 0.455]
     np.testing.assert_allclose(ALIBI.weights[3], [0.25] * 4, rtol=1e-15)
+
+
+def test_distances_and_slope_exponents_of_the_alibi_example() -> None:
+    """Assert the distances i - j of four tokens (away's row 3, 2, 1, 0, -inf above the diagonal), as a loop gives
+    them, and the slope exponents -8k/h = -1 .. -8 of eight heads."""
+    expected = [[float(i - j) if j <= i else -math.inf for j in range(4)] for i in range(4)]
+    assert causal_distances(4).tolist() == expected == ALIBI.distances.tolist()
+    assert ALIBI.slope_exponents.tolist() == [-8 * k / 8 for k in range(1, 9)]
 
 
 def test_alibi_bias_matches_a_loop() -> None:

@@ -1,4 +1,4 @@
-"""Tests for the walk-through's views of red ball rolls (entries/red_ball_rolls_steps.py)."""
+"""Tests for the walk-through's views of red ball rolls (entries/red_ball_rolls/steps.py)."""
 
 from __future__ import annotations
 

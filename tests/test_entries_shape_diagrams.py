@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from pages import expand
 
-from attention_core import GENERATION, RED_BALL_LAYER, RED_BALL_ROLLS, layer_norm, transformer_layer
+from attention_core import KV_CACHE, RED_BALL_LAYER, RED_BALL_ROLLS, layer_norm, transformer_layer
 
 SVG = "{http://www.w3.org/2000/svg}"
 DIAGRAMS = [("red-ball-rolls", "flow-diagram"), ("red-ball-rolls", "heads-diagram"),
@@ -89,12 +89,12 @@ def test_cache_diagram_adds_one_row_a_step() -> None:
     root = svg_of("kv-cache", "cache-diagram")
     shapes = [tuple(int(x) for x in t.text.split(" × ")) for t in root.iter(f"{SVG}text")
               if t.get("class") == "abh-shape" and "×" in t.text]
-    expected = [shape for step in GENERATION.steps for shape in (step.cache.K.shape, step.cache.V.shape)]
+    expected = [shape for step in KV_CACHE.steps for shape in (step.cache.K.shape, step.cache.V.shape)]
     assert shapes == expected == [(1, 1), (1, 2), (2, 1), (2, 2), (3, 1), (3, 2)]
     new = [sum("abh-new" in r.get("class") for r in g.iter(f"{SVG}rect"))
            for g in root.iter(f"{SVG}g") if g.get("class") == "abh-array"]
     assert new == [step.cache.K.shape[1] if k % 2 == 0 else step.cache.V.shape[1]
-                   for step in GENERATION.steps for k in range(2)]
+                   for step in KV_CACHE.steps for k in range(2)]
     labels = [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "abh-label"][3:]
     assert labels == ["1: red", "2: ball", "3: rolls"]
 

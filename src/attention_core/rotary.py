@@ -20,7 +20,9 @@ __all__ = [
     "RopeResult",
     "alibi_bias",
     "alibi_slopes",
+    "causal_distances",
     "check_rope_offsets",
+    "rope_exponents",
     "rope_frequencies",
     "rope_scores",
     "rotate",
@@ -29,13 +31,19 @@ __all__ = [
 ROPE_BASE = 10000.0  # the base of RoFormer and of the sinusoidal table
 
 
-def rope_frequencies(d: int, base: float = ROPE_BASE) -> np.ndarray:
-    """Return theta_i = base^(-2i/d) for i = 0 .. d/2 - 1 (Su et al. 2021). Shapes: -> (d/2,)."""
+def rope_exponents(d: int) -> np.ndarray:
+    """Return the exponents -2i/d of theta_i = base^(-2i/d) for i = 0 .. d/2 - 1. Shapes: -> (d/2,)."""
     d = as_count("d", d, limit="MAX_WIDTH")
     if d % 2:
         raise ValueError(f"rotary embeddings rotate pairs of entries, so d must be even, got d={d}")
+    return -np.arange(0, d, 2, dtype=np.float64) / d  # (d/2,)
+
+
+def rope_frequencies(d: int, base: float = ROPE_BASE) -> np.ndarray:
+    """Return theta_i = base^(-2i/d) for i = 0 .. d/2 - 1 (Su et al. 2021). Shapes: -> (d/2,)."""
+    exponents = rope_exponents(d)  # (d/2,)
     base = as_number("base", base)
-    return base ** (-np.arange(0, d, 2, dtype=np.float64) / d)  # (d/2,)
+    return base ** exponents  # (d/2,)
 
 
 def _positions(name: str, positions: object, n: int) -> np.ndarray:
@@ -152,6 +160,16 @@ def alibi_slopes(h: int) -> np.ndarray:
         return ours
     between = 2.0 ** (-8.0 * np.arange(1, 2 * p + 1, 2, dtype=np.float64) / (2 * p))  # (p,): the odd r of 2p
     return np.concatenate([ours, between[: h - p]])  # (h,)
+
+
+def causal_distances(n: int) -> np.ndarray:
+    """Return how far back key j is from query i, i - j, where j <= i, and -inf where the causal mask hides j.
+
+    What ALiBi multiplies by each head's slope. Shapes: -> (n, n).
+    """
+    n = as_count("n", n, limit="MAX_TOKENS")
+    i, j = np.arange(n)[:, None], np.arange(n)[None, :]  # (n, 1), (1, n)
+    return np.where(causal_mask(n), (i - j).astype(np.float64), -np.inf)  # (n, n)
 
 
 def alibi_bias(n: int, slope: float) -> np.ndarray:

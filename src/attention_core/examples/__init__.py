@@ -23,7 +23,7 @@ from .exercises import EXERCISES, Exercises
 from .grouped_heads import GROUPED_HEADS, GroupedHeads
 from .head_width import HEAD_WIDTH, HeadWidth
 from .initialisation import INITIALISATION, Initialisation
-from .kv_cache import GENERATION, Generation
+from .kv_cache import KV_CACHE, KVCacheExample
 from .kv_memory import KV_MEMORY, KVMemory
 from .meaning import MEANING, Meaning
 from .positions import POSITIONS, Positions
@@ -32,7 +32,7 @@ from .red_ball_rolls import RED_BALL_ROLLS, RedBallRolls
 from .rnn_path import RNN_PATH, RnnPath
 from .rotary import ROTARY, Rotary
 from .scaling import SCALING, Scaling
-from .tiled_attention import TILED, Tiled
+from .tiled_attention import TILED_ATTENTION, TiledAttention
 from .training_step import TRAINING_STEP, TrainingStep
 from .whole_model import WHOLE_MODEL, WholeModel
 
@@ -42,10 +42,10 @@ __all__ = [
     "COST",
     "EXAMPLES",
     "EXERCISES",
-    "GENERATION",
     "GROUPED_HEADS",
     "HEAD_WIDTH",
     "INITIALISATION",
+    "KV_CACHE",
     "KV_MEMORY",
     "MEANING",
     "POSITIONS",
@@ -54,17 +54,17 @@ __all__ = [
     "RNN_PATH",
     "ROTARY",
     "SCALING",
-    "TILED",
+    "TILED_ATTENTION",
     "Alibi",
     "BusIsLate",
     "Cost",
     "Example",
     "ExampleInputError",
     "Exercises",
-    "Generation",
     "GroupedHeads",
     "HeadWidth",
     "Initialisation",
+    "KVCacheExample",
     "KVMemory",
     "Magnitude",
     "Meaning",
@@ -75,7 +75,7 @@ __all__ = [
     "Rotary",
     "Scaling",
     "Source",
-    "Tiled",
+    "TiledAttention",
 ]
 __all__ += [  # content2
     "BATCHED_HEADS", "CROSS_PADDING", "TRAINING_STEP", "BatchedHeads", "CrossPadding", "TrainingStep",
@@ -85,6 +85,6 @@ __all__ += ["WHOLE_MODEL", "WholeModel"]  # content: the page beyond/whole-model
 EXAMPLES: MappingProxyType[str, Example] = MappingProxyType({
     example.name: example
     for example in (RED_BALL_ROLLS, BUS_IS_LATE, SCALING, HEAD_WIDTH, RED_BALL_LAYER, INITIALISATION,
-                    POSITIONS, GENERATION, TILED, COST, EXERCISES, ROTARY, ALIBI, KV_MEMORY, GROUPED_HEADS,
+                    POSITIONS, KV_CACHE, TILED_ATTENTION, COST, EXERCISES, ROTARY, ALIBI, KV_MEMORY, GROUPED_HEADS,
                     TRAINING_STEP, BATCHED_HEADS, CROSS_PADDING, MEANING, RNN_PATH, WHOLE_MODEL)
 })

@@ -9,7 +9,7 @@ import numpy as np
 
 from .._checks import frozen
 from ..exact import parse_matrix
-from ..rotary import alibi_bias, alibi_slopes
+from ..rotary import alibi_bias, alibi_slopes, causal_distances
 from ..softmax import apply_mask, causal_mask, softmax
 from .base import Example, Rows, ranged
 
@@ -41,12 +41,22 @@ class Alibi(Example):
         """The slope m_k of every head k = 1..h, (h,)."""
         return frozen(alibi_slopes(self.heads))
 
+    @cached_property
+    def slope_exponents(self) -> np.ndarray:
+        """The exponent log2 m_k of every head's slope (-8k/h when h is a power of two), (h,)."""
+        return frozen(np.log2(self.slopes))  # (h,)
+
     @property
     def slope(self) -> float:
         """The slope of the worked head."""
         if not 1 <= self.head <= self.heads:
             raise ValueError(f"head must be one of 1..{self.heads}, got {self.head}")
         return float(self.slopes[self.head - 1])
+
+    @cached_property
+    def distances(self) -> np.ndarray:
+        """How far back each key is from its query, i - j, -inf where the causal mask hides it, (4, 4)."""
+        return frozen(causal_distances(len(self.tokens)))
 
     @cached_property
     def bias(self) -> np.ndarray:

@@ -16,7 +16,7 @@ from .base import IDENTITY_3, RED_BALL_W_K, RED_BALL_W_Q, RED_BALL_W_V, Example,
 
 
 @dataclass(frozen=True)
-class Generation(Example):
+class KVCacheExample(Example):
     """Generating red ball rolls one token at a time with a KV cache, head 1 of the deck."""
 
     name: str = "kv-cache"
@@ -61,4 +61,4 @@ class Generation(Example):
         return score_counts(len(self.tokens))
 
 
-GENERATION = Generation()
+KV_CACHE = KVCacheExample()

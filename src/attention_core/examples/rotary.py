@@ -10,7 +10,7 @@ import numpy as np
 
 from .._checks import frozen
 from ..exact import parse_matrix
-from ..rotary import OffsetCheck, RopeResult, check_rope_offsets, rope_frequencies, rope_scores
+from ..rotary import OffsetCheck, RopeResult, check_rope_offsets, rope_exponents, rope_frequencies, rope_scores
 from .base import Example, Magnitude, Rows, Source, ranged
 
 
@@ -58,6 +58,16 @@ class Rotary(Example):
         return frozen(rope_frequencies(self.Q.shape[1], self.base))
 
     @cached_property
+    def exponents(self) -> np.ndarray:
+        """The exponents -2i/d of theta_i = base^(-2i/d), i from 0, (d/2,)."""
+        return frozen(rope_exponents(self.Q.shape[1]))
+
+    @cached_property
+    def plain_scores(self) -> np.ndarray:
+        """Scores with no rotation (no position information), (n, n)."""
+        return frozen(self.Q @ self.K.T)  # (n, d) x (d, n) -> (n, n)
+
+    @cached_property
     def rope(self) -> RopeResult:
         """Rotary scores with the tokens at positions 0, 1, 2."""
         return rope_scores(self.Q, self.K, base=self.base)
@@ -66,6 +76,11 @@ class Rotary(Example):
     def offsets(self) -> OffsetCheck:
         """The scores again with every position moved by `shift`."""
         return check_rope_offsets(self.Q, self.K, self.shift, self.base)
+
+    @cached_property
+    def shifted_positions(self) -> np.ndarray:
+        """The positions of the offset check: every token's moved by `shift`, (n,)."""
+        return frozen(self.rope.q_positions + self.shift)  # (n,)
 
     @cached_property
     def moved_pair(self) -> np.ndarray:

@@ -15,7 +15,7 @@ from .base import Example, Rows, ranged
 
 
 @dataclass(frozen=True)
-class Tiled(Example):
+class TiledAttention(Example):
     """Tiled attention on four tokens in blocks of two keys: running max and running sum per query row.
 
     The numbers are illustrative, small integers so the running statistics can be followed by hand.
@@ -59,4 +59,4 @@ class Tiled(Example):
         return float(np.abs(self.result.output - self.naive.output).max())
 
 
-TILED = Tiled()
+TILED_ATTENTION = TiledAttention()

@@ -13,26 +13,26 @@ from typing import Any
 
 from attention_core import (
     BUS_IS_LATE,
-    GENERATION,
+    KV_CACHE,
     POSITIONS,
     RED_BALL_LAYER,
     RED_BALL_ROLLS,
     SCALING,
-    TILED,
+    TILED_ATTENTION,
     Example,
 )
 
 from ..project import project_folder
 from .bus_is_late import bus_is_late_book
 from .kv_cache import kv_cache_book
-from .layer import red_ball_layer_book
 from .layout import Book
 from .names import file_names
 from .positions import positions_book
+from .red_ball_layer import red_ball_layer_book
 from .red_ball_rolls import red_ball_rolls_book
 from .reproducible import build_time, repack
 from .scaling import scaling_book
-from .tiled import tiled_book
+from .tiled_attention import tiled_book
 from .xlsx import model_workbook, practice_workbook
 
 RE_SITE_URL = re.compile(r"^site_url:\s*['\"]?([^'\"\s#]+)", re.MULTILINE)
@@ -52,9 +52,9 @@ WORKBOOKS: MappingProxyType[str, Workbook] = MappingProxyType({
         Workbook(RED_BALL_ROLLS, red_ball_rolls_book),
         Workbook(BUS_IS_LATE, bus_is_late_book),
         Workbook(SCALING, scaling_book),
-        Workbook(GENERATION, kv_cache_book),
+        Workbook(KV_CACHE, kv_cache_book),
         Workbook(RED_BALL_LAYER, red_ball_layer_book),
-        Workbook(TILED, tiled_book),
+        Workbook(TILED_ATTENTION, tiled_book),
         Workbook(POSITIONS, positions_book),
     )
 })

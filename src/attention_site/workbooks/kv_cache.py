@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from attention_core import Generation, softmax_steps
+from attention_core import KVCacheExample, softmax_steps
 
 from . import steps
 from .layout import Book, Grid, Refs, Sheet, labels
@@ -31,7 +31,7 @@ def cache(key: str, caption: str, previous: str | None, newest: str, expected: n
                 cell=formula)
 
 
-def step_sheet(ex: Generation, t: int) -> Sheet:
+def step_sheet(ex: KVCacheExample, t: int) -> Sheet:
     """Step t (1-based): project the newest row, append to the cache, attend from the newest query."""
     step, token, seen = ex.steps[t - 1], ex.tokens[t - 1], ex.tokens[:t]
     by_hand = softmax_steps(step.scores)
@@ -71,7 +71,7 @@ def step_sheet(ex: Generation, t: int) -> Sheet:
                  tuple(grids))
 
 
-def kv_cache_book(ex: Generation) -> Book:
+def kv_cache_book(ex: KVCacheExample) -> Book:
     """The inputs, then one sheet per generated token."""
     dims = labels("x", ex.X.shape[1])
     inputs = (

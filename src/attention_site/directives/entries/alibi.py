@@ -13,8 +13,7 @@ from attention_core import ALIBI as EX
 from ..formatting import NumberStyle
 from ..registry import grid, scalar, table
 from ..shown import Column, Grid, Number, Scalar, Table
-from .common import DECIMAL, EXACT, authored_grid, checked_weights
-from .common import grid as make_grid
+from .common import DECIMAL, EXACT, authored_grid, checked_weights, make_grid
 
 NAME = EX.name
 TOKENS = EX.tokens
@@ -45,8 +44,8 @@ def slopes() -> Grid:
 @table(NAME, "slope-table", "Each head r: the exponent log2 of its slope (-8r/h when h is a power of two) and the "
        "slope to four places.")
 def slope_table() -> Table:
-    rows = tuple((label, Number(float(np.log2(m)), EXACT), Number(m, SLOPE_STYLE))
-                 for label, m in zip(head_labels(), EX.slopes, strict=True))
+    rows = tuple((label, Number(float(exponent), EXACT), Number(m, SLOPE_STYLE))
+                 for label, exponent, m in zip(head_labels(), EX.slope_exponents, EX.slopes, strict=True))
     power_of_two = EX.heads & (EX.heads - 1) == 0
     exponent = "exponent $-8r/h$" if power_of_two else "exponent $\\log_2 m_r$"
     return Table((Column("head", "head $r$", False), Column("exponent", exponent),
@@ -65,9 +64,7 @@ def scores() -> Grid:
 
 @grid(NAME, "distances", "How far back each key is from its query, i - j; −∞ marks the keys the causal mask hides.")
 def distances() -> Grid:
-    n = len(TOKENS)
-    i, j = np.arange(n)[:, None], np.arange(n)[None, :]  # (n, 1), (1, n)
-    return make_grid(np.where(j <= i, i - j, -np.inf), TOKENS, TOKENS, EXACT, CORNER, masked_as_infinity=True)
+    return make_grid(EX.distances, TOKENS, TOKENS, EXACT, CORNER, masked_as_infinity=True)
 
 
 @table(NAME, "distance-table", "The distances i - j as a table: a key the causal mask hides reads 'masked'.")

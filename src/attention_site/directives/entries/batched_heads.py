@@ -14,8 +14,7 @@ from attention_core import BATCHED_HEADS as EX
 from ..errors import DirectiveError
 from ..registry import grid, scalar, table
 from ..shown import Column, Grid, Scalar, Table
-from .common import DECIMAL, EXACT, authored_grid, checked_weights, labels
-from .common import grid as make_grid
+from .common import DECIMAL, EXACT, authored_grid, checked_weights, labels, make_grid
 
 NAME = EX.name
 TIMES = " × "

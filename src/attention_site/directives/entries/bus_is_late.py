@@ -24,8 +24,17 @@ from ..options import Option, choice, integers
 from ..registry import block, figure, grid, scalar, table
 from ..shown import Authored, Column, Figure, Grid, Html, MarkdownBlock, Number, Scalar, Table, Vector
 from ..subjects import joined
-from .common import as_rows, calculator_html, checked_weights, labels, plain, plain_rows, style_of, weights_figure
-from .common import grid as make_grid
+from .common import (
+    as_rows,
+    calculator_html,
+    checked_weights,
+    labels,
+    make_grid,
+    plain,
+    plain_rows,
+    style_of,
+    weights_figure,
+)
 
 NAME = EX.name
 TOKENS = EX.tokens

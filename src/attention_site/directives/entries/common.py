@@ -43,7 +43,7 @@ def labels(prefix: str, count: int) -> tuple[str, ...]:
     return tuple(f"{prefix}{k + 1}" for k in range(count))
 
 
-def grid(
+def make_grid(
     array: np.ndarray, rows: Sequence[str], cols: Sequence[str], style: NumberStyle, corner: str = "",
     authored: tuple[tuple[str, ...], ...] | None = None, masked_as_infinity: bool = False,
 ) -> Grid:
@@ -73,7 +73,7 @@ def authored_grid(
     text: tuple[tuple[str, ...], ...], rows: Sequence[str], cols: Sequence[str], style: NumberStyle, corner: str = ""
 ) -> Grid:
     """An input matrix shown as authored (`ln 2`); its values are the parsed entries, so attn:value can pick one."""
-    return grid(parse_matrix(text), rows, cols, style, corner, authored=text)
+    return make_grid(parse_matrix(text), rows, cols, style, corner, authored=text)
 
 
 def weights_figure(

@@ -14,8 +14,7 @@ from ...figures import growth_charts
 from ..options import integer, integers
 from ..registry import figure, grid, table
 from ..shown import Column, Figure, Grid, Table
-from .common import EXACT
-from .common import grid as make_grid
+from .common import EXACT, make_grid
 from .counts import count_grid, count_text
 
 NAME = EX.name

@@ -6,8 +6,7 @@ import numpy as np
 
 from ..formatting import format_number
 from ..shown import Grid
-from .common import EXACT
-from .common import grid as make_grid
+from .common import EXACT, make_grid
 
 
 def count_text(value: int) -> str:

@@ -13,8 +13,7 @@ from attention_core import causal_mask, empty_rows, padding_mask
 
 from ..registry import grid, scalar
 from ..shown import Grid, Scalar
-from .common import EXACT, authored_grid, checked_weights, labels
-from .common import grid as make_grid
+from .common import EXACT, authored_grid, checked_weights, labels, make_grid
 
 NAME = EX.name
 CORNER = "query \\ key"

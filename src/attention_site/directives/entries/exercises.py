@@ -10,8 +10,7 @@ from attention_core import attention_shapes, causal_mask, parse_matrix
 from ..options import integer
 from ..registry import grid, table
 from ..shown import Column, Grid, Number, Table, Vector
-from .common import as_rows, checked_weights, labels, style_of
-from .common import grid as make_grid
+from .common import as_rows, checked_weights, labels, make_grid, style_of
 
 NAME = EX.name
 STYLE = style_of(EX)

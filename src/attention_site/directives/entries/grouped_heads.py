@@ -16,8 +16,7 @@ from ..errors import DirectiveError
 from ..options import integer
 from ..registry import grid, scalar, table
 from ..shown import Cell, Column, Grid, Number, Scalar, Table, Vector
-from .common import EXACT, as_rows, authored_grid, checked_weights, style_of
-from .common import grid as make_grid
+from .common import EXACT, as_rows, authored_grid, checked_weights, make_grid, style_of
 
 NAME = EX.name
 STYLE = style_of(EX)

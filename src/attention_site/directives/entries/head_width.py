@@ -12,8 +12,7 @@ from attention_core import HEAD_WIDTH
 from ...figures import growth_charts
 from ..registry import figure, grid, scalar, table
 from ..shown import Column, Figure, Grid, Number, Scalar, Table
-from .common import EXACT, style_of
-from .common import grid as make_grid
+from .common import EXACT, make_grid, style_of
 
 WIDTH_STYLE = style_of(HEAD_WIDTH)
 WHOLE = EXACT  # widths and their square roots here are whole numbers: show 4, not 4.000

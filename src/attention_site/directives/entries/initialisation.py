@@ -14,8 +14,7 @@ from ..listings import listing
 from ..options import integer
 from ..registry import block, grid, scalar, table
 from ..shown import Column, Grid, MarkdownBlock, Number, Scalar, Table
-from .common import EXACT, checked_weights, labels, style_of
-from .common import grid as make_grid
+from .common import EXACT, checked_weights, labels, make_grid, style_of
 from .counts import count_text
 
 NAME = EX.name

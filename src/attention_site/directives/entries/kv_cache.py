@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from attention_core import GENERATION as EX
+from attention_core import KV_CACHE as EX
 from attention_core import decoded_outputs, score_counts
 
 from ...figures import ArrayShape, cache_growth_svg
@@ -16,8 +16,7 @@ from ..formatting import format_vector
 from ..options import integer
 from ..registry import figure, grid, scalar, table
 from ..shown import Column, Figure, Grid, Scalar, Table, Vector
-from .common import EXACT, as_rows, checked_weights, labels, style_of
-from .common import grid as make_grid
+from .common import EXACT, as_rows, checked_weights, labels, make_grid, style_of
 from .counts import count_grid, count_text
 
 NAME = EX.name

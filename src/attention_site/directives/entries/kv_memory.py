@@ -15,8 +15,7 @@ from attention_core import gib
 
 from ..registry import grid, scalar, table
 from ..shown import Column, Grid, Number, Scalar, Table
-from .common import DECIMAL, EXACT, SIZE
-from .common import grid as make_grid
+from .common import DECIMAL, EXACT, SIZE, make_grid
 
 NAME = EX.name
 MODELS = tuple(model.name for model in EX.models)

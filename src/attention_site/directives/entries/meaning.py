@@ -12,8 +12,7 @@ from attention_core.examples.meaning import MEANING as EX
 
 from ..registry import grid, scalar
 from ..shown import Grid, Scalar
-from .common import EXACT, authored_grid, checked_weights
-from .common import grid as make_grid
+from .common import EXACT, authored_grid, checked_weights, make_grid
 
 NAME = EX.name
 STYLE = EXACT  # whole scores and halves stay exact; the weights, which are not fractions, show three decimals

@@ -26,8 +26,7 @@ from ...figures import positions_heatmap_svg
 from ..options import choice
 from ..registry import figure, grid, scalar, table
 from ..shown import Column, Figure, Grid, Number, Scalar, Table, Vector
-from .common import EXACT, as_rows, checked_weights, style_of
-from .common import grid as make_grid
+from .common import EXACT, as_rows, checked_weights, make_grid, style_of
 
 NAME = EX.name
 STYLE = style_of(EX)

@@ -27,8 +27,7 @@ from attention_core import (
 from ...figures import ArrayShape, residual_stream_svg
 from ..registry import figure, grid, table
 from ..shown import Column, Figure, Grid, Number, Table, Vector
-from .common import as_rows, authored_grid, labels, style_of
-from .common import grid as make_grid
+from .common import as_rows, authored_grid, labels, make_grid, style_of
 
 NAME = EX.name
 STYLE = style_of(EX)

@@ -13,8 +13,7 @@ from attention_core import ROTARY as EX
 from ..errors import DirectiveError
 from ..registry import grid, scalar
 from ..shown import Grid, Scalar
-from .common import DECIMAL, EXACT, authored_grid
-from .common import grid as make_grid
+from .common import DECIMAL, EXACT, authored_grid, make_grid
 
 NAME = EX.name
 TOKENS = EX.tokens
@@ -38,9 +37,7 @@ def base() -> Scalar:
 
 @grid(NAME, "frequencies", "For each pair i of entries (2i, 2i+1): the exponent -2i/d and theta_i = base^(-2i/d).")
 def frequencies() -> Grid:
-    d = EX.Q.shape[1]
-    exponents = -2.0 * np.arange(len(EX.theta)) / d  # (d/2,)
-    return make_grid(np.stack([exponents, EX.theta], axis=1), pairs(), ("exponent", "theta"), EXACT, "pair $i$")
+    return make_grid(np.stack([EX.exponents, EX.theta], axis=1), pairs(), ("exponent", "theta"), EXACT, "pair $i$")
 
 
 @grid(NAME, "queries", "The illustrative query rows q before rotation, one per token at positions 0, 1, 2.")
@@ -75,7 +72,7 @@ def rotated_keys() -> Grid:
 
 @grid(NAME, "plain-scores", "Scores q_i . k_j with no rotation (no position information).")
 def plain_scores() -> Grid:
-    return make_grid(EX.Q @ EX.K.T, TOKENS, TOKENS, EXACT, CORNER)  # (n, d) x (d, n) -> (n, n)
+    return make_grid(EX.plain_scores, TOKENS, TOKENS, EXACT, CORNER)
 
 
 @grid(NAME, "scores", "Rotary scores: rotated q_i . rotated k_j, tokens at positions 0, 1, 2.")
@@ -90,8 +87,7 @@ def shift() -> Scalar:
 
 @grid(NAME, "shifted-positions", "The positions after moving every token by the shift.")
 def shifted_positions() -> Grid:
-    moved = EX.rope.q_positions + EX.shift  # (n,)
-    return make_grid(moved[:, None], TOKENS, ("p",), EXACT, "token")
+    return make_grid(EX.shifted_positions[:, None], TOKENS, ("p",), EXACT, "token")
 
 
 @grid(NAME, "shifted-scores", "Rotary scores with every token moved by the shift.")

@@ -13,8 +13,7 @@ from attention_core import HEAD_WIDTH, SCALING
 from ..formatting import format_number
 from ..registry import grid, scalar, table
 from ..shown import Cell, Column, Grid, Number, Scalar, Table, Vector
-from .common import EXACT, as_rows, checked_weights, style_of
-from .common import grid as make_grid
+from .common import EXACT, as_rows, checked_weights, make_grid, style_of
 
 STYLE = style_of(SCALING)
 WIDTH_STYLE = style_of(HEAD_WIDTH)

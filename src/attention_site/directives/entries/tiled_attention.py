@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from attention_core import TILED as EX
+from attention_core import TILED_ATTENTION as EX
 from attention_core import parse_matrix
 
 from ..options import choice
 from ..registry import grid, scalar, table
 from ..shown import Column, Grid, Number, Scalar, Table, Vector
-from .common import EXACT, as_rows, checked_weights, labels, style_of
-from .common import grid as make_grid
+from .common import EXACT, as_rows, checked_weights, labels, make_grid, style_of
 
 NAME = EX.name
 STYLE = style_of(EX)

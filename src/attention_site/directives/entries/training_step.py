@@ -15,8 +15,7 @@ from attention_core import QueryStep
 from ..errors import DirectiveError
 from ..registry import grid, scalar
 from ..shown import Grid, Scalar
-from .common import DECIMAL, EXACT, checked_weights, labels
-from .common import grid as make_grid
+from .common import DECIMAL, EXACT, checked_weights, labels, make_grid
 
 NAME = EX.name
 TOKENS = EX.tokens

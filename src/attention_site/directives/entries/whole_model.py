@@ -17,8 +17,7 @@ from ..errors import DirectiveError
 from ..options import integer
 from ..registry import figure, grid, scalar
 from ..shown import Figure, Grid, Scalar
-from .common import DECIMAL, EXACT, authored_grid, checked_weights, count, labels, weights_figure
-from .common import grid as make_grid
+from .common import DECIMAL, EXACT, authored_grid, checked_weights, count, labels, make_grid, weights_figure
 
 NAME = EX.name
 TOKENS = EX.tokens

@@ -21,12 +21,12 @@ from ..common import (
     checked_weights,
     count,
     labels,
+    make_grid,
     plain,
     plain_rows,
     style_of,
     weighted_sum_table,
 )
-from ..common import grid as make_grid
 
 NAME = EX.name
 STYLE = style_of(EX)

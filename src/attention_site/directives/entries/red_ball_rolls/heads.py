@@ -15,8 +15,16 @@ from ...errors import DirectiveError
 from ...registry import figure, grid, table
 from ...shown import Column, Figure, Grid, Number, Table, Vector
 from ...subjects import equal, joined
-from ..common import as_rows, authored_grid, checked_weights, labels, style_of, weighted_sum_table, weights_figure
-from ..common import grid as make_grid
+from ..common import (
+    as_rows,
+    authored_grid,
+    checked_weights,
+    labels,
+    make_grid,
+    style_of,
+    weighted_sum_table,
+    weights_figure,
+)
 from .head import projections_table
 
 NAME = EX.name

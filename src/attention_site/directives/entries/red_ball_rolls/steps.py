@@ -10,8 +10,7 @@ from attention_core import RED_BALL_ROLLS as EX
 
 from ...registry import grid, scalar, table
 from ...shown import Column, Grid, Number, Scalar, Table
-from ..common import DECIMAL, style_of
-from ..common import grid as make_grid
+from ..common import DECIMAL, make_grid, style_of
 
 NAME = EX.name
 STYLE = style_of(EX)

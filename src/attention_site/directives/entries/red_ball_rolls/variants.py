@@ -15,8 +15,7 @@ from ....figures import mask_grid_svg
 from ...registry import figure, grid, scalar
 from ...shown import Figure, Grid, Scalar
 from ...subjects import joined
-from ..common import checked_weights, count, labels, style_of, weights_figure
-from ..common import grid as make_grid
+from ..common import checked_weights, count, labels, make_grid, style_of, weights_figure
 
 NAME = EX.name
 STYLE = style_of(EX)

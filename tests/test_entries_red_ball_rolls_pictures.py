@@ -1,4 +1,4 @@
-"""Tests for the walk-through's pictures (entries/pictures.py): what a reader sees and what a screen reader hears."""
+"""Tests for the walk-through's pictures (entries/red_ball_rolls/pictures.py): what a reader sees and hears."""
 
 from __future__ import annotations
 

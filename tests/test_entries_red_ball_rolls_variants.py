@@ -1,4 +1,4 @@
-"""Tests for the variant entries (entries/variants.py): red-ball-rolls head 1 without a mask, padding masks."""
+"""Tests for the variant entries (entries/red_ball_rolls/variants.py): head 1 without a mask, padding masks."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Tests for the KV-cache entries (entries/generation.py) and the count formatting (entries/counts.py)."""
+"""Tests for the KV-cache entries (entries/kv_cache.py) and the count formatting (entries/counts.py)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Tests for the code page's printed output (entries/program_output.py)."""
+"""Tests for the code page's printed output (entries/red_ball_rolls/program.py)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Tests for the tiled-attention entries (entries/tiled.py)."""
+"""Tests for the tiled-attention entries (entries/tiled_attention.py)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Tests for the second head, concatenation, W_O and residual entries of red-ball-rolls (entries/multi_head.py)."""
+"""Tests for the second head, concatenation, W_O and residual entries (entries/red_ball_rolls/heads.py)."""
 
 from __future__ import annotations
 

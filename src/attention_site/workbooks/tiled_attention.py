@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from attention_core import Tiled, TileStep
+from attention_core import TiledAttention, TileStep
 
 from . import steps
 from .layout import ONE, Book, Grid, Refs, Sheet, labels
@@ -26,7 +26,7 @@ def terms(r: Refs, scores: str, i: int, width: int, m: str, value: str | None = 
     return "+".join(parts)
 
 
-def block_sheet(ex: Tiled, step: TileStep) -> Sheet:
+def block_sheet(ex: TiledAttention, step: TileStep) -> Sheet:
     """One block of keys: its scores, then m, l and acc carried over from the block before."""
     b, width, tokens = step.block, step.stop - step.start, ex.tokens
     p, before = f"b{b}.", None if b == 0 else f"b{b - 1}."
@@ -69,7 +69,7 @@ def block_sheet(ex: Tiled, step: TileStep) -> Sheet:
     )
 
 
-def output_sheet(ex: Tiled) -> Sheet:
+def output_sheet(ex: TiledAttention) -> Sheet:
     """acc / l after the last block, beside the ordinary computation with the whole score matrix."""
     last, naive, tokens = f"b{len(ex.result.trace) - 1}.", ex.naive, ex.tokens
     d_v = naive.output.shape[1]
@@ -94,7 +94,7 @@ def output_sheet(ex: Tiled) -> Sheet:
     )
 
 
-def tiled_book(ex: Tiled) -> Book:
+def tiled_book(ex: TiledAttention) -> Book:
     """Inputs, one sheet per block of keys, then the output."""
     d_k, d_v = len(ex.Q_text[0]), len(ex.V_text[0])
     inputs = Sheet(

@@ -1,4 +1,4 @@
-"""Tests for the Transformer-layer entries of red-ball-layer (entries/layer.py)."""
+"""Tests for the Transformer-layer entries of red-ball-layer (entries/red_ball_layer.py)."""
 
 from __future__ import annotations
 
