@@ -15,6 +15,9 @@ BUILT = textwrap.dedent("""\
     <html><head><title>The lesson</title><script>x()</script></head><body>
     <article class="md-content__inner md-typeset">
     <a href="edit" title="Edit this page" class="md-content__button md-icon">edit</a>
+    <div class="speaker-notes" hidden>
+<p><strong>Minute 4 of 45:</strong> ask the room.</p>
+</div>
     <h2 id="step">Step<a class="headerlink" href="#step" title="Permanent link">&para;</a></h2>
     <p>See <a href="../walkthrough/">the walk-through</a> and <a href="#step">above</a>.</p>
     <table class="abh-table"><thead><tr><th>token</th></tr></thead><tbody><tr><td>
@@ -28,8 +31,10 @@ BUILT = textwrap.dedent("""\
 
 def test_the_copy_keeps_the_text_and_drops_what_needs_the_site() -> None:
     """Assert the copy has the article's text with absolute links and inline styles, the picture as its words, a link
-    for the calculator and a note, and no script, no data- attribute (the boxes' answers) and no edit button."""
+    for the calculator and a note, and no speaker notes, no script, no data- attribute (the boxes' answers) and no
+    edit button."""
     copy = lms_copy(BUILT, URL, "The lesson")
+    assert "Minute 4" not in copy and "speaker-notes" not in copy
     assert "<script" not in copy and "data-" not in copy and "0.665" not in copy and "Edit" not in copy
     assert '<a href="https://example.org/site/walkthrough/">' in copy and '<a href="#step">' in copy
     assert "&para;" not in copy and "<svg" not in copy and "bus: 0.212, 0.576." in copy

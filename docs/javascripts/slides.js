@@ -4,7 +4,10 @@
    never inside one, and the later ones repeat the section's title. Enter with the header button or
    the "v" key, or open a URL with ?slide=N; move with the keys, the buttons or a swipe. Nothing
    moves in the DOM: each top-level block gets data-slide, and CSS shows the current slide's.
-   reader.js adds the header button and loads this file on first use (the button, "v", ?slide=N). */
+   reader.js adds the header button and loads this file on first use (the button, "v", ?slide=N).
+   The class set (?set=class, linked from the teacher's page) keeps only the sections that carry speaker notes
+   (the build writes them from the class plan, attention_site/class_plan.py) and leaves out blocks marked
+   optional; on any set, "t" or the notes button shows the current slide's notes over its lower part. */
 (function () {
   "use strict";
   var abh = window.AttentionByHand;
@@ -15,9 +18,11 @@
   var ICON_NEXT = "M8.6 16.6 10 18l6-6-6-6-1.4 1.4 4.6 4.6z";
   var ICON_CLOSE = "M19 6.4 17.6 5 12 10.6 6.4 5 5 6.4 10.6 12 5 17.6 6.4 19 12 13.4 17.6 19 19 17.6 13.4 12z";
   var ICON_GEAR = gearPath();
+  var ICON_NOTES = "M4 3h16v14H7l-3 3V3zm3 4v2h10V7H7zm0 4v2h7v-2H7z";
   var SWIPE_PIXELS = 60;
 
-  var state = { active: false, index: 0, count: 0, slides: [], laidOut: null, controls: null, opener: null };
+  var state = { active: false, index: 0, count: 0, slides: [], laidOut: null, controls: null, opener: null,
+    set: "all", notesShown: false };
   var NEXT_KEYS = { ArrowRight: 1, PageDown: 1, n: 1 };
   var PREVIOUS_KEYS = { ArrowLeft: 1, PageUp: 1, p: 1 };
 
@@ -52,6 +57,28 @@
       result[result.length - 1].push(block);
     });
     return result;
+  }
+
+  /** Speaker notes are never a slide's content: the notes view shows them. */
+  function isNotes(block) {
+    return block.matches(".speaker-notes");
+  }
+
+  /** The slide set an address asks for: "class" (?set=class) or every section ("all"). */
+  function requestedSet() {
+    return /[?&]set=class(?:&|$)/.test(location.search) ? "class" : "all";
+  }
+
+  /** The sections of the set, each as the blocks it shows and its notes: the class set keeps the sections that
+      have notes, without their blocks marked optional. */
+  function chosenSections(list) {
+    var inClass = state.set === "class";
+    return sections(list).map(function (section) {
+      return {
+        notes: section.filter(isNotes),
+        blocks: section.filter(function (block) { return !isNotes(block) && !(inClass && block.matches(".optional")); })
+      };
+    }).filter(function (section) { return section.blocks.length && (!inClass || section.notes.length); });
   }
 
   /** The height a slide's blocks may fill: the stage without its padding. */
@@ -200,14 +227,18 @@
     document.documentElement.style.setProperty("--slide-room", Math.floor(height * 0.72) + "px");
     clearWindow();
     var titleHeight = 2.4 * parseFloat(getComputedStyle(article()).fontSize); // "Title (continued)"
-    var boxes = measure(list, height - titleHeight);
+    var chosen = chosenSections(list);
+    var shown = [].concat.apply([], chosen.map(function (section) { return section.blocks; }));
+    list.forEach(function (block) { block.toggleAttribute("data-slide-out", shown.indexOf(block) < 0); });
+    var boxes = measure(shown, height - titleHeight);
     var slides = [];
     var offset = 0;
-    sections(list).forEach(function (section) {
-      var sectionBoxes = boxes.slice(offset, offset + section.length);
-      offset += section.length;
-      pack(section, sectionBoxes, height, titleHeight).forEach(function (slide) {
+    chosen.forEach(function (section) {
+      var sectionBoxes = boxes.slice(offset, offset + section.blocks.length);
+      offset += section.blocks.length;
+      pack(section.blocks, sectionBoxes, height, titleHeight).forEach(function (slide) {
         slide.blocks.forEach(function (block) { block.setAttribute("data-slide", String(slides.length)); });
+        slide.notes = section.notes;
         slides.push(slide);
       });
     });
@@ -258,10 +289,13 @@
     return match ? Number(match[1]) : null;
   }
 
+  /** Write the slide's number into the address (or take it out, and the set's with it, on leaving). */
   function setUrl(slideNumber) {
     var url = new URL(location.href);
-    if (slideNumber === null) url.searchParams.delete("slide");
-    else url.searchParams.set("slide", String(slideNumber));
+    if (slideNumber === null) {
+      url.searchParams.delete("slide");
+      url.searchParams.delete("set");
+    } else url.searchParams.set("slide", String(slideNumber));
     url.hash = "";
     history.replaceState(history.state, "", url.pathname + url.search);
   }
@@ -286,6 +320,7 @@
         button("Next slide", ICON_NEXT, function () { go(state.index + 1); }, "slide-button--next")
       ]),
       el("div", { className: "slide-controls__options" }, [
+        hasNotes() ? notesButton() : null,
         gear,
         button("Leave slides (Escape)", ICON_CLOSE, function () { leave(); }, "slide-button--leave")
       ]),
@@ -293,8 +328,43 @@
     ]);
     controls.position = position;
     controls.announcer = announcer;
+    controls.notes = el("aside", { className: "slide-notes", id: "slide-notes", "aria-label": "Teacher's notes", hidden: true });
+    document.body.appendChild(controls.notes);
     document.body.appendChild(controls);
     return controls;
+  }
+
+  function hasNotes() {
+    return Boolean(document.querySelector(".md-content__inner > .speaker-notes"));
+  }
+
+  function notesButton() {
+    var notes = button("Teacher's notes (t)", ICON_NOTES, function () { toggleNotes(); }, "slide-button--notes");
+    notes.setAttribute("aria-controls", "slide-notes");
+    notes.setAttribute("aria-keyshortcuts", "t");
+    notes.setAttribute("aria-pressed", "false");
+    return notes;
+  }
+
+  /** Show or hide the notes view; it stays as it is from slide to slide. */
+  function toggleNotes() {
+    if (!state.active || !hasNotes()) return;
+    state.notesShown = !state.notesShown;
+    showNotes();
+  }
+
+  /** Fill the notes view with the current slide's notes, shown or hidden as the presenter chose. */
+  function showNotes() {
+    var view = state.controls.notes;
+    var slide = state.slides[state.index];
+    view.hidden = !state.notesShown;
+    var toggle = state.controls.querySelector(".slide-button--notes");
+    if (toggle) toggle.setAttribute("aria-pressed", String(state.notesShown));
+    view.replaceChildren(el("p", { className: "slide-notes__title", text: "Teacher's notes, slide " + (state.index + 1) }));
+    (slide.notes || []).forEach(function (notes) {
+      Array.prototype.forEach.call(notes.children, function (child) { view.appendChild(child.cloneNode(true)); });
+    });
+    if (!slide.notes || !slide.notes.length) view.appendChild(el("p", { text: "No notes for this slide." }));
   }
 
   /** Lay the slides out again if forced, or if blocks were added or the stage changed size. */
@@ -318,6 +388,7 @@
     controls.querySelector(".slide-button--previous").disabled = state.index === 0;
     controls.querySelector(".slide-button--next").disabled = state.index === state.count - 1;
     setUrl(state.index + 1);
+    showNotes();
     var stage = document.querySelector(".md-content");
     if (stage) stage.scrollTop = 0;
   }
@@ -331,9 +402,11 @@
     go(slideOf(slide.blocks[0], window ? window.from : 0));
   }
 
-  function enter(slideNumber, opener) {
+  function enter(slideNumber, opener, set) {
     if (!article() || !blocks().length) return;
     state.active = true;
+    state.set = set || requestedSet();
+    state.notesShown = false;
     state.laidOut = null;
     state.opener = opener || null;
     var root = document.documentElement;
@@ -355,8 +428,7 @@
     state.active = false;
     document.documentElement.removeAttribute("data-slides");
     document.documentElement.style.removeProperty("--slide-room");
-    if (state.controls) state.controls.remove();
-    state.controls = null;
+    removeControls();
     var inner = article();
     if (inner) {
       clearWindow();
@@ -365,6 +437,7 @@
         block.removeAttribute("data-slide-current");
         block.removeAttribute("data-slide-first");
         block.removeAttribute("data-slide-last");
+        block.removeAttribute("data-slide-out");
       });
     }
     var stage = document.querySelector(".md-content");
@@ -373,6 +446,14 @@
     if (current) current.scrollIntoView({ block: "start" });
     var back = state.opener && document.contains(state.opener) ? state.opener : document.querySelector(".reader-slides-toggle");
     if (back) back.focus({ preventScroll: true });
+  }
+
+  function removeControls() {
+    if (state.controls) {
+      state.controls.notes.remove();
+      state.controls.remove();
+    }
+    state.controls = null;
   }
 
   function settingsOpen() {
@@ -403,6 +484,9 @@
     if (direction) {
       claim(event);
       go(state.index + direction);
+    } else if (key === "t" && !event.shiftKey && hasNotes()) {
+      claim(event);
+      toggleNotes();
     } else if (key === "Home" || key === "End") {
       claim(event);
       go(key === "Home" ? 0 : state.count - 1);
@@ -471,8 +555,7 @@
     var requested = requestedSlide();
     if (state.active) {
       state.active = false; // a new page arrived: its article has not been marked yet
-      if (state.controls) state.controls.remove();
-      state.controls = null;
+      removeControls();
       document.documentElement.removeAttribute("data-slides");
     }
     if (requested !== null) enter(requested, null);

@@ -2,10 +2,10 @@
 
 A platform strips `<script>`, `<style>` and `<link>` from what a teacher uploads, and may strip `data-` attributes,
 so the copy is made from the lesson as built: its article only, with every table, formula (MathML) and answer block
-kept, the tables and answer boxes drawn by inline styles, each picture given as its text (its colours come from the
-site's stylesheet), links made absolute, the live calculator replaced by a link to it, and a note at the top saying
-which parts need the full site. The answers of the empty boxes, which the site keeps in `data-` attributes for its
-checker, are left out: the copy carries them only in its answer blocks.
+kept, the teacher's speaker notes left out, the tables and answer boxes drawn by inline styles, each picture given
+as its text (its colours come from the site's stylesheet), links made absolute, the live calculator replaced by a
+link to it, and a note at the top saying which parts need the full site. The answers of the empty boxes, which the
+site keeps in `data-` attributes for its checker, are left out: the copy carries them only in its answer blocks.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ COPIES = {"lesson/index.html": "downloads/lesson-for-a-learning-platform.html"}
 RE_ARTICLE = re.compile(r'<article class="md-content__inner[^"]*">(.*?)</article>', re.DOTALL)
 RE_HEADERLINK = re.compile(r'<a class="headerlink"[^>]*>.*?</a>', re.DOTALL)
 RE_DATA = re.compile(r"""\sdata-[\w-]+(?:="[^"]*"|='[^']*')?""")
+RE_NOTES = re.compile(r'<div class="speaker-notes"[^>]*>.*?</div>', re.DOTALL)  # the teacher's, for slides
 RE_CALCULATOR = re.compile(r'<div class="attention-calculator"[^>]*>.*?</div>', re.DOTALL)
 RE_FIGURE = re.compile(r'<figure class="attn-figure"[^>]*>.*?<desc[^>]*>(.*?)</desc>.*?</figure>', re.DOTALL)
 RE_LINK = re.compile(r'(\s(?:href|src)=")(?!#|https?:|mailto:)([^"]*)"')
@@ -60,7 +61,7 @@ def lms_copy(built: str, page_url: str, title: str) -> str:
     if article is None:
         raise ValueError(f"{page_url}: no article in the built page")
     body = RE_THEME_PARTS.sub("", RE_HEADERLINK.sub("", article[1]))
-    body = RE_CALCULATOR.sub(lambda _: calculator_link(page_url), body)
+    body = RE_CALCULATOR.sub(lambda _: calculator_link(page_url), RE_NOTES.sub("", body))
     body = RE_DATA.sub("", RE_FIGURE.sub(figure_as_text, body))
     body = RE_LINK.sub(lambda m: f'{m[1]}{html.escape(urljoin(page_url, html.unescape(m[2])))}"', body)
     body = RE_STYLED.sub(lambda m: STYLES[m[0]], body)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from attention_site.class_plan import CLASS_MINUTES, LESSON, PLAN
 from browser.conftest import ARTIFACTS, Tab, open_context, wait_for_features
 from browser.test_every_page import page_file, page_paths
 
@@ -259,3 +260,76 @@ def test_escape_leaves_slides_from_an_answer_box(page: Page, site_url: str) -> N
     box.press("Escape")
     expect(page.locator("html")).not_to_have_attribute("data-slides", "")
     expect(page.locator(".slide-controls")).to_have_count(0)
+
+
+# What the slide shown now holds: its headings' anchors, whether it shows code, an optional block or the calculator,
+# and the notes view's text and visibility.
+CLASS_SLIDE = """() => {
+    const shown = [...document.querySelectorAll(".md-content__inner > [data-slide-current]")];
+    const view = document.getElementById("slide-notes");
+    return {
+        anchors: shown.filter(block => block.tagName === "H2").map(block => block.id),
+        code: shown.some(block => block.matches("pre, .highlight, .optional, .attention-calculator")
+            || block.querySelector("pre, .highlight, .optional, .attention-calculator") !== null),
+        notesVisible: Boolean(view && view.getClientRects().length),
+        notes: view ? view.innerText : "",
+        pageNotesVisible: [...document.querySelectorAll(".speaker-notes")].some(n => n.getClientRects().length > 0),
+    };
+}"""
+
+
+def class_anchors() -> list[str]:
+    """The lesson's sections the 45-minute plan covers, in order (the title slide apart)."""
+    return [s.anchor for part in PLAN for s in part.sections if s.page == LESSON and s.anchor]
+
+
+@pytest.mark.parametrize(("width", "height"), list(SCREENS))
+def test_the_class_slides_leave_out_the_code_and_carry_notes_hidden_until_t(tabs: Callable[..., Tab], site_url: str,
+                                                                          width: int, height: int) -> None:
+    """Assert, by keyboard alone from the teacher's page's link, the class slide set shows exactly the plan's
+    sections, no code, optional block or calculator on any slide, and on every slide notes of its part (its minute
+    of the 45) that stay hidden until `t` shows them and `t` hides them again; the page's own notes never show."""
+    page = tabs(viewport={"width": width, "height": height}).page
+    page.goto(site_url + "teachers/")
+    page.get_by_role("link", name="Present the class slides").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(r"lesson/\?slide=1&set=class$"))
+    position = page.locator(".slide-position")
+    expect(position).to_contain_text("1 / ")
+    count, anchors = int(position.inner_text().split("/")[1]), []
+    for number in range(1, count + 1):
+        expect(position).to_have_text(f"{number} / {count}")
+        hidden = page.evaluate(CLASS_SLIDE)
+        page.keyboard.press("t")
+        shown = page.evaluate(CLASS_SLIDE)
+        page.keyboard.press("t")
+        assert not hidden["notesVisible"] and shown["notesVisible"] and not page.evaluate(CLASS_SLIDE)["notesVisible"]
+        assert not shown["code"] and not shown["pageNotesVisible"], (number, shown)
+        assert re.search(rf"Minute \d+ of {CLASS_MINUTES}, for \d+ minutes", shown["notes"]), (number, shown)
+        assert "Ask:" in shown["notes"] and "Listen for:" in shown["notes"], (number, shown)
+        anchors += shown["anchors"]
+        if number == 4:
+            page.keyboard.press("t")
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"slide-class-notes-{width}x{height}.png"))
+            page.keyboard.press("t")
+        page.keyboard.press("ArrowRight")
+    assert anchors == class_anchors()
+    page.keyboard.press("Escape")
+    assert "set=class" not in page.url
+
+
+def test_every_section_is_a_slide_with_v_and_the_notes_stay_hidden(page: Page, site_url: str) -> None:
+    """Assert `v` on the lesson still gives every section, the code among them, and shows no notes until `t`."""
+    page.goto(site_url + "lesson/")
+    wait_for_features(page)
+    assert not page.evaluate(CLASS_SLIDE)["pageNotesVisible"]
+    page.keyboard.press("v")
+    position = page.locator(".slide-position")
+    expect(position).to_contain_text("1 / ")
+    code = page.get_by_role("heading", name="The code")
+    while not code.is_visible():
+        page.keyboard.press("ArrowRight")
+    assert not page.evaluate(CLASS_SLIDE)["notesVisible"]
+    page.keyboard.press("t")
+    assert "No notes for this slide." in page.evaluate(CLASS_SLIDE)["notes"]

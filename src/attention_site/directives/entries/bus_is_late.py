@@ -17,6 +17,7 @@ from attention_core import BUS_IS_LATE as EX
 from attention_core import AttentionResult, SoftmaxSteps, scaled_dot_product_attention, softmax_steps
 
 from ...answers import OneQuerySlacks, one_query_slacks
+from ...class_plan import PARTS, plan_table, questions_table, speaker_notes
 from ..errors import DirectiveError
 from ..formatting import NumberStyle, decimal, format_number, format_vector, rounded_sum_note
 from ..listings import listing
@@ -412,3 +413,30 @@ def mixing_as_printed() -> Table:
     columns = (Column("token", "token", False), Column("working", "weight as printed × value", False),
                Column("product", "product", False))
     return Table(columns, (*rows, total_row))
+
+
+# The 45-minute class: one record (attention_site.class_plan) for the teacher's plan and the lesson's speaker notes.
+
+PART = choice("part", "the part of the 45-minute class whose notes these are", tuple(PARTS))
+
+
+def class_words() -> dict[str, str]:
+    """The lesson's words that the class plan names: the token worked out, and the one it weighs most."""
+    A = checked_weights(EX.weights)[0]
+    return {"focus": EX.focus, "largest": TOKENS[int(np.argmax(A))]}
+
+
+@block(NAME, "class-plan", "The 45-minute class on the lesson: minutes, the lesson's parts and what the class does.")
+def class_plan() -> MarkdownBlock:
+    return MarkdownBlock(plan_table(class_words()))
+
+
+@block(NAME, "class-questions", "What to ask the room in each part of the 45-minute class, and what to listen for.")
+def class_questions() -> MarkdownBlock:
+    return MarkdownBlock(questions_table(class_words()))
+
+
+@block(NAME, "speaker-notes", "One part's speaker notes for the class slides: its minutes, what the class does, "
+       "what to ask; hidden until shown in slide mode.", (PART,), sample="part=step-1")
+def class_speaker_notes(part: str) -> MarkdownBlock:
+    return MarkdownBlock(speaker_notes(part, class_words()))

@@ -16,7 +16,7 @@ def spreadsheet_link(example: str) -> MarkdownBlock:
     """A note that links to the example's workbook and its practice copy."""
     model, practice = file_names(example)
     return MarkdownBlock(
-        '!!! example "Open this example as a spreadsheet"\n\n'
+        '!!! example optional "Open this example as a spreadsheet"\n\n'
         f"    [{model}]({DOWNLOADS}/{model}) holds every step as live formulas: change an input cell and every "
         "cell after it recomputes, one sheet per step. The "
         f"[practice copy]({DOWNLOADS}/{practice}) leaves the steps blank, with a check beside each cell that "
