@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from attention_core import BUS_IS_LATE as EX
+from attention_core.examples.bus_is_late import BUS_IS_LATE as EX
 from attention_site.answers import one_query_slacks
 
 

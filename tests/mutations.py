@@ -18,7 +18,6 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import json
-import pkgutil
 import random
 import re
 import sys
@@ -51,27 +50,18 @@ class Found:
 
 def discovered() -> list[Found]:
     """Every example defined in a module of `attention_core.examples`, registered or not: each module-level
-    instance of an `Example` class that the same module defines."""
-    found = []
-    for info in pkgutil.iter_modules(attention_core.examples.__path__):
-        module = importlib.import_module(f"attention_core.examples.{info.name}")
-        found += [Found(module.__name__, name, value) for name, value in vars(module).items()
-                  if isinstance(value, Example) and type(value).__module__ == module.__name__]
-    return found
+    instance of an `Example` class that the same module defines (the rule `EXAMPLES` is built by)."""
+    return [Found(f"attention_core.examples.{module}", constant, example)
+            for module in attention_core.examples.example_modules()
+            for constant, example in attention_core.examples.defined_examples(module).items()]
 
 
 def unreachable(found: list[Found]) -> list[str]:
-    """Why a found example could escape the mutation test: not in EXAMPLES, or not exported by attention_core
-    under the name its module gives it (pages' entries import it from there)."""
-    problems = []
-    for item in found:
-        if EXAMPLES.get(item.example.name) is not item.example:
-            problems.append(f"{item.module}.{item.constant} ('{item.example.name}') is not in attention_core.EXAMPLES:"
-                            " add it to the tuple in src/attention_core/examples/__init__.py")
-        if getattr(attention_core, item.constant, None) is not item.example:
-            problems.append(f"{item.module}.{item.constant} is not exported by attention_core under that name: "
-                            "import it in src/attention_core/__init__.py and list it in __all__")
-    return problems
+    """Why a found example could escape the mutation test: not in EXAMPLES under its key (a module the registry
+    did not read, or two examples with one key)."""
+    return [f"{item.module}.{item.constant} ('{item.example.name}') is not in attention_core.EXAMPLES: "
+            "an example is a module of src/attention_core/examples/ defining one instance of its own class"
+            for item in found if EXAMPLES.get(item.example.name) is not item.example]
 
 
 FOUND = {item.example.name: item for item in discovered()}  # read before any mutation swaps one
@@ -170,13 +160,13 @@ def swapped_examples(example: Example, field: str, new: object) -> dict[str, Exa
 
 
 def put_in_place(examples: dict[str, Example]) -> None:
-    """Put `examples` wherever an entry may import them from: `attention_core`, `attention_core.examples` and the
-    example's own module; and list them in `EXAMPLES`."""
+    """Put `examples` where an entry imports them from, the example's own module (and, for older code, the two
+    packages above it); and list them in `EXAMPLES`."""
     by_constant = {item.constant: item for item in FOUND.values()}
     for constant, example in examples.items():
         for module in (attention_core, attention_core.examples, sys.modules[by_constant[constant].module]):
             setattr(module, constant, example)
-    listed = {name: getattr(attention_core, FOUND[name].constant) for name in EXAMPLES}
+    listed = {name: getattr(sys.modules[FOUND[name].module], FOUND[name].constant) for name in EXAMPLES}
     attention_core.EXAMPLES = attention_core.examples.EXAMPLES = MappingProxyType(listed)  # type: ignore[attr-defined]
 
 

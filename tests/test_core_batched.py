@@ -9,15 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from attention_core import (
-    BATCHED_HEADS,
-    batched_attention,
-    causal_mask,
-    linear,
-    merge_heads,
-    per_head_attention,
-    split_heads,
-)
+from attention_core import batched_attention, causal_mask, linear, merge_heads, per_head_attention, split_heads
+from attention_core.examples.batched_heads import BATCHED_HEADS
 
 FAST = settings(max_examples=40, deadline=None)
 

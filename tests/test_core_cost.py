@@ -7,15 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from attention_core import (
-    COST,
-    TILED_ATTENTION,
-    attention_cost,
-    causal_mask,
-    cost_table,
-    scaled_dot_product_attention,
-    tiled_attention,
-)
+from attention_core import attention_cost, causal_mask, cost_table, scaled_dot_product_attention, tiled_attention
+from attention_core.examples.cost import COST
+from attention_core.examples.tiled_attention import TILED_ATTENTION
 
 
 def loop_tiled(Q, K, V, block, causal, scale):

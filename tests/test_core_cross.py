@@ -10,7 +10,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from attention_core import (
-    CROSS_PADDING,
     apply_mask,
     causal_mask,
     combine_masks,
@@ -20,6 +19,7 @@ from attention_core import (
     padding_mask,
     softmax,
 )
+from attention_core.examples.cross_padding import CROSS_PADDING
 
 FAST = settings(max_examples=40, deadline=None)
 

@@ -9,7 +9,10 @@ import numpy as np
 import pytest
 
 import attention_core as ac
-from attention_core import BUS_IS_LATE, HEAD_WIDTH, RED_BALL_ROLLS, SCALING
+from attention_core.examples.bus_is_late import BUS_IS_LATE
+from attention_core.examples.head_width import HEAD_WIDTH
+from attention_core.examples.red_ball_rolls import RED_BALL_ROLLS
+from attention_core.examples.scaling import SCALING
 
 
 def fractions(values: np.ndarray) -> list[Fraction | None]:

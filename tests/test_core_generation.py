@@ -8,7 +8,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from attention_core import (
-    KV_CACHE,
     KVCache,
     causal_mask,
     decode_with_cache,
@@ -17,6 +16,7 @@ from attention_core import (
     scaled_dot_product_attention,
     score_counts,
 )
+from attention_core.examples.kv_cache import KV_CACHE
 
 
 @settings(max_examples=40, deadline=None)

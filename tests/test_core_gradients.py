@@ -9,7 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from attention_core import SCALING, TRAINING_STEP, causal_mask, query_gradient, query_step, softmax_jacobian
+from attention_core import causal_mask, query_gradient, query_step, softmax_jacobian
+from attention_core.examples.scaling import SCALING
+from attention_core.examples.training_step import TRAINING_STEP
 
 FAST = settings(max_examples=40, deadline=None)
 STEP = 1e-6  # finite-difference step: central differences are then accurate to about 1e-10
@@ -127,7 +129,7 @@ def test_gradient_matches_finite_differences(seed: int, causal: bool) -> None:
 
 def test_example_gradient_matches_finite_differences() -> None:
     """Assert the page's dW_q equals central differences of the loop loss on red ball rolls, within 1e-7."""
-    from attention_core import RED_BALL_ROLLS as R
+    from attention_core.examples.red_ball_rolls import RED_BALL_ROLLS as R
 
     expected = finite_difference_w_q(R.X, np.array(R.W_q[0]), R.W_k[0], R.W_v[0], 2, TRAINING_STEP.target, True)
     np.testing.assert_allclose(TRAINING_STEP.step.before.dW_q, expected, atol=1e-7)

@@ -8,8 +8,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from attention_core import (
-    GROUPED_HEADS,
-    KV_MEMORY,
     attention_kind,
     causal_mask,
     grouped_query_attention,
@@ -17,6 +15,8 @@ from attention_core import (
     kv_head_of,
     multi_head_attention,
 )
+from attention_core.examples.grouped_heads import GROUPED_HEADS
+from attention_core.examples.kv_memory import KV_MEMORY
 
 FAST = settings(max_examples=60, deadline=None)
 

@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 from attention_core import (
-    WHOLE_MODEL,
     ExampleInputError,
     cross_entropy,
     cross_entropy_gradient,
@@ -26,6 +25,7 @@ from attention_core import (
     top_k_filter,
     top_p_filter,
 )
+from attention_core.examples.whole_model import WHOLE_MODEL
 
 FAST = settings(max_examples=60, deadline=None)
 logit_rows = hnp.arrays(np.float64, st.integers(2, 8), elements=st.floats(-20, 20, allow_nan=False))

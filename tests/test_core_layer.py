@@ -8,8 +8,6 @@ import numpy as np
 import pytest
 
 from attention_core import (
-    INITIALISATION,
-    RED_BALL_LAYER,
     LayerParameters,
     causal_mask,
     feed_forward,
@@ -21,6 +19,8 @@ from attention_core import (
     scaled_normal,
     transformer_layer,
 )
+from attention_core.examples.initialisation import INITIALISATION
+from attention_core.examples.red_ball_layer import RED_BALL_LAYER
 
 
 def loop_attention(X, W_q, W_k, W_v, mask):

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from attention_core import RED_BALL_LAYER, feed_forward, feed_forward_steps, layer_norm, layer_norm_statistics
+from attention_core import feed_forward, feed_forward_steps, layer_norm, layer_norm_statistics
+from attention_core.examples.red_ball_layer import RED_BALL_LAYER
 
 
 def test_layer_norm_statistics_by_hand() -> None:

@@ -10,7 +10,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from attention_core import (
-    POSITIONS,
     add_positions,
     attention_without_positions,
     causal_mask,
@@ -21,6 +20,7 @@ from attention_core import (
     relative_position_indices,
     sinusoidal_positions,
 )
+from attention_core.examples.positions import POSITIONS
 
 FAST = settings(max_examples=40, deadline=None)
 

@@ -10,8 +10,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from attention_core import (
-    ALIBI,
-    ROTARY,
     alibi_bias,
     alibi_slopes,
     causal_distances,
@@ -21,6 +19,8 @@ from attention_core import (
     rope_scores,
     rotate,
 )
+from attention_core.examples.alibi import ALIBI
+from attention_core.examples.rotary import ROTARY
 
 FAST = settings(max_examples=40, deadline=None)
 

@@ -9,7 +9,10 @@ import numpy as np
 import pytest
 from pages import expand
 
-from attention_core import KV_CACHE, RED_BALL_LAYER, RED_BALL_ROLLS, layer_norm, transformer_layer
+from attention_core import layer_norm, transformer_layer
+from attention_core.examples.kv_cache import KV_CACHE
+from attention_core.examples.red_ball_layer import RED_BALL_LAYER
+from attention_core.examples.red_ball_rolls import RED_BALL_ROLLS
 
 SVG = "{http://www.w3.org/2000/svg}"
 DIAGRAMS = [("red-ball-rolls", "flow-diagram"), ("red-ball-rolls", "heads-diagram"),

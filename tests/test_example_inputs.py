@@ -8,18 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from attention_core import (
-    BUS_IS_LATE,
-    EXAMPLES,
-    EXERCISES,
-    GROUPED_HEADS,
-    POSITIONS,
-    RED_BALL_ROLLS,
-    TRAINING_STEP,
-    Example,
-    ExampleInputError,
-)
+from attention_core import EXAMPLES, Example, ExampleInputError
 from attention_core.examples.base import Range
+from attention_core.examples.bus_is_late import BUS_IS_LATE
+from attention_core.examples.exercises import EXERCISES
+from attention_core.examples.grouped_heads import GROUPED_HEADS
+from attention_core.examples.positions import POSITIONS
+from attention_core.examples.red_ball_rolls import RED_BALL_ROLLS
+from attention_core.examples.training_step import TRAINING_STEP
 from attention_site.mkdocs_adapter.reload import place_of
 
 ROOT = Path(__file__).resolve().parent.parent

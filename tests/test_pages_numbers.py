@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from attention_core import BUS_IS_LATE
+from attention_core.examples.bus_is_late import BUS_IS_LATE
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 RE_FENCE = re.compile(r"^\s*(`{3,}|~{3,})")

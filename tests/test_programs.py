@@ -114,8 +114,8 @@ def test_the_initialisation_program_draws_what_the_page_tables_show() -> None:
     """Assert the page shows the initialisation program itself, and its draws equal initialise_heads' to 1e-15."""
     import runpy
 
-    from attention_core import INITIALISATION as EX
     from attention_core import initialise_heads
+    from attention_core.examples.initialisation import INITIALISATION as EX
 
     page = (ROOT / INITIALISATION.page).read_text(encoding="utf-8")
     assert page.index(INITIALISATION.listing) < page.index(INITIALISATION.printout)

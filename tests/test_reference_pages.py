@@ -91,13 +91,18 @@ def api_part(part: str) -> str:
 
 
 def test_the_api_pages_show_every_public_name_once_the_examples_inputs_apart() -> None:
-    """Assert each name of attention_core.__all__ has its section on exactly one of the two API pages, and the
-    examples' classes and constants (RedBallRolls, RED_BALL_ROLLS) are on the examples' page."""
+    """Assert each name of attention_core.__all__ has its section on exactly one of the two API pages, and every
+    example's class and constant (RedBallRolls, RED_BALL_ROLLS), found in its module, is on the examples' page with
+    the module that holds it."""
     import attention_core
+    from attention_core.examples import defined_examples, example_modules
 
     headings = {part: re.findall(r"^## `([^`]+)`$", api_part(part), re.MULTILINE) for part in ("core", "examples")}
-    assert sorted(headings["core"] + headings["examples"]) == sorted(attention_core.__all__)
-    assert {"RedBallRolls", "RED_BALL_ROLLS", "BusIsLate", "TRAINING_STEP"} <= set(headings["examples"])
+    each = {name: module for module in example_modules() for constant, example in defined_examples(module).items()
+            for name in (constant, type(example).__name__)}
+    assert sorted(headings["core"] + headings["examples"]) == sorted([*attention_core.__all__, *each])
+    assert {"RedBallRolls", "RED_BALL_ROLLS", "BusIsLate", "TRAINING_STEP", "KV_CACHE"} <= set(headings["examples"])
+    assert "## `KV_CACHE`\n\nIn `attention_core.examples.kv_cache`." in api_part("examples")
     assert {"softmax", "scaled_dot_product_attention", "AttentionResult"} <= set(headings["core"])
 
 

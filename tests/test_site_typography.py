@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from attention_core import KV_MEMORY
+from attention_core.examples.kv_memory import KV_MEMORY
 
 pytestmark = pytest.mark.slow
 

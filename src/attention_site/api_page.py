@@ -12,16 +12,32 @@ import inspect
 from collections.abc import Callable
 
 import attention_core
+from attention_core.examples import defined_examples, example_modules
 
 
 def api_page(*, examples: bool) -> str:
     """The page's Markdown: with `examples`, the classes and constants of the worked examples' inputs; otherwise
     the package's introduction and everything else."""
-    names = [name for name in sorted(attention_core.__all__, key=str.lower)
-             if is_example_input(getattr(attention_core, name)) == examples]
+    public = {name: (getattr(attention_core, name), "") for name in attention_core.__all__
+              if is_example_input(getattr(attention_core, name)) == examples}
+    if examples:
+        public |= each_example()
     sections = [] if examples else [module_summary()]
-    sections += [api_section(name, getattr(attention_core, name)) for name in names]
+    for name in sorted(public, key=str.lower):
+        obj, module = public[name]
+        sections.append(api_section(name, obj, module))
     return "\n\n".join(sections)
+
+
+def each_example() -> dict[str, tuple[object, str]]:
+    """Every example's constant and class, with the module that holds them (`attention_core.examples.kv_cache`)."""
+    found: dict[str, tuple[object, str]] = {}
+    for module_name in example_modules():
+        module = f"{attention_core.__name__}.examples.{module_name}"
+        for constant, example in defined_examples(module_name).items():
+            found[constant] = (example, module)
+            found[type(example).__name__] = (type(example), module)
+    return found
 
 
 def is_example_input(obj: object) -> bool:
@@ -35,10 +51,10 @@ def module_summary() -> str:
     return inspect.cleandoc(attention_core.__doc__ or "")
 
 
-def api_section(name: str, obj: object) -> str:
+def api_section(name: str, obj: object, module: str = "") -> str:
     """One public name: its signature (for functions and classes) and its docstring, as written; for a class, its
-    own properties and methods too."""
-    heading = f"## `{name}`"
+    own properties and methods too; for a name not at the package's top, the module that holds it."""
+    heading = f"## `{name}`" + (f"\n\nIn `{module}`." if module else "")
     if inspect.isfunction(obj) or inspect.isclass(obj):
         doc = inspect.getdoc(obj) or "(no docstring)"
         parts = [heading, preformatted(compact_signature(name, obj)), preformatted(doc)]

@@ -5,86 +5,49 @@ Each example is a frozen dataclass. Fields ending in `_text` hold entries exactl
 from them with the rest of the core. Change an input and every dependent number changes with it.
 Inputs listed in `illustrative` are not in the seed documents: they were chosen to keep the arithmetic
 exact or readable, and pages must say so.
+
+An example is its module: every module of this package but `base` defines one (an instance of an `Example` class
+the same module defines, named after its key: `kv_cache.py` holds `KV_CACHE`, key `kv-cache`), and `EXAMPLES`
+finds them all, so a new example is a new module and nothing else here. Import an example from its module
+(`from attention_core.examples.kv_cache import KV_CACHE`), or by its key from `EXAMPLES`.
 """
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from types import MappingProxyType
 
-from .alibi import ALIBI, Alibi
 from .base import Example, ExampleInputError, Magnitude, Source
 
-# content2: examples of the pages one-training-step, engineers-path, cross-attention-and-padding
-from .batched_heads import BATCHED_HEADS, BatchedHeads
-from .bus_is_late import BUS_IS_LATE, BusIsLate
-from .cost import COST, Cost
-from .cross_padding import CROSS_PADDING, CrossPadding
-from .exercises import EXERCISES, Exercises
-from .grouped_heads import GROUPED_HEADS, GroupedHeads
-from .head_width import HEAD_WIDTH, HeadWidth
-from .initialisation import INITIALISATION, Initialisation
-from .kv_cache import KV_CACHE, KVCacheExample
-from .kv_memory import KV_MEMORY, KVMemory
-from .meaning import MEANING, Meaning
-from .positions import POSITIONS, Positions
-from .red_ball_layer import RED_BALL_LAYER, RedBallLayer
-from .red_ball_rolls import RED_BALL_ROLLS, RedBallRolls
-from .rnn_path import RNN_PATH, RnnPath
-from .rotary import ROTARY, Rotary
-from .scaling import SCALING, Scaling
-from .tiled_attention import TILED_ATTENTION, TiledAttention
-from .training_step import TRAINING_STEP, TrainingStep
-from .whole_model import WHOLE_MODEL, WholeModel
+__all__ = ["EXAMPLES", "Example", "ExampleInputError", "Magnitude", "Source", "defined_examples", "example_modules"]
 
-__all__ = [
-    "ALIBI",
-    "BUS_IS_LATE",
-    "COST",
-    "EXAMPLES",
-    "EXERCISES",
-    "GROUPED_HEADS",
-    "HEAD_WIDTH",
-    "INITIALISATION",
-    "KV_CACHE",
-    "KV_MEMORY",
-    "MEANING",
-    "POSITIONS",
-    "RED_BALL_LAYER",
-    "RED_BALL_ROLLS",
-    "RNN_PATH",
-    "ROTARY",
-    "SCALING",
-    "TILED_ATTENTION",
-    "Alibi",
-    "BusIsLate",
-    "Cost",
-    "Example",
-    "ExampleInputError",
-    "Exercises",
-    "GroupedHeads",
-    "HeadWidth",
-    "Initialisation",
-    "KVCacheExample",
-    "KVMemory",
-    "Magnitude",
-    "Meaning",
-    "Positions",
-    "RedBallLayer",
-    "RedBallRolls",
-    "RnnPath",
-    "Rotary",
-    "Scaling",
-    "Source",
-    "TiledAttention",
-]
-__all__ += [  # content2
-    "BATCHED_HEADS", "CROSS_PADDING", "TRAINING_STEP", "BatchedHeads", "CrossPadding", "TrainingStep",
-]
-__all__ += ["WHOLE_MODEL", "WholeModel"]  # content: the page beyond/whole-model
+SHARED = "base"  # what every example shares: the one module that defines none
 
-EXAMPLES: MappingProxyType[str, Example] = MappingProxyType({
-    example.name: example
-    for example in (RED_BALL_ROLLS, BUS_IS_LATE, SCALING, HEAD_WIDTH, RED_BALL_LAYER, INITIALISATION,
-                    POSITIONS, KV_CACHE, TILED_ATTENTION, COST, EXERCISES, ROTARY, ALIBI, KV_MEMORY, GROUPED_HEADS,
-                    TRAINING_STEP, BATCHED_HEADS, CROSS_PADDING, MEANING, RNN_PATH, WHOLE_MODEL)
-})
+
+def example_modules() -> tuple[str, ...]:
+    """The modules that define an example, by name: every module of this package but `base`."""
+    return tuple(sorted(info.name for info in pkgutil.iter_modules(__path__) if info.name != SHARED))
+
+
+def defined_examples(module_name: str) -> dict[str, Example]:
+    """The examples one module defines, by the name it gives them: each module-level instance of an `Example`
+    class of that module (an example it imports from another module is that module's)."""
+    module = importlib.import_module(f"{__name__}.{module_name}")
+    return {name: value for name, value in vars(module).items()
+            if isinstance(value, Example) and type(value).__module__ == module.__name__}
+
+
+def registry() -> MappingProxyType[str, Example]:
+    """Every example of the package by its key, in the order of its modules' names; a key used twice is refused."""
+    found: dict[str, Example] = {}
+    for module_name in example_modules():
+        for example in defined_examples(module_name).values():
+            if example.name in found:
+                raise ValueError(f"two examples have the key '{example.name}' (one in {module_name}.py); "
+                                 "accepted: one key an example")
+            found[example.name] = example
+    return MappingProxyType(found)
+
+
+EXAMPLES: MappingProxyType[str, Example] = registry()

@@ -11,16 +11,14 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from attention_core import (
-    BUS_IS_LATE,
-    KV_CACHE,
-    POSITIONS,
-    RED_BALL_LAYER,
-    RED_BALL_ROLLS,
-    SCALING,
-    TILED_ATTENTION,
-    Example,
-)
+from attention_core import Example
+from attention_core.examples.bus_is_late import BUS_IS_LATE
+from attention_core.examples.kv_cache import KV_CACHE
+from attention_core.examples.positions import POSITIONS
+from attention_core.examples.red_ball_layer import RED_BALL_LAYER
+from attention_core.examples.red_ball_rolls import RED_BALL_ROLLS
+from attention_core.examples.scaling import SCALING
+from attention_core.examples.tiled_attention import TILED_ATTENTION
 
 from ..project import project_folder
 from .bus_is_late import bus_is_late_book

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from attention_core import BusIsLate
+from attention_core.examples.bus_is_late import BusIsLate
 
 from ..answers import one_query_slacks
 from . import steps

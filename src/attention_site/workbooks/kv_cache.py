@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from attention_core import KVCacheExample, softmax_steps
+from attention_core import softmax_steps
+from attention_core.examples.kv_cache import KVCacheExample
 
 from . import steps
 from .layout import Book, Grid, Refs, Sheet, labels

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from attention_core import AttentionResult, Positions, add_positions, project, scaled_dot_product_attention
+from attention_core import AttentionResult, add_positions, project, scaled_dot_product_attention
+from attention_core.examples.positions import Positions
 
 from . import steps
 from .layout import ONE, Book, Grid, Refs, Sheet, labels

@@ -12,7 +12,8 @@ import inspect
 
 import numpy as np
 
-from attention_core import RedBallLayer, feed_forward_steps, layer_norm, layer_norm_statistics
+from attention_core import feed_forward_steps, layer_norm, layer_norm_statistics
+from attention_core.examples.red_ball_layer import RedBallLayer
 
 from . import steps
 from .layout import ONE, Book, Grid, Refs, Sheet, labels

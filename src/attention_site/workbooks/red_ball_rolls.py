@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from attention_core import RedBallRolls, softmax_steps
+from attention_core import softmax_steps
+from attention_core.examples.red_ball_rolls import RedBallRolls
 
 from . import steps
 from .layout import Book, Grid, Refs, Sheet, labels

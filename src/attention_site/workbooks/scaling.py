@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from attention_core import Scaling
+from attention_core.examples.scaling import Scaling
 
 from . import steps
 from .layout import Book, Grid, Refs, Sheet, labels

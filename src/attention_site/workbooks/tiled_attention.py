@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from attention_core import TiledAttention, TileStep
+from attention_core import TileStep
+from attention_core.examples.tiled_attention import TiledAttention
 
 from . import steps
 from .layout import ONE, Book, Grid, Refs, Sheet, labels

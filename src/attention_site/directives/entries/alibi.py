@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from attention_core import ALIBI as EX
+from attention_core.examples.alibi import ALIBI as EX
 
 from ..formatting import NumberStyle
 from ..registry import grid, scalar, table

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from attention_core import BATCHED_HEADS as EX
+from attention_core.examples.batched_heads import BATCHED_HEADS as EX
 
 from ..errors import DirectiveError
 from ..registry import grid, scalar, table

@@ -13,8 +13,8 @@ from decimal import ROUND_HALF_UP, Decimal
 
 import numpy as np
 
-from attention_core import BUS_IS_LATE as EX
 from attention_core import AttentionResult, SoftmaxSteps, scaled_dot_product_attention, softmax_steps
+from attention_core.examples.bus_is_late import BUS_IS_LATE as EX
 
 from ...answers import OneQuerySlacks, one_query_slacks
 from ...class_plan import PARTS, plan_table, questions_table, speaker_notes

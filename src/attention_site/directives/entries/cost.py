@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from attention_core import COST as EX
 from attention_core import attention_cost, cost_table
+from attention_core.examples.cost import COST as EX
 
 from ...figures import growth_charts
 from ..options import integer, integers

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from attention_core import CROSS_PADDING as EX
 from attention_core import causal_mask, empty_rows, padding_mask
+from attention_core.examples.cross_padding import CROSS_PADDING as EX
 
 from ..registry import grid, scalar
 from ..shown import Grid, Scalar

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from attention_core import EXERCISES as EX
 from attention_core import attention_shapes, causal_mask, parse_matrix
+from attention_core.examples.exercises import EXERCISES as EX
 
 from ..options import integer
 from ..registry import grid, table

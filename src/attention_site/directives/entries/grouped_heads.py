@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from attention_core import GROUPED_HEADS as EX
 from attention_core import GroupedQueryResult, kv_cache_bytes
+from attention_core.examples.grouped_heads import GROUPED_HEADS as EX
 
 from ..errors import DirectiveError
 from ..options import integer

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from attention_core import HEAD_WIDTH
+from attention_core.examples.head_width import HEAD_WIDTH
 
 from ...figures import growth_charts
 from ..registry import figure, grid, scalar, table

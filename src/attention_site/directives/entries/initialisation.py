@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from attention_core import INITIALISATION as EX
+from attention_core.examples.initialisation import INITIALISATION as EX
 
 from ..listings import listing
 from ..options import integer

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from attention_core import KV_CACHE as EX
 from attention_core import decoded_outputs, score_counts
+from attention_core.examples.kv_cache import KV_CACHE as EX
 
 from ...figures import ArrayShape, cache_growth_svg
 from ..formatting import format_vector

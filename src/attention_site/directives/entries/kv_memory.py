@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from attention_core import KV_MEMORY as EX
 from attention_core import gib
+from attention_core.examples.kv_memory import KV_MEMORY as EX
 
 from ..registry import grid, scalar, table
 from ..shown import Column, Grid, Number, Scalar, Table

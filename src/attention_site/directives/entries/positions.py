@@ -13,7 +13,6 @@ from functools import cache
 
 import numpy as np
 
-from attention_core import POSITIONS as EX
 from attention_core import (
     RelativeAttentionResult,
     add_positions,
@@ -21,6 +20,7 @@ from attention_core import (
     scaled_dot_product_attention,
     sinusoidal_positions,
 )
+from attention_core.examples.positions import POSITIONS as EX
 
 from ...figures import positions_heatmap_svg
 from ..options import choice

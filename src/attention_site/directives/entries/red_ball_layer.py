@@ -13,7 +13,6 @@ from functools import cache
 
 import numpy as np
 
-from attention_core import RED_BALL_LAYER as EX
 from attention_core import (
     FeedForwardSteps,
     LayerResult,
@@ -23,6 +22,7 @@ from attention_core import (
     parse_vector,
     transformer_layer,
 )
+from attention_core.examples.red_ball_layer import RED_BALL_LAYER as EX
 
 from ...figures import ArrayShape, residual_stream_svg
 from ..registry import figure, grid, table

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from attention_core import RNN_PATH as EX
+from attention_core.examples.rnn_path import RNN_PATH as EX
 
 from ...figures import path_diagram_svg
 from ..registry import figure, scalar

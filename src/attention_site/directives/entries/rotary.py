@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from attention_core import ROTARY as EX
+from attention_core.examples.rotary import ROTARY as EX
 
 from ..errors import DirectiveError
 from ..registry import grid, scalar

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from attention_core import HEAD_WIDTH, SCALING
+from attention_core.examples.head_width import HEAD_WIDTH
+from attention_core.examples.scaling import SCALING
 
 from ..formatting import format_number
 from ..registry import grid, scalar, table

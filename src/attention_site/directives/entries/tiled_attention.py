@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from attention_core import TILED_ATTENTION as EX
 from attention_core import parse_matrix
+from attention_core.examples.tiled_attention import TILED_ATTENTION as EX
 
 from ..options import choice
 from ..registry import grid, scalar, table

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from attention_core import TRAINING_STEP as EX
 from attention_core import QueryStep
+from attention_core.examples.training_step import TRAINING_STEP as EX
 
 from ..errors import DirectiveError
 from ..registry import grid, scalar

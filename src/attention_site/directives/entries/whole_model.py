@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from attention_core import WHOLE_MODEL as EX
 from attention_core import LayerResult, ModelRun, Sampling, causal_mask, parse_entry
 from attention_core.examples.whole_model import TEMPERATURE_LABELS
+from attention_core.examples.whole_model import WHOLE_MODEL as EX
 
 from ...figures import ArrayShape, residual_stream_svg
 from ..errors import DirectiveError

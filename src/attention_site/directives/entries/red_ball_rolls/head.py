@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from attention_core import RED_BALL_ROLLS as EX
 from attention_core import AttentionResult
+from attention_core.examples.red_ball_rolls import RED_BALL_ROLLS as EX
 
 from ...errors import DirectiveError
 from ...registry import block, grid, scalar, table

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from attention_core import RED_BALL_ROLLS as EX
+from attention_core.examples.red_ball_rolls import RED_BALL_ROLLS as EX
 
 from ....figures import ArrayShape, flow_diagram_svg, mask_grid_svg
 from ...registry import figure

@@ -6,7 +6,7 @@ smaller views the chapters build up to them with.
 
 from __future__ import annotations
 
-from attention_core import RED_BALL_ROLLS as EX
+from attention_core.examples.red_ball_rolls import RED_BALL_ROLLS as EX
 
 from ...registry import grid, scalar, table
 from ...shown import Column, Grid, Number, Scalar, Table

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from attention_core import RED_BALL_ROLLS as EX
 from attention_core import AttentionResult, padding_mask, scaled_dot_product_attention
+from attention_core.examples.red_ball_rolls import RED_BALL_ROLLS as EX
 
 from ....figures import mask_grid_svg
 from ...registry import figure, grid, scalar
