@@ -17,13 +17,15 @@ import pytest
 from conftest import ROOT, mkdocs
 from mkdocs.config import load_config
 from pages import dedented, expand
+from pymdownx.snippets import SnippetExtension, SnippetMissingError
 
 from attention_site.build_cache import TextCache, cache_key, kept_files
 from attention_site.directives import DirectiveError
 from attention_site.html_check import check_html
 from attention_site.live_reload import RELOAD_SCRIPT
 from attention_site.postprocess import page_head
-from attention_site.safety import SCRIPTS, check_file_type, check_no_links
+from attention_site.safety import SCRIPTS, check_file_type, check_no_links, check_snippets
+from attention_site.snippets import ConfinedSnippets
 
 ROLLS = "<!-- attn:value red-ball-rolls output row=rolls -->"
 TABLE = "<!-- attn:table red-ball-rolls weights -->"
@@ -107,7 +109,27 @@ REFUSED = {
     # claims
     "false claim": ("<!-- attn:check bus-is-late scores row=late largest=is -->", "with these inputs it is bus"),
     "claim without claim": ("<!-- attn:check bus-is-late scores row=late -->", "needs a claim"),
+    # claims that could never fail, comments Markdown would hide, bytes that would drive a terminal
+    "greater with one label": ("<!-- attn:check red-ball-rolls weights row=rolls greater=ball -->",
+                               "greater= compares only ball here and so could never fail"),
+    "equal=all on one number": ("<!-- attn:check red-ball-rolls weights row=rolls col=ball equal=all -->",
+                                "equal= compares only ball here and so could never fail"),
+    "equal with one label twice": ("<!-- attn:check red-ball-rolls weights row=rolls equal=ball,ball -->",
+                                   "could never fail"),
+    "three dashes": ("<!--- attn:table red-ball-rolls weights -->", "opens with more than two dashes"),
+    "three dashes inline": ("Text <!--- attn:value red-ball-rolls output row=rolls --> text",
+                            "opens with more than two dashes"),
+    "NUL byte": ("<!-- attn:table red\x00ball weights -->", "'red\\x00ball' is neither a name"),
+    "ESC sequence": ("<!-- attn:table red-ball-rolls wei\x1b[31mghts -->", "'wei\\x1b[31mghts' is neither"),
+    "direction override": ("<!-- attn:table red-ball-rolls wei\u202eghts -->", "'wei\\u202eghts' is neither"),
+    # Markdown's own cost: runs of brackets (quadratic) and nesting (recursion)
+    "run of brackets": ("[" * 19_990, "Markdown would read 199,810,045 characters to match the '['"),
+    "brackets over three lines": ("\n".join(["[" * 5_000] * 3), "Markdown would read"),
+    "nested brackets": ("[" * 3_000 + "x" + "]" * 3_000, "Markdown would read"),
+    "lists 300 deep": ("".join("    " * level + "- x\n" for level in range(300)), "nested 17 levels deep"),
+    "quotes 300 deep": ("> " * 300 + "x", "this line is nested 300 levels deep"),
 }
+RE_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 # (page, what it must become) for pages that must build.
 BUILT = {
@@ -126,6 +148,9 @@ BUILT = {
     "script shown in code": ("Write `<script>` and `onclick=` in code.", "Write `<script>` and `onclick=` in code."),
     "script in fence": ("```html\n<script>alert(1)</script>\n```", "```html\n<script>alert(1)</script>\n```"),
     "plain comment": ("<!-- an editor's note -->", "<!-- an editor's note -->"),
+    "escaped brackets": ("\\[" * 5_000, "\\[\\["),
+    "many links": ("[a](b) " * 2_000, "[a](b) [a](b)"),
+    "lists 16 deep": ("".join("    " * level + "- x\n" for level in range(17)), "- x"),
     "word one": ("<!-- attn:word red-ball-rolls weights row=rolls col=ball pick=words -->", "one half"),
     "harmless tags": ('<span class="x">a</span> <abbr title="y">b</abbr>', '<span class="x">a</span>'),
     "the word javascript": ("JavaScript is off on this machine.", "JavaScript is off"),
@@ -212,6 +237,7 @@ def test_a_hostile_page_stops_at_its_line(page: str, message: str) -> None:
     assert RE_PLACED.match(error), error[:300]
     assert message in error, error[:300]
     assert len(error) < 2_000
+    assert not RE_CONTROL.search(error), repr(error[:300])  # echoed raw, NUL and ESC would reach the terminal
 
 
 @pytest.mark.parametrize(("page", "result"), BUILT.values(), ids=BUILT.keys())
@@ -461,3 +487,55 @@ def test_every_page_carries_the_content_security_policy(built_site: Path) -> Non
         sources = set(re.split(r"[\s;]+", policy[1]))
         assert inline and {page_head.source_hash(script) for script in inline} <= sources, page
         assert page_head.source_hash(RELOAD_SCRIPT) not in policy[1], page  # allowed while serving only
+
+
+def snippet_html(extension: markdown.Extension, page: str) -> str:
+    """A page rendered with one snippet extension (and fences), or the error it raised."""
+    try:
+        return markdown.Markdown(extensions=[extension, "pymdownx.superfences"]).convert(page)
+    except SnippetMissingError as error:
+        return f"refused: {error}"
+
+
+@pytest.mark.parametrize("page", SNIPPET_FORMS.values(), ids=SNIPPET_FORMS.keys())
+def test_every_snippet_form_is_read_inside_its_folder_by_its_real_path(tmp_path: Path, page: str) -> None:
+    """Assert a link in a snippet folder to a secret outside it is included by pymdownx.snippets in each form
+    (fenced, single-dash, block, nested), and refused by the site's confined extension in each, with no link ban."""
+    secret = planted(tmp_path, "outside/secret.txt", "s3cr3t-planted\n")
+    folder = tmp_path / "bench/results"
+    planted(tmp_path, "bench/results/outer.txt", '--8<-- "leak.txt"\n')
+    (folder / "leak.txt").symlink_to(secret)
+    options = {"base_path": [str(folder)], "check_paths": True}
+    assert "s3cr3t-planted" in snippet_html(SnippetExtension(**options), page)  # what pymdownx alone does
+    confined = snippet_html(ConfinedSnippets(**options), page)
+    assert "s3cr3t-planted" not in confined and confined.startswith("refused: "), confined
+
+
+# page -> (line, what the error says) for snippet includes that Markdown would end in a traceback
+SNIPPET_REFUSED = {
+    'A\n\n```text\n--8<-- "nope.txt"\n```': (4, "snippet 'nope.txt' is not a file inside docs/programs/"),
+    'A\n\n-8<- "nope.txt"': (3, "snippet 'nope.txt' is not a file inside"),
+    '--8<--\nnope.txt\n--8<--': (2, "snippet 'nope.txt' is not a file inside"),
+    '-8<- "programs"': (1, "snippet 'programs' is not a file inside"),
+    '-8<- "red_ball_rolls.py:nosuch"': (1, "snippet section 'nosuch' is not in its file"),
+    '-8<- "https://example.org/x"': (1, "snippet 'https://example.org/x' is not a file inside"),
+    '-8<- "/etc/passwd"': (1, "snippet '/etc/passwd' is not a file inside"),
+}
+
+
+@pytest.mark.parametrize(("page", "expected"), SNIPPET_REFUSED.items(), ids=list(map(repr, SNIPPET_REFUSED)))
+def test_a_snippet_that_cannot_be_included_stops_at_its_line(page: str, expected: tuple[int, str]) -> None:
+    """Assert a missing file, a folder, a section the file lacks, a URL or an absolute path, in any form, stops at
+    the page's line naming it (pymdownx raised SnippetMissingError, a traceback in the build)."""
+    line, message = expected
+    with pytest.raises(DirectiveError) as caught:
+        check_snippets(page, "docs/x.md", [ROOT / "docs/programs", ROOT / "bench/results"])
+    assert str(caught.value).startswith(f"docs/x.md:{line}: {message}"), str(caught.value)
+
+
+def test_a_nested_snippet_that_cannot_be_included_names_the_file_that_includes_it(tmp_path: Path) -> None:
+    """Assert a snippet file that includes a missing one is named with its own line."""
+    folder = tmp_path / "docs/programs"
+    planted(tmp_path, "docs/programs/outer.txt", 'one\n--8<-- "gone.txt"\n')
+    with pytest.raises(DirectiveError, match=r"^docs/programs/outer\.txt:2: snippet 'gone\.txt' is not a file"):
+        check_snippets('--8<-- "outer.txt"', "docs/x.md", [folder])

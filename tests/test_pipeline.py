@@ -104,8 +104,9 @@ def markdown_extensions() -> list[object]:
     config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=IgnoringTags)
     listed = config["markdown_extensions"]
     for item in listed:
-        if isinstance(item, dict) and "pymdownx.snippets" in item:
-            item["pymdownx.snippets"]["base_path"] = [str(ROOT / p) for p in item["pymdownx.snippets"]["base_path"]]
+        if isinstance(item, dict) and "attention_site.snippets" in item:
+            options = item["attention_site.snippets"]
+            options["base_path"] = [str(ROOT / path) for path in options["base_path"]]
     return listed
 
 

@@ -10,8 +10,9 @@ included, and each names the file (and line) and what is accepted:
   script but under `docs/javascripts/`, and there only the site's own (`SCRIPTS`): the policy's `script-src 'self'`
   would let any page load a script file a pull request adds;
 - every page must be UTF-8;
-- a snippet include (`--8<-- "file"`) may only name a file inside the snippet folders (`docs/programs/`,
-  `bench/results/`), after every link is resolved;
+- a snippet include of any form (`--8<-- "file"`, `-8<-`, a block, one inside a fence or nested) may only name a
+  file inside the snippet folders (`docs/programs/`, `bench/results/`), after every link is resolved: the build
+  reads snippets with `snippets.ConfinedSnippets`, and checks a page's before Markdown does, at their lines;
 - the snippet folders hold no symbolic link at all, at any depth: pymdownx.snippets, which confines every form it
   accepts (fenced, single-dash `-8<-`, block, nested) to its base paths by their absolute path, follows links, so
   with none there its confinement is a real one.
@@ -20,13 +21,11 @@ included, and each names the file (and line) and what is accepted:
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 
 from .directives.errors import DirectiveError, quoted
-from .directives.syntax import outside_code
+from .snippets import check_includes
 
-SNIPPET_MARK = "--8<--"
 # The types of file docs/ may hold besides pages, and the folders each may live in ("" for anywhere).
 FILE_TYPES = {
     ".md": "", ".css": "stylesheets/", ".js": "javascripts/", ".py": "programs/", ".woff2": "assets/fonts/",
@@ -34,7 +33,6 @@ FILE_TYPES = {
 }
 # The site's own scripts, the only files docs/javascripts/ may hold: reader.js (mkdocs.yml) loads the others on use.
 SCRIPTS = ("calculator.js", "exercises.js", "live.js", "reader.js", "settings.js", "slides.js")
-RE_SNIPPET = re.compile(r"""^\s*--8<--\s+(?P<quote>["'])(?P<path>[^"']+)(?P=quote)\s*$""")
 
 
 def inside(path: Path, folder: Path) -> bool:
@@ -79,20 +77,11 @@ def check_utf8(data: bytes, shown: str) -> None:
 
 
 def check_snippets(markdown: str, page: str, folders: list[Path], line_offset: int = 0) -> None:
-    """Refuse snippet includes outside code that name anything but a file inside one of `folders`."""
-    names = " or ".join(f"{folder.parent.name}/{folder.name}/" for folder in folders)
+    """Refuse a link under the snippet folders, then a snippet include of any form that names anything but a file
+    inside one of `folders` (read by their real paths: `snippets.check_includes`), at its line."""
     check_no_links(folders)
-    lines = markdown.split("\n")
-    for index, line in outside_code(lines):
-        if SNIPPET_MARK not in line:
-            continue
-        match = RE_SNIPPET.match(line)
-        if match is None:
-            raise DirectiveError(f"write a snippet include alone on its line as {SNIPPET_MARK} \"file\", naming a "
-                                 f"file in {names}", page=page, line=line_offset + index + 1)
-        if not any(inside(folder / match["path"], folder) and (folder / match["path"]).is_file() for folder in folders):
-            raise DirectiveError(f"snippet '{quoted(match['path'])}' is not a file inside {names}; snippets may only "
-                                 f"include files from there", page=page, line=line_offset + index + 1)
+    if "8<-" in markdown:
+        check_includes(markdown, page, tuple(folders), line_offset)
 
 
 def check_no_links(folders: list[Path]) -> None:

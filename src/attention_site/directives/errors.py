@@ -43,8 +43,11 @@ class DirectiveErrors(DirectiveError):
 
 
 def quoted(text: str, most: int = 60) -> str:
-    """A value from a page, cut short for an error message."""
-    return text if len(text) <= most else text[:most] + f"… ({len(text):,} characters)"
+    """A value from a page, cut short for an error message, with every character that does not print (NUL, ESC,
+    a line break, a direction override) written as its escape: a message never moves a terminal's cursor or colours."""
+    shown = text if len(text) <= most else text[:most]
+    escaped = "".join(char if char.isprintable() else char.encode("unicode_escape").decode("ascii") for char in shown)
+    return escaped if len(text) <= most else escaped + f"… ({len(text):,} characters)"
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:

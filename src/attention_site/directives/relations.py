@@ -7,14 +7,16 @@ import itertools
 import math
 import re
 
-from .errors import DirectiveError, did_you_mean
+from .errors import DirectiveError, did_you_mean, quoted
 from .questions import simple_fraction
 from .subjects import Context, Subject, equal, fmt, joined, names_in, stale, subject_of, value_of
 
 
 def check_order(subject: Subject, labels: object, context: Context | None = None) -> None:
     """Claim `greater=a,b,c`: the entry of a is larger than b's, which is larger than c's."""
-    for a, b in itertools.pairwise(names_in(labels)):
+    named = names_in(labels)
+    refuse_one_label("greater", named, "greater=a,b says a's entry is larger than b's")
+    for a, b in itertools.pairwise(named):
         x, y = value_of(subject, a), value_of(subject, b)
         if x < y or equal(x, y):
             raise stale(subject, f"{a} is larger than {b}", f"{a} is {fmt(subject, a)} and {b} is {fmt(subject, b)}")
@@ -23,9 +25,17 @@ def check_order(subject: Subject, labels: object, context: Context | None = None
 def check_equal(subject: Subject, labels: object, context: Context | None = None) -> None:
     """Claim `equal=a,b` (or `equal=all`): those entries are the same number."""
     named = subject.labels if names_in(labels) == ("all",) else names_in(labels)
+    refuse_one_label("equal", named, "equal=a,b, or equal=all on a row or a column, says their entries are the same")
     values = [value_of(subject, label) for label in named]
     if not all(equal(values[0], x) for x in values[1:]):
         raise stale(subject, f"{joined(named)} are equal", "they differ")
+
+
+def refuse_one_label(claim: str, labels: tuple[str, ...], accepted: str) -> None:
+    """Refuse a claim that compares fewer than two different entries: it could never fail."""
+    if len(set(labels)) < 2:
+        raise DirectiveError(f"{claim}= compares only {quoted(','.join(dict.fromkeys(labels)))} here and so could "
+                             f"never fail; {accepted}")
 
 
 def check_fractions(subject: Subject, _: object = None, context: Context | None = None) -> None:

@@ -35,9 +35,9 @@ def folder_of(config_file: str) -> Path:
 
 
 def anchor_snippets(config: MkDocsConfig) -> tuple[Path, ...]:
-    """Resolve pymdownx.snippets' base paths against the project, not the folder MkDocs was started from, and
+    """Resolve the snippets extension's base paths against the project, not the folder MkDocs was started from, and
     return them: the only folders a snippet include may read from."""
-    snippets = config.mdx_configs.get("pymdownx.snippets")
+    snippets = config.mdx_configs.get("attention_site.snippets")
     if snippets is None:
         return ()
     paths = snippets.get("base_path", ["."])
