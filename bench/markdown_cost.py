@@ -21,10 +21,10 @@ import sys
 import time
 from collections.abc import Callable
 
+import markdown
 from _common import ROOT, markdown_table, median, ratio, table, write_results
 from mkdocs.config import load_config
 
-import markdown
 from attention_site.directives import DirectiveError, expand_directives
 from attention_site.directives.syntax import BRACKET_ALLOWANCE, MAX_BRACKET_READING, MAX_NESTING, bracket_reading
 

@@ -28,7 +28,7 @@ from .directives.errors import DirectiveError, quoted
 RE_MISSING = re.compile(r"^Snippet (?:at path|section) '(?P<name>.*)' could not be (?:found|located)$", re.DOTALL)
 
 
-class ConfinedSnippetPreprocessor(SnippetPreprocessor):
+class ConfinedSnippetPreprocessor(SnippetPreprocessor):  # type: ignore[misc]  # pymdownx is untyped
     """pymdownx's snippet preprocessor, resolving each path inside its folder with every link followed."""
 
     def get_snippet_path(self, path: str) -> str | None:
@@ -45,14 +45,15 @@ class ConfinedSnippetPreprocessor(SnippetPreprocessor):
         """pymdownx's reading of one file's lines, noting on a failure which file named the snippet (None: the
         page)."""
         try:
-            return super().parse_snippets(lines, file_name, is_url, is_section)
+            parsed: list[str] = super().parse_snippets(lines, file_name, is_url, is_section)
+            return parsed
         except SnippetMissingError as error:
             if not hasattr(error, "included_by"):
-                error.included_by = file_name  # type: ignore[attr-defined]
+                error.included_by = file_name
             raise
 
 
-class ConfinedSnippets(SnippetExtension):
+class ConfinedSnippets(SnippetExtension):  # type: ignore[misc]  # pymdownx is untyped
     """pymdownx.snippets with every path confined to its folders by its real path."""
 
     def extendMarkdown(self, md: markdown.Markdown) -> None:
