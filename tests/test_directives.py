@@ -182,7 +182,7 @@ def test_digits_option_reaches_every_number_of_a_worked_table() -> None:
 def test_a_grid_without_a_corner_title_still_names_its_header_cell() -> None:
     """Assert a table's corner header is never empty: it carries a label for screen readers only."""
     out = expand("<!-- attn:table exercises scores -->")
-    assert out.splitlines()[1].startswith('| <span class="attn-visually-hidden">row</span> | s1 |')
+    assert out.splitlines()[1].startswith('| <span class="visually-hidden">row</span> | s1 |')
 
 
 def test_the_red_ball_rolls_calculator_carries_the_query_of_rolls() -> None:

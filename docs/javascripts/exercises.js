@@ -64,7 +64,7 @@
     cell.classList.add("fill-in--" + verdict);
     var words = { right: ["\u2713", "right"], wrong: ["\u2717", "wrong"], shown: ["", "answer shown"] }[verdict];
     mark.appendChild(el("span", { "aria-hidden": "true", text: words[0] }));
-    mark.appendChild(el("span", { className: "reader-visually-hidden", text: words[1] }));
+    mark.appendChild(el("span", { className: "visually-hidden", text: words[1] }));
     if (verdict === "wrong") input.setAttribute("aria-invalid", "true");
   }
 

@@ -61,7 +61,7 @@
   function resetAll() {
     try {
       localStorage.removeItem(store.key);
-    } catch (error) {
+    } catch {
       /* nothing stored */
     }
     store.apply({});

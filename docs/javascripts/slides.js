@@ -184,13 +184,13 @@
   function pack(section, boxes, height, titleHeight) {
     var title = headingText(section[0]);
     var slides = [];
-    var add = function (blocks, window) {
-      slides.push({ blocks: blocks, window: window || null, title: title, continued: slides.length > 0 });
+    var add = function (shown, part) {
+      slides.push({ blocks: shown, window: part || null, title: title, continued: slides.length > 0 });
     };
     var addWindows = function (before, index, first) {
-      windows(boxes[index], first - 8, height - titleHeight - 8).forEach(function (window, i) {
+      windows(boxes[index], first - 8, height - titleHeight - 8).forEach(function (part, i) {
         add(i ? [section[index]] : before.concat([section[index]]),
-          { block: section[index], from: window.from, to: window.to, lead: window.lead });
+          { block: section[index], from: part.from, to: part.to, lead: part.lead });
       });
     };
     var start = 0;
@@ -203,9 +203,9 @@
       }
       var end = start + 1;
       while (end < section.length && !boxes[end].cuts && boxes[end].bottom - boxes[start].top <= limit) end += 1;
-      var room = end < section.length && boxes[end].cuts ? limit - (boxes[end].top - boxes[start].top) : 0;
-      if (room >= 0.3 * limit && boxes[end].cuts[0] <= room - 8) { // its first window shows something whole
-        addWindows(section.slice(start, end), end, room);
+      var left = end < section.length && boxes[end].cuts ? limit - (boxes[end].top - boxes[start].top) : 0;
+      if (left >= 0.3 * limit && boxes[end].cuts[0] <= left - 8) { // its first window shows something whole
+        addWindows(section.slice(start, end), end, left);
         start = end + 1;
         continue;
       }
@@ -278,8 +278,8 @@
   function slideOf(block, from) {
     for (var i = 0; i < state.slides.length; i++) {
       var slide = state.slides[i];
-      var window = slide.window && slide.window.block === block ? slide.window : null;
-      if (slide.blocks.indexOf(block) >= 0 && (!window || from < window.to)) return i;
+      var part = slide.window && slide.window.block === block ? slide.window : null;
+      if (slide.blocks.indexOf(block) >= 0 && (!part || from < part.to)) return i;
     }
     return 0;
   }
@@ -306,7 +306,7 @@
 
   function buildControls() {
     var position = el("span", { className: "slide-position" });
-    var announcer = el("span", { className: "reader-visually-hidden", role: "status", "aria-live": "polite" });
+    var announcer = el("span", { className: "visually-hidden", role: "status", "aria-live": "polite" });
     var gear = button("Slide settings", ICON_GEAR, function (event) {
       abh.openSettings(event.currentTarget, true);
     }, "slide-button--gear");
@@ -397,9 +397,9 @@
   function refit() {
     if (!state.active || !state.slides[state.index]) return;
     var slide = state.slides[state.index];
-    var window = slide.window && slide.window.block === slide.blocks[0] ? slide.window : null;
+    var part = slide.window && slide.window.block === slide.blocks[0] ? slide.window : null;
     layOutIfChanged(true);
-    go(slideOf(slide.blocks[0], window ? window.from : 0));
+    go(slideOf(slide.blocks[0], part ? part.from : 0));
   }
 
   function enter(slideNumber, opener, set) {

@@ -31,7 +31,7 @@ from .shown import (
 )
 
 MINUS_INFINITY_TEXT = "−∞"
-HIDDEN_CORNER = '<span class="attn-visually-hidden">row</span>'
+HIDDEN_CORNER = '<span class="visually-hidden">row</span>'
 MINUS_INFINITY_TEX = r"-\infty"
 
 
