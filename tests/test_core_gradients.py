@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from attention_core import causal_mask, query_gradient, query_step, softmax_jacobian
+from attention_core import causal_mask, dot_product_jacobian, query_gradient, query_step, softmax_jacobian
 from attention_core.examples.scaling import SCALING
 from attention_core.examples.training_step import TRAINING_STEP
 
@@ -72,6 +72,40 @@ def test_jacobians_of_the_scaling_example() -> None:
     assert np.round(TRAINING_STEP.scaled_jacobian, 3).tolist() == [[0.197, -0.197], [-0.197, 0.197]]
     a = SCALING.raw_weights
     assert TRAINING_STEP.raw_jacobian[0, 0] == pytest.approx(a[0] * a[1], rel=1e-15)
+
+
+def test_per_raw_unit_the_mild_pair_gains_nothing_from_scaling_and_the_saturated_pair_26_times() -> None:
+    """Assert per unit of raw dot product the scaled head passes 0.197 / 2 = 0.0983 against 0.105 for the raw
+    scores (4, 2), and 0.00883 against 0.000335, about 26 times more, for the saturated (8, 0) (#33 correction 1)."""
+    G = TRAINING_STEP.dot_product_gradients
+    np.testing.assert_allclose(G[0], [0.10499, 0.19661 / 2], rtol=1e-4)
+    np.testing.assert_allclose(G[1], [3.3524e-4, 8.8314e-3], rtol=1e-4)
+    assert G[0, 1] < G[0, 0] and 26 < G[1, 1] / G[1, 0] < 27
+
+
+@given(st.lists(st.floats(-8, 8), min_size=1, max_size=5), st.sampled_from([1.0, 2.0, 8.0]))
+@FAST
+def test_dot_product_jacobian_matches_finite_differences(r: list[float], divisor: float) -> None:
+    """Assert da/dr for a = softmax(r / divisor) is the loop softmax's derivative by central differences."""
+    numeric = finite_difference_jacobian([x / divisor for x in r]) / divisor
+    np.testing.assert_allclose(dot_product_jacobian(r, divisor), numeric, atol=1e-7)
+
+
+def rolls_loss(scores: np.ndarray) -> float:
+    """1/2 |softmax(scores) V - target|^2 for rolls' row of scores, with the loop softmax."""
+    head = TRAINING_STEP.step.before.head
+    out = np.array(loop_softmax(list(scores))) @ head.V  # (m,) x (m, d_v) -> (d_v,)
+    return float(0.5 * np.sum((out - TRAINING_STEP.target) ** 2))
+
+
+def test_lowering_the_other_scores_lowers_the_loss_as_raising_balls_does() -> None:
+    """Assert raising ball's score lowers the loss, lowering red's or rolls' does too, and raising ball's by e is
+    exactly lowering both others by e: softmax is shift-invariant (#33 correction 6)."""
+    m = np.array(TRAINING_STEP.step.before.head.scaled[2])  # rolls sees red, ball and itself
+    loss, e = rolls_loss(m), 1e-3
+    red, ball, rolls = (np.eye(3)[j] * e for j in range(3))
+    assert rolls_loss(m + ball) < loss and rolls_loss(m - red) < loss and rolls_loss(m - rolls) < loss
+    assert rolls_loss(m + ball) == pytest.approx(rolls_loss(m - red - rolls), abs=1e-15)
 
 
 def test_jacobian_at_rolls_weights_is_exact() -> None:

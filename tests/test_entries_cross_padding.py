@@ -44,6 +44,19 @@ def test_left_padding() -> None:
     assert expand(page) == "[pad] (0, 1, 2) (3, 0, 0) (1/3, 1/3, 1/3) -1,000,000,000"
 
 
+def test_nan_gradients_with_an_additive_mask_and_none_with_where() -> None:
+    """Assert the table of NaN entries: additive 3 in dL/dS and 3 in dL/dW_Q, where 0 and 0, and the page's claims."""
+    assert expand("<!-- attn:table cross-padding nan-gradients -->") == "\n" + dedented("""
+        | NaN entries in | dS | dW_Q |
+        |:---|---:|---:|
+        | additive | 3 | 3 |
+        | where | 0 | 0 |
+        """) + "\n"
+    page = ("<!-- attn:check cross-padding nan-gradients row=additive nonzero=dS,dW_Q -->"
+            "<!-- attn:check cross-padding nan-gradients row=where zero=all -->")
+    assert expand(page) == ""
+
+
 def test_a_wrong_claim_stops_the_build() -> None:
     """Assert claiming red may use no key stops the build with page and line."""
     with pytest.raises(DirectiveError, match=r"docs/x\.md:1: "):

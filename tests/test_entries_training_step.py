@@ -26,6 +26,25 @@ def test_largest_entries_shrink() -> None:
     assert expand(page) == "(0.105, 0.197) 0.534"
 
 
+def test_the_saturated_pair_and_the_gradients_per_raw_unit() -> None:
+    """Assert the saturated pair (8, 0), scaled (4, 0), and per raw unit 0.105 raw against 0.0983 scaled for the
+    mild scores, 0.000335 against 0.00883 (26.3 times) for the saturated ones, with the page's claims holding."""
+    assert expand("<!-- attn:table training-step dot-product-gradients -->") == "\n" + dedented("""
+        | raw pair | unscaled | scaled | ratio |
+        |:---|---:|---:|---:|
+        | mild | 0.105 | 0.0983 | 0.936 |
+        | saturated | 0.000335 | 0.00883 | 26.3 |
+        """) + "\n"
+    page = ("<!-- attn:value training-step saturated-scores row=raw --> "
+            "<!-- attn:value training-step saturated-scores row=scaled --> "
+            "<!-- attn:value training-step saturated-weights row=scaled -->"
+            "<!-- attn:check training-step dot-product-gradients row=mild greater=unscaled,scaled -->"
+            "<!-- attn:check training-step dot-product-gradients row=saturated greater=scaled,unscaled -->")
+    assert expand(page) == "(8, 0) (4, 0) (0.982, 0.0180)"
+    with pytest.raises(DirectiveError, match="mild"):
+        expand("<!-- attn:check training-step dot-product-gradients row=mild greater=scaled,unscaled -->")
+
+
 def test_backward_pass_rows() -> None:
     """Assert o - t = (1/2, -3/4), dL/dA = (1/2, -3/2, -1/4), dL/dM = (19/64, -13/32, 7/64), dW_Q rolls -0.282."""
     page = ("<!-- attn:value training-step error row=rolls --> <!-- attn:value training-step d-weights row=rolls --> "

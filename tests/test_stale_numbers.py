@@ -47,12 +47,12 @@ INDEPENDENT_OF_THE_BALL_KEY = {
     **dict.fromkeys(["cross-padding " + name for name in (
         "decoder-inputs", "decoder-queries", "w-q-decoder", "lengths", "finite-fill", "right-causal", "right-padding",
         "right-combined", "left-allowed", "left-combined", "left-empty-rows", "left-nan", "left-finite-weights",
-        "left-infinite-weights",
+        "left-infinite-weights", "nan-gradients",
     )], "the decoder's own inputs and queries, the masks, and left-padded rows whose queries are zero"),
     **dict.fromkeys(["training-step " + name for name in (
         "raw-jacobian", "scaled-jacobian", "largest-entries", "largest-growth", "largest-ratio", "learning-rate",
-        "target", "target-distance",
-    )], "the Jacobians come from the scaling example; the target and the step size are chosen"),
+        "target", "target-distance", "saturated-scores", "saturated-weights", "dot-product-gradients",
+    )], "the Jacobians come from the scaling example; the target, the step size and the saturated pair are chosen"),
     **dict.fromkeys(["kv-cache cache-diagram", "red-ball-rolls flow-diagram", "red-ball-rolls heads-diagram",
                      "red-ball-layer norms-diagram"], "diagrams of shapes, which a key's value does not change"),
     **dict.fromkeys(["red-ball-rolls spreadsheet", "red-ball-layer spreadsheet", "kv-cache spreadsheet"],
@@ -78,12 +78,12 @@ INDEPENDENT_OF_THE_BALL_KEY = {
 RENDER_EVERY_ENTRY = """
 import json
 from attention_site.directives.registry import load_entries
-from attention_site.directives.entries.reference import live_preview
+from attention_site.directives.entries.reference import built, live_preview
 REGISTRY = load_entries()
 rendered = {}
 for (example, name), entry in REGISTRY.items():
     if example != "reference":
-        shown = live_preview(entry) if entry.shape != "block" else str(entry.make({}))
+        shown = live_preview(entry) if entry.shape != "block" else str(built(entry))  # a block with its sample
         rendered[f"{example} {name}"] = shown
 print(json.dumps(rendered))
 """

@@ -10,11 +10,11 @@ from __future__ import annotations
 from .attention import AttentionResult, attention_shapes, project, scaled_dot_product_attention, score_spread
 from .batched import BatchedResult, batched_attention, linear, merge_heads, per_head_attention, split_heads
 from .cost import AttentionCost, TiledResult, TileStep, attention_cost, cost_table, tiled_attention
-from .cross import combine_masks, cross_attention, empty_rows, filled_softmax
+from .cross import combine_masks, cross_attention, empty_rows, filled_softmax, nan_zeroed_score_gradient
 from .exact import ACCEPTED_ENTRIES, parse_entry, parse_matrix, parse_vector, to_fraction
 from .examples import EXAMPLES, Example, ExampleInputError
 from .generation import DecodeStep, KVCache, ScoreCounts, decode_with_cache, decoded_outputs, score_counts
-from .gradients import QueryGradient, QueryStep, query_gradient, query_step, softmax_jacobian
+from .gradients import QueryGradient, QueryStep, dot_product_jacobian, query_gradient, query_step, softmax_jacobian
 from .grouped_query import GroupedQueryResult, grouped_query_attention, kv_head_of
 from .initialisation import InitialWeights, initialise_heads, scaled_normal, scaled_normal_sd
 from .kv_memory import GIB, ModelShape, attention_kind, gib, kv_cache_bytes, kv_cache_entries
@@ -113,6 +113,7 @@ __all__ = [
     "cross_attention",
     "decode_with_cache",
     "decoded_outputs",
+    "dot_product_jacobian",
     "empty_rows",
     "feed_forward",
     "feed_forward_steps",
@@ -130,6 +131,7 @@ __all__ = [
     "logits",
     "merge_heads",
     "multi_head_attention",
+    "nan_zeroed_score_gradient",
     "next_token",
     "padding_mask",
     "parse_entry",

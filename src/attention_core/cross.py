@@ -13,7 +13,8 @@ import numpy as np
 from ._checks import as_matrix, as_real, frozen
 from .attention import AttentionResult, scaled_dot_product_attention
 
-__all__ = ["combine_masks", "cross_attention", "empty_rows", "filled_softmax"]
+__all__ = ["combine_masks", "cross_attention", "empty_rows", "filled_softmax", "nan_zeroed_score_gradient"]
+MASKINGS = ("additive", "where")  # S + B with B = -inf where masked; where(mask, S, -inf), as masked_fill
 
 
 def cross_attention(
@@ -76,3 +77,23 @@ def filled_softmax(S: np.ndarray, mask: np.ndarray, fill: float) -> np.ndarray:
         powers = np.exp(M - M.max(axis=1, keepdims=True))  # (n, m)
         weights: np.ndarray = powers / powers.sum(axis=1, keepdims=True)  # (n, m) / (n, 1)
     return weights
+
+
+def nan_zeroed_score_gradient(S: np.ndarray, mask: np.ndarray, V: np.ndarray, dO: np.ndarray,
+                              masking: str) -> np.ndarray:
+    """Return dL/dS as automatic differentiation computes it when the weights of softmax over -inf-masked scores
+    have their NaN replaced by 0 before O = A V.
+
+    The backward pass of softmax multiplies by the weights, so a row with no allowed key gets NaN in dL/dM either
+    way. masking="additive" (M = S + B): dL/dS = dL/dM, NaN included. masking="where" (M = where(mask, S, -inf),
+    like masked_fill): its backward writes 0 at every masked entry, so the NaN of a fully masked row never reaches
+    S. Shapes: S and mask (n, m), V (m, d_v), dO (n, d_v) -> (n, m).
+    """
+    if masking not in MASKINGS:
+        raise ValueError(f"masking {masking!r} is not known; accepted: {', '.join(MASKINGS)}")
+    A = filled_softmax(S, mask, -np.inf)  # (n, m), NaN on a row with no allowed key
+    kept = ~np.isnan(A)
+    dA = np.where(kept, dO @ np.asarray(V, dtype=np.float64).T, 0.0)  # (n, d_v) x (d_v, m) -> (n, m)
+    with np.errstate(invalid="ignore"):  # NaN times anything is the point here
+        dM = A * (dA - (dA * A).sum(axis=1, keepdims=True))  # J dA, row by row: (n, m)
+    return dM if masking == "additive" else np.where(mask, dM, 0.0)

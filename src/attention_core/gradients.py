@@ -14,8 +14,9 @@ import numpy as np
 
 from ._checks import as_count, as_matrix, as_number, as_real, frozen
 from .attention import AttentionResult, project, scaled_dot_product_attention
+from .softmax import softmax
 
-__all__ = ["QueryGradient", "QueryStep", "query_gradient", "query_step", "softmax_jacobian"]
+__all__ = ["QueryGradient", "QueryStep", "dot_product_jacobian", "query_gradient", "query_step", "softmax_jacobian"]
 
 
 def softmax_jacobian(a: object) -> np.ndarray:
@@ -26,6 +27,19 @@ def softmax_jacobian(a: object) -> np.ndarray:
     if not np.all(np.isfinite(a)) or np.any(a < 0) or abs(float(a.sum()) - 1.0) > 1e-9:
         raise ValueError(f"the weights a must be finite, at least 0 and sum to 1, got sum {float(a.sum())!r}")
     return np.diag(a) - np.outer(a, a)  # (m, m) - (m, 1) x (1, m) -> (m, m)
+
+
+def dot_product_jacobian(r: object, divisor: float = 1.0) -> np.ndarray:
+    """Return da/dr for a = softmax(r / divisor): how the weights move per unit of raw dot product r.
+
+    The division counts twice: it sets the weights J is taken at, and the chain rule divides J by it once more,
+    since d(r / divisor)/dr = 1 / divisor. Shapes: r (m,) -> (m, m).
+    """
+    r = as_real("the raw dot products r", r)
+    divisor = as_number("the divisor", divisor)
+    if r.ndim != 1 or r.shape[0] == 0 or not np.all(np.isfinite(r)):
+        raise ValueError(f"the raw dot products r must be one non-empty finite row, got shape {r.shape}")
+    return softmax_jacobian(softmax(r / divisor)) / divisor  # (m,) -> (m, m)
 
 
 @dataclass(frozen=True, eq=False)

@@ -11,7 +11,7 @@ import numpy as np
 
 from .._checks import frozen
 from ..attention import AttentionResult, scaled_dot_product_attention
-from ..cross import combine_masks, cross_attention, filled_softmax
+from ..cross import MASKINGS, combine_masks, cross_attention, filled_softmax, nan_zeroed_score_gradient
 from ..exact import parse_matrix
 from ..softmax import causal_mask, padding_mask
 from .base import PAD, Example, Magnitude, Rows
@@ -102,6 +102,22 @@ class CrossPadding(Example):
     def left_finite(self) -> np.ndarray:
         """The same with masked scores set to the finite fill: the [pad] row has equal weights, (n, n)."""
         return frozen(filled_softmax(self.scores(self.left_real), self.combined(self.left_real), self.finite_fill))
+
+    @cached_property
+    def nan_gradients(self) -> np.ndarray:
+        """NaN entries of dL/dS and of dL/dW_q for ([pad], red, ball) with the NaN weights replaced by 0, for an
+        additive mask (row 0) and a where/masked_fill mask (row 1), (2, 2); L sums the real tokens' outputs."""
+        ex, real = self.source, self.left_real
+        X = self.padded_rows(real)
+        K, V = X @ ex.W_k[0], X @ ex.W_v[0]  # (n, d_k), (n, d_v)
+        dO = np.repeat(np.array(real, dtype=np.float64)[:, None], V.shape[1], axis=1)  # (n, d_v): 1 on real rows
+        counts = []
+        for masking in MASKINGS:
+            dS = nan_zeroed_score_gradient(self.scores(real), self.combined(real), V, dO, masking)  # (n, n)
+            with np.errstate(invalid="ignore"):
+                dW_q = X.T @ (dS @ K / np.sqrt(K.shape[1]))  # (d_model, n) x (n, d_k) -> (d_model, d_k)
+            counts.append([np.isnan(dS).sum(), np.isnan(dW_q).sum()])
+        return frozen(np.array(counts, dtype=np.float64))
 
 
 CROSS_PADDING = CrossPadding()

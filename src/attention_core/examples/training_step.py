@@ -10,7 +10,7 @@ import numpy as np
 
 from .._checks import frozen
 from ..exact import parse_entry, parse_vector
-from ..gradients import QueryStep, query_step, softmax_jacobian
+from ..gradients import QueryStep, dot_product_jacobian, query_step, softmax_jacobian
 from .base import Example
 from .red_ball_rolls import RED_BALL_ROLLS, RedBallRolls
 from .scaling import SCALING, Scaling
@@ -21,7 +21,8 @@ class TrainingStep(Example):
     """One training step on head 1 of red ball rolls, and the softmax Jacobians of the scaling example.
 
     X, W_q, W_k, W_v and the causal mask are red ball rolls' head 1; the weights of the Jacobians are the
-    scaling example's. The loss, its target for rolls and the learning rate are illustrative.
+    scaling example's. The loss, its target for rolls and the learning rate are illustrative, and so is the
+    saturated pair of raw dot products, whose softmax is nearly one-hot without the division by sqrt(d_k).
     """
 
     name: str = "training-step"
@@ -29,8 +30,9 @@ class TrainingStep(Example):
     tokens: tuple[str, ...] = RED_BALL_ROLLS.tokens
     target_text: tuple[str, ...] = ("0", "2")
     learning_rate_text: str = "1"
+    saturated_text: tuple[str, ...] = ("8", "0")
     focus: str = RED_BALL_ROLLS.focus
-    illustrative: tuple[str, ...] = ("target", "learning_rate")
+    illustrative: tuple[str, ...] = ("target", "learning_rate", "saturated")
     exact: bool = False
     head_source: RedBallRolls = RED_BALL_ROLLS  # the examples this one is built on: a change there reaches here
     weights_source: Scaling = SCALING
@@ -41,6 +43,10 @@ class TrainingStep(Example):
             yield "learning_rate_text", f"{self.learning_rate_text!r} is not positive; accepted: a number above 0"
         if self.focus not in self.tokens:
             yield "focus", f"{self.focus!r} is not a token; accepted: one of {', '.join(self.tokens)}"
+        keys = len(self.weights_source.tokens)
+        if len(self.saturated_text) != keys:
+            yield "saturated_text", (f"{len(self.saturated_text)} raw dot products for the scaling example's "
+                                     f"{keys} keys; accepted: {keys} numbers")
 
     @cached_property
     def target(self) -> np.ndarray:
@@ -73,6 +79,19 @@ class TrainingStep(Example):
     def scaled_jacobian(self) -> np.ndarray:
         """J at the weights of the scaled scores, (2, 2)."""
         return frozen(softmax_jacobian(self.weights_source.scaled_weights))
+
+    @cached_property
+    def saturated(self) -> np.ndarray:
+        """The illustrative saturated pair of raw dot products, (2,)."""
+        return frozen(parse_vector(self.saturated_text))
+
+    @cached_property
+    def dot_product_gradients(self) -> np.ndarray:
+        """The largest |da_i/dr_j| per unit of raw dot product r, (2, 2): rows the scaling example's raw scores
+        and the saturated pair, columns softmax(r) and softmax(r / sqrt(d_k))."""
+        pairs = (self.weights_source.raw_scores, self.saturated)
+        divisors = (1.0, self.weights_source.divisor)
+        return frozen(np.array([[np.abs(dot_product_jacobian(r, d)).max() for d in divisors] for r in pairs]))
 
 
 TRAINING_STEP = TrainingStep()

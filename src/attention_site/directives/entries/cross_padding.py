@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from attention_core import causal_mask, empty_rows, padding_mask
+from attention_core.cross import MASKINGS
 from attention_core.examples.cross_padding import CROSS_PADDING as EX
 
 from ..registry import grid, scalar
@@ -112,6 +113,12 @@ def left_infinite_weights() -> Grid:
     tokens = EX.padded_tokens(LEFT)
     kept = [i for i, row in enumerate(EX.left_infinite) if not np.isnan(row).any()]
     return make_grid(EX.left_infinite[kept], tuple(tokens[i] for i in kept), tokens, EXACT, CORNER)
+
+
+@grid(NAME, "nan-gradients", "NaN entries of dL/dS and dL/dW_Q for ([pad], red, ball) when softmax over -inf has "
+      "its NaN weights replaced by 0: row additive (S + B), row where (where/masked_fill); L sums the real outputs.")
+def nan_gradients() -> Grid:
+    return make_grid(EX.nan_gradients, MASKINGS, ("dS", "dW_Q"), EXACT, "NaN entries in")
 
 
 @scalar(NAME, "finite-fill", "The finite number masked scores are set to instead of -inf.")

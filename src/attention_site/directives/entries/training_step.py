@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from attention_core import QueryStep
+from attention_core import QueryStep, softmax
 from attention_core.examples.training_step import TRAINING_STEP as EX
 
 from ..errors import DirectiveError
+from ..formatting import NumberStyle
 from ..registry import grid, scalar
 from ..shown import Grid, Scalar
 from .common import DECIMAL, EXACT, checked_weights, labels, make_grid
+
+FIGURES = NumberStyle(exact=False, digits=3, significant=True)  # gradients spanning powers of ten: 0.000335
 
 NAME = EX.name
 TOKENS = EX.tokens
@@ -63,6 +66,32 @@ def largest_growth() -> Scalar:
 def largest_ratio() -> Scalar:
     raw, scaled = largest_sizes()
     return Scalar(float(raw / scaled), DECIMAL)
+
+
+def saturated_pair() -> np.ndarray:
+    """The saturated pair of raw dot products and the same divided by sqrt(d_k), (2, 2)."""
+    return np.array([EX.saturated, EX.saturated / EX.weights_source.divisor])  # (2, m)
+
+
+@grid(NAME, "saturated-scores", "The illustrative saturated pair: raw dot products (row raw) and divided by "
+      "sqrt(d_k) (row scaled).")
+def saturated_scores() -> Grid:
+    return make_grid(saturated_pair(), ("raw", "scaled"), KEYS, EXACT, "scores")
+
+
+@grid(NAME, "saturated-weights", "Softmax of the saturated pair, raw (row raw) and divided by sqrt(d_k) (row scaled).")
+def saturated_weights() -> Grid:
+    weights = checked_weights(softmax(saturated_pair()))  # softmax of each row: (2, m) -> (2, m)
+    return make_grid(weights, ("raw", "scaled"), KEYS, FIGURES, "weights")
+
+
+@grid(NAME, "dot-product-gradients", "The largest |da_i/dr_j| per unit of raw dot product r: row mild (the scaling "
+      "example's scores), row saturated; columns unscaled (softmax of r), scaled (softmax of r / sqrt(d_k), the "
+      "division counted in the chain rule) and ratio (scaled over unscaled).")
+def dot_product_gradients() -> Grid:
+    G = EX.dot_product_gradients  # (2, 2)
+    table = np.column_stack([G, G[:, 1] / G[:, 0]])  # (2, 3)
+    return make_grid(table, ("mild", "saturated"), ("unscaled", "scaled", "ratio"), FIGURES, "raw pair")
 
 
 @grid(NAME, "rolls-jacobian", "J at rolls' weights in head 1: rows a_j, columns the scores s_j of rolls' row.")
