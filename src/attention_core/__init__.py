@@ -16,6 +16,17 @@ from .examples import EXAMPLES, Example, ExampleInputError
 from .generation import DecodeStep, KVCache, ScoreCounts, decode_with_cache, decoded_outputs, score_counts
 from .gradients import QueryGradient, QueryStep, dot_product_jacobian, query_gradient, query_step, softmax_jacobian
 from .grouped_query import GroupedQueryResult, grouped_query_attention, kv_head_of
+from .inference import (
+    LayerWidths,
+    StepTraffic,
+    crossover_context,
+    decode_traffic,
+    layer_macs,
+    layer_parameters,
+    log_sum_exp,
+    model_parameters,
+    prefill_traffic,
+)
 from .initialisation import InitialWeights, initialise_heads, scaled_normal, scaled_normal_sd
 from .kv_memory import GIB, ModelShape, attention_kind, gib, kv_cache_bytes, kv_cache_entries
 from .language_model import (
@@ -162,7 +173,9 @@ __all__ = [
     "to_fraction",
     "transformer_layer",
 ]
-__all__ += [  # content: the model end to end
+__all__ += [  # content: the model end to end, inference economics
+    "LayerWidths", "StepTraffic", "crossover_context", "decode_traffic", "layer_macs", "layer_parameters",
+    "log_sum_exp", "model_parameters", "prefill_traffic",
     "ModelRun", "Sampling", "cross_entropy", "cross_entropy_gradient", "draw_index",
     "embed", "initialise_stack", "run_model", "sample_next", "softmax_with_temperature", "tied_logits",
     "top_k_filter", "top_p_filter",
