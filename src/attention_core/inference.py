@@ -135,4 +135,5 @@ def log_sum_exp(scores: np.ndarray) -> np.ndarray:
     if scores.ndim != 2 or not np.isfinite(scores.max(axis=1, initial=-np.inf)).all() or np.isnan(scores).any():
         raise ValueError("log_sum_exp needs scores (n, m) with a finite score in every row and no NaN")
     top = scores.max(axis=1)  # (n,)
-    return top + np.log(np.exp(scores - top[:, None]).sum(axis=1))  # (n,)
+    L: np.ndarray = top + np.log(np.exp(scores - top[:, None]).sum(axis=1))  # (n,)
+    return L
