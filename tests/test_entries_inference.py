@@ -14,9 +14,9 @@ def test_the_crossover_table() -> None:
     assert expand("<!-- attn:table inference crossovers -->") == "\n" + dedented("""
         | model | crossover n (tokens) | n / d_model |
         |:---|---:|---:|
-        | Transformer-base | 3,072 | 6.00 |
-        | Llama-2-7B | 24,704 | 6.03 |
-        | Llama-2-70B | 52,224 | 6.38 |
+        | Transformer base | 3,072 | 6.00 |
+        | Llama 2 7B | 24,704 | 6.03 |
+        | Llama 2 70B | 52,224 | 6.38 |
         | Falcon-7B | 22,784 | 5.01 |
         """) + "\n"
 

@@ -33,7 +33,7 @@ LLAMA_2_70B_WIDTHS = LayerWidths(8192, 28672, 32000, gated_ffn=True, tied=False,
 FALCON_7B_WIDTHS = LayerWidths(4544, 4 * 4544, 65024, gated_ffn=False, tied=True,
                                source="tiiuae/falcon-7b config.json: hidden_size, vocab_size; a 4 x hidden_size "
                                       "GELU feed-forward and tied embeddings (its modelling code)")
-BASE_2017 = ModelShape("Transformer-base", layers=6, query_heads=8, kv_heads=8, head_dim=64, trained_context=512,
+BASE_2017 = ModelShape("Transformer base", layers=6, query_heads=8, kv_heads=8, head_dim=64, trained_context=512,
                        source="Vaswani et al. 2017, Table 3 (base model: N = 6, d_model = 512, h = 8, d_k = 64)")
 BASE_2017_WIDTHS = LayerWidths(512, 2048, 37000, gated_ffn=False, tied=True,
                                source="Vaswani et al. 2017, Table 3 (d_ff = 2048) and section 5.1 (about 37,000 "
