@@ -5,12 +5,13 @@ re-imports the engine, which must not leak into other tests). Prints one JSON li
 {"example", "field", "kind", "value", "outcome": "built" | "stopped", "errors": ["page:line: ..."],
  "crash": null | "traceback text"}.
 
-Mutations, for every input field of every example (token labels, names and titles are the example's
-identity, not inputs):
+Mutations, for every input field of every example (names and titles are the example's identity, not inputs):
 - seeded random: one entry of a matrix, vector or scalar replaced by another small exact value;
 - targeted: two rows (or entries) swapped, which flips an ordering; one row copied onto another, which
   creates or breaks a tie; one entry negated, which changes a sign; one entry set to zero;
-- whole numbers and choices (seeds, widths, the focus token, the norm) moved to another accepted value.
+- whole numbers and choices (seeds, widths, the focus token, the norm) moved to another accepted value;
+- a token renamed (the last one, and the focus with it when it is the focus): every page line that writes the old
+  name must stop the build, or the page must compute it.
 """
 
 from __future__ import annotations
@@ -34,7 +35,8 @@ from attention_core import EXAMPLES, Example, ExampleInputError
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 RE_FRONT_MATTER = re.compile(r"\A---[ \t]*\n.*?\n(?:---|\.\.\.)[ \t]*\n", re.DOTALL)
 VALUES = ("-2", "-1", "0", "1", "2", "3", "1/2", "ln 2")
-FIXED_FIELDS = {"name", "title", "tokens", "other_tokens", "vocabulary", "illustrative", "exact"}
+FIXED_FIELDS = {"name", "title", "other_tokens", "vocabulary", "illustrative", "exact"}
+RENAMED = "renamed"  # the new name of a renamed token: no example has a token of that name
 RANDOM_PER_FIELD = 2
 Leaves = tuple
 
@@ -119,7 +121,9 @@ def leaf(value: object, path: tuple[int, ...]) -> str:
 
 def other_mutations(example: Example, name: str, value: object) -> Iterator[tuple[str, object]]:
     """Changes of whole numbers, lists of them, the focus token and the norm."""
-    if name == "focus":
+    if name == "tokens":
+        yield from (("rename", (*value[:-1], RENAMED)),) if value else ()
+    elif name == "focus":
         yield from (("focus", token) for token in example.tokens if token != value)
     elif name == "norm":
         yield "norm", "pre" if value == "post" else "post"
@@ -149,7 +153,10 @@ def mutations(seed: int = 2026) -> Iterator[tuple[Example, str, str, object]]:
 
 def swapped_examples(example: Example, field: str, new: object) -> dict[str, Example]:
     """The examples as they are after the mutation: the changed one, and every example built on it."""
-    changed = dataclasses.replace(example, **{field: new})
+    changes = {field: new}
+    if field == "tokens" and getattr(example, "focus", None) in example.tokens and example.focus not in new:
+        changes["focus"] = new[example.tokens.index(example.focus)]  # the focus renamed with its token
+    changed = dataclasses.replace(example, **changes)
     result = {constant_of(example): changed}
     for other in EXAMPLES.values():  # equal, not only the same object: an example may make its own copy of another
         inner = [f.name for f in dataclasses.fields(other)

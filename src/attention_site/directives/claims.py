@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from .errors import DirectiveError
 from .measures import check_close, check_ratio, check_size, check_slope, number_option, tolerance_option
 from .options import Option, choice, integer, words
-from .questions import QUESTIONS, SIGNS, check_answer, shape_option
+from .questions import QUESTIONS, SIGNS, check_answer, check_labels, shape_option
 from .relations import (
     check_differs,
     check_equal,
@@ -105,6 +105,8 @@ CLAIMS: dict[str, Claim] = {claim.option.key: claim for claim in (
     Claim(integer("cols", "how many columns the entry has", 1, 100_000), answer("cols"), "red-ball-rolls w-q cols=1"),
     Claim(Option("words", "one number in words, with '-' for spaces: one-half", str), answer("words"),
           "red-ball-rolls weights row=rolls col=ball words=one-half"),
+    Claim(words("labels", "the labels along the entry, in order: its rows, or the columns of the row picked"),
+          check_labels, "bus-is-late scores row=late labels=bus,is,late"),
     Claim(words("greater", "labels in decreasing order of their entries: ball,red"), check_order,
           "bus-is-late scores row=late greater=bus,late,is"),
     Claim(words("equal", "labels whose entries are equal, or all"), check_equal,

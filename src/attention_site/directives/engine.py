@@ -6,7 +6,8 @@ from collections.abc import Callable
 
 from .errors import DirectiveError, DirectiveErrors, did_you_mean, quoted
 from .kinds import KINDS
-from .prose_lint import lint_prose
+from .labels import UnknownLabel, mentions, unpinned_labels
+from .prose_lint import example_tokens_by_name, lint_prose
 from .registry import Entry, lookup, split_options
 from .syntax import (
     Directive,
@@ -45,10 +46,23 @@ def expand_directives(markdown: str, page: str = "<page>", line_offset: int = 0,
             lines[index] = expand_line(line, index + 1, mark)
         except DirectiveError as error:  # keep going: one build names every stale claim of the page
             errors.append(error.at(page, line_offset + index + 1))
-    errors = sorted(errors + lint_prose(markdown, page, line_offset), key=lambda error: error.line)
+    errors += lint_prose(markdown, page, line_offset) + label_errors(markdown, errors, page, line_offset)
+    errors = sorted(errors, key=lambda error: error.line)
     if errors:
         raise errors[0] if len(errors) == 1 else DirectiveErrors(errors)
     return "\n".join(lines)
+
+
+def label_errors(markdown: str, errors: list[DirectiveError], page: str, line_offset: int) -> list[DirectiveError]:
+    """The page's other lines writing a label that a failing directive pins (a renamed token), and the lint's
+    tokens written but never pinned."""
+    missing = {error.label for error in errors if isinstance(error, UnknownLabel)}
+    followed = mentions(markdown, missing, page, line_offset, {error.line for error in errors}) if missing else []
+    try:  # a page with no directive speaks of no example: attention_core is not imported for it
+        tokens = example_tokens_by_name() if "attn:" in markdown else {}
+    except ValueError:  # an example input that does not load: the page's directives report it, at its field
+        tokens = {}
+    return followed + unpinned_labels(markdown, tokens, page, line_offset) if tokens else followed
 
 
 def check_expanded(html: str, source: str, page: str = "<page>", line_offset: int = 0) -> None:

@@ -71,6 +71,13 @@ def example_tokens() -> set[str]:
     return {token for example in EXAMPLES.values() for token in example.tokens}
 
 
+def example_tokens_by_name() -> dict[str, tuple[str, ...]]:
+    """Each example's tokens, by the example's name."""
+    from attention_core import EXAMPLES
+
+    return {name: tuple(example.tokens) for name, example in EXAMPLES.items()}
+
+
 def unbound_word(text: str, tokens: set[str]) -> str | None:
     """The input-dependent word of a sentence about an example that carries no claim, or None: a typed decimal or
     fraction beside a computed value or a token, or a comparative, size, sign or sameness word beside a token."""

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from .errors import DirectiveError
+from .labels import UnknownLabel
 from .subjects import Context, Subject, equal, joined, names_in, need_several, stale, value_of
 
 SIMPLE_DENOMINATOR = 12  # "a simple fraction": whole, or a denominator of at most 12
@@ -96,6 +97,36 @@ def simple_fraction(x: float) -> Fraction | None:
     return fraction if equal(float(fraction), x) else None
 
 
+def label(subject: Subject, question: str) -> str:
+    """The label of the row, or else the column, picked: `rolls` for row=@last."""
+    if subject.picked in ("row", "col"):
+        return (subject.row_labels if subject.picked == "row" else subject.col_labels)[0]
+    raise DirectiveError(f"'{question}' names the label of one row or column; pick one with row= or col=")
+
+
+def line_labels(subject: Subject, question: str) -> list[str]:
+    """The labels along the entry, in order: its columns when a row is picked, else its rows."""
+    if subject.picked == "cell" or not subject.row_labels:
+        raise DirectiveError(f"'{question}' lists the labels along a row or column; pick at most one of row=, col=")
+    return list(subject.col_labels if subject.picked == "row" else subject.row_labels)
+
+
+def sequence(subject: Subject, question: str) -> str:
+    """The labels along the entry in order, as a sentence reads them: `dog bites man`."""
+    return " ".join(line_labels(subject, question))
+
+
+def check_labels(subject: Subject, said: object, context: Context) -> None:
+    """Claim `labels=bus,is,late`: the labels along the entry are these, in this order; a label the entry lacks
+    (a renamed token) is named, so the build follows it to every line of the page that writes it."""
+    actual, stated = line_labels(subject, "labels"), list(said)  # type: ignore[call-overload]
+    spoken = [word if word in actual else word.replace("-", " ") for word in stated]
+    if spoken != actual:
+        lacking = [word for word, label in zip(stated, spoken, strict=True) if label not in actual]
+        error = stale(subject, f"the labels are {joined(spoken)}", f"they are {joined(actual)}")
+        raise UnknownLabel(error.message, lacking[0]) if lacking else error
+
+
 QUESTIONS: dict[str, Callable[[Subject, str], str | list[str]]] = {
     "largest": largest,
     "smallest": smallest,
@@ -106,6 +137,9 @@ QUESTIONS: dict[str, Callable[[Subject, str], str | list[str]]] = {
     "rows": rows,
     "cols": cols,
     "words": in_words,
+    "label": label,
+    "labels": line_labels,
+    "sequence": sequence,
 }
 
 
@@ -130,7 +164,8 @@ def normal(key: str, said: str) -> str:
 
 WHAT = {"largest": "largest entry", "smallest": "smallest entry", "tied": "tie for the largest entry",
         "nonzero": "set of non-zero entries", "sign": "sign", "shape": "shape", "rows": "number of rows",
-        "cols": "number of columns", "words": "value in words"}
+        "cols": "number of columns", "words": "value in words", "label": "label picked",
+        "labels": "labels", "sequence": "sequence of labels"}
 RE_SHAPE = re.compile(r"[1-9][0-9]{0,5}x[1-9][0-9]{0,5}\Z")
 
 

@@ -15,6 +15,7 @@ from .formatting import (
     format_tex_number,
     format_vector,
 )
+from .labels import label_of
 from .shown import (
     Authored,
     Cell,
@@ -191,16 +192,6 @@ def select(shown: Shown, row: str | None, col: str | None) -> Grid:
         raise DirectiveError("this entry is not a number or a matrix; use attn:table or attn:figure")
     row, col = label_of(row, shown.row_labels, "row"), label_of(col, shown.col_labels, "col")
     return shown.select(row, col)
-
-
-def label_of(wanted: str | None, labels: tuple[str, ...], key: str) -> str | None:
-    """The label an option names; options hold no spaces, so `h1-o2` names the label `h1 o2`."""
-    if wanted is None or wanted in labels:
-        return wanted
-    spaced = wanted.replace("-", " ")
-    if spaced in labels:
-        return spaced
-    raise DirectiveError(f"{key}={wanted} is not a label of this matrix; {did_you_mean(wanted, labels)}")
 
 
 def render_figure(shown: Shown) -> str:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from .errors import DirectiveError, did_you_mean
 from .formatting import format_number
+from .labels import UnknownLabel
 from .render import select
 from .shown import Grid, Scalar, Shown
 
@@ -28,6 +29,9 @@ class Subject:
     values: tuple[float, ...]
     shape: tuple[int, int]
     text: tuple[str, ...]
+    row_labels: tuple[str, ...] = ()  # the rows and columns picked (all of them when none is)
+    col_labels: tuple[str, ...] = ()
+    picked: str = ""  # what row= and col= picked: "", "row", "col" or "cell"
 
     def listing(self) -> str:
         """The numbers as a reader sees them: `bus 0, is 0, late 1`."""
@@ -50,7 +54,9 @@ def subject_of(shown: Shown, about: str, row: str | None, col: str | None) -> Su
         f"{r}/{c}" for r in grid.row_labels for c in grid.col_labels)
     values = tuple(float(x) for line in grid.values for x in line)
     text = tuple(shown_text(x, grid) for x in values)
-    return Subject(f"'{about}'{where}", labels, values, (len(shown.row_labels), len(shown.col_labels)), text)
+    picked = "cell" if row and col else "row" if row else "col" if col else ""
+    return Subject(f"'{about}'{where}", labels, values, (len(shown.row_labels), len(shown.col_labels)), text,
+                   grid.row_labels, grid.col_labels, picked)
 
 
 def shown_text(x: float, grid: Grid) -> str:
@@ -81,7 +87,7 @@ def index_of(subject: Subject, label: str) -> int:
     for name in (label, label.replace("-", " ")):
         if name in subject.labels:
             return subject.labels.index(name)
-    raise DirectiveError(f"'{label}' is not a label of {subject.about}; {did_you_mean(label, subject.labels)}")
+    raise UnknownLabel(f"'{label}' is not a label of {subject.about}; {did_you_mean(label, subject.labels)}", label)
 
 
 def value_of(subject: Subject, label: str) -> float:

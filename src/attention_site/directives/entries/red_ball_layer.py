@@ -150,13 +150,13 @@ def y() -> Grid:
 
 @table(NAME, "rolls-steps", "The row of rolls after each step of the layer.")
 def rolls_steps() -> Table:
-    i = TOKENS.index("rolls")
+    i = len(TOKENS) - 1  # the last token's row, whatever the data names it
     arrays = (("input", "X", RESULT.X), ("1", "U = MultiHead(X)", RESULT.U),
               ("2", "R = LayerNorm(X + U)", RESULT.R), ("3", "F = FFN(R)", RESULT.F),
               ("4", "Y = LayerNorm(R + F)", RESULT.Y))
     rows = tuple((step, name, Vector(as_rows(array[i])[0], STYLE)) for step, name, array in arrays)
-    return Table((Column("step", "step", False), Column("array", "array", False), Column("rolls", "row of rolls")),
-                 rows)
+    return Table((Column("step", "step", False), Column("array", "array", False),
+                  Column("rolls", f"row of {TOKENS[i]}")), rows)
 
 
 @grid(NAME, "w-vocab", "The illustrative final linear map W_vocab (3x5): one column per word, as authored.")
@@ -187,7 +187,7 @@ def layer(norm: str) -> LayerResult:
 @table(EX.name, "norms", "The rolls row with post-norm and with pre-norm, same weights; a pre-norm stack ends "
        "with one more LayerNorm.")
 def norms() -> Table:
-    i = EX.tokens.index("rolls")
+    i = len(EX.tokens) - 1  # the last token's row, whatever the data names it
     post, pre = layer("post"), layer("pre")
     style = style_of(EX)
     steps = (("R", post.R, pre.R), ("F", post.F, pre.F), ("Y", post.Y, pre.Y))

@@ -93,7 +93,7 @@ def divisor() -> Scalar:
 
 @scalar(NAME, "ball-key-decimal", "The key of ball (ln 2) as a decimal.")
 def ball_key_decimal() -> Scalar:
-    return Scalar(float(EX.head.K[TOKENS.index("ball"), 0]), DECIMAL)
+    return Scalar(float(EX.head.K[1, 0]), DECIMAL)
 
 
 
