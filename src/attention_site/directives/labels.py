@@ -156,9 +156,9 @@ def typed_titles(markdown: str, known: set[str]) -> Iterator[tuple[int, str]]:
     """(line, title) of each tab or box title, without a directive, whose every word is a token (`dog bites man`)."""
     for index, line in outside_code(markdown.split("\n")):
         title = RE_TAB_TITLE.match(line)
-        words = title["title"].split() if title and "attn:" not in title["title"] else []
-        if words and all(word.lower() in known for word in words):
-            yield index + 1, title["title"]
+        text = title["title"] if title and "attn:" not in title["title"] else ""
+        if text.split() and all(word.lower() in known for word in text.split()):
+            yield index + 1, text
 
 
 def unpinned_message(word: str, examples: list[str]) -> str:
