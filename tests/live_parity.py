@@ -2,9 +2,10 @@
 
 Run by tests/browser/test_live.py in a fresh process, as tests/mutations.py is (it swaps an example inside
 `attention_core` and imports the engine anew). Reads a JSON list of input sets on stdin, each
-{"example": NAME, "inputs": {FIELD: authored value}}, and prints a JSON list of {id: what the build writes}: the
-directive's HTML with its live mark (a table, a value, a figure, MathML for one inside a formula; a check that
-holds writes nothing), or {"stale": message} where the build would stop with that message.
+{"example": NAME, "inputs": {FIELD: authored value}}, and prints a JSON list with, for each, {page: {id: what the
+build writes}} for every page named on the command line: the directive's HTML with its live mark (a table, a value,
+a figure, MathML for one inside a formula; a check that holds writes nothing), or {"stale": message} where the
+build would stop with that message.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from mutations import DOCS, RE_FRONT_MATTER, as_tuples, constant_of, fresh_engin
 
 from attention_core import EXAMPLES
 
-EXTENSIONS = ["tables", "md_in_html", "attr_list"]
+EXTENSIONS = ["tables", "md_in_html", "attr_list", "pymdownx.arithmatex"]  # as mkdocs.yml's, for what they write
+CONFIGS = {"pymdownx.arithmatex": {"generic": True}}
 
 
 def changed_examples(example: str, inputs: dict[str, object]) -> dict[str, object]:
@@ -35,32 +37,39 @@ def written(live: object, engine: object, mathml: object, place: object) -> obje
         text = engine.render(directive)
     except engine.DirectiveError as error:
         return {"stale": error.message}
-    marked = live.marked(directive.kind, place.ordinal, text, place.in_math)
+    marked = live.marked(directive.kind, place.ordinal, text, place.in_math, place.in_text)
+    if place.in_text:  # the mark closes and reopens the \text{…} it stands in
+        marked = f"\\text{{{marked}}}"
     if place.in_math:
         return mathml.convert_math(f'<span class="arithmatex">\\({marked}\\)</span>')
-    return markdown.markdown(marked, extensions=EXTENSIONS)
+    return mathml.convert_math(markdown.markdown(marked, extensions=EXTENSIONS, extension_configs=CONFIGS))
 
 
-def page_as_built(page: str, example: str, inputs: dict[str, object]) -> dict[int, object]:
-    """Every live directive of `page` (a path under docs/) as the build writes it for these inputs."""
+def pages_as_built(pages: list[str], example: str, inputs: dict[str, object]) -> dict[str, dict[int, object]]:
+    """Every live directive of each of `pages` (paths under docs/) as the build writes it for these inputs."""
     originals = {constant_of(e): e for e in EXAMPLES.values()}
     try:
         fresh_engine(changed_examples(example, inputs))
         from attention_site import live, mathml
         from attention_site.directives import engine
 
-        text = (DOCS / page).read_text(encoding="utf-8")
-        head = RE_FRONT_MATTER.match(text)
-        body = text[head.end():] if head else text
-        return {place.ordinal: written(live, engine, mathml, place) for place in live.live_places(body)}
+        return {page: {place.ordinal: written(live, engine, mathml, place) for place in live.live_places(body(page))}
+                for page in pages}
     finally:
         put_in_place(originals)
 
 
+def body(page: str) -> str:
+    """A page's Markdown without its front matter, as the build expands it."""
+    text = (DOCS / page).read_text(encoding="utf-8")
+    head = RE_FRONT_MATTER.match(text)
+    return text[head.end():] if head else text
+
+
 def main() -> None:
-    """Print, for each input set read from stdin, what the build writes for the page named on the command line."""
-    page = Path(sys.argv[1]).as_posix()
-    print(json.dumps([page_as_built(page, case["example"], case["inputs"]) for case in json.load(sys.stdin)]))
+    """Print, for each input set read from stdin, what the build writes for the pages named on the command line."""
+    pages = [Path(page).as_posix() for page in sys.argv[1:]]
+    print(json.dumps([pages_as_built(pages, case["example"], case["inputs"]) for case in json.load(sys.stdin)]))
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from attention_site.live import MANIFEST, expand_live, math_spans, page_manifest, with_manifest
+from attention_site.mathml import tex_to_mathml
 
 PAGE = "\n".join([
     "Late's query is <!-- attn:value bus-is-late query -->."
@@ -59,7 +60,27 @@ def test_the_manifest_names_every_marked_directive_and_the_examples_inputs() -> 
     example = manifest["examples"]["bus-is-late"]
     assert example["inputs"]["keys"] == [["2", "1"], ["0", "2"], ["1", "1"]]
     assert example["editable"] == ["queries", "keys", "values"] and example["range"] == [-10, 10]
-    assert page_manifest("Nothing live.js mirrors: <!-- attn:value red-ball-rolls output row=rolls -->") == ""
+    assert example["causal"] is False and example["settings"] == {}
+    assert page_manifest("Nothing live.js mirrors: <!-- attn:value red-ball-layer y row=rolls -->") == ""
+
+
+def test_a_check_whose_claim_live_js_does_not_evaluate_keeps_its_page_static() -> None:
+    """Assert a page with a check stating a claim live.js does not mirror (close=) has no live.json, while the same
+    entry with a mirrored claim makes it live, its example's declared size words and settings listed."""
+    assert page_manifest("<!-- attn:check red-ball-rolls output row=rolls col=o1 close=1/2 within=0.1 -->") == ""
+    manifest = json.loads(page_manifest("<!-- attn:check red-ball-rolls w-o size=many-zeros -->"))
+    example = manifest["examples"]["red-ball-rolls"]
+    assert example["magnitudes"] == [{"word": "many-zeros", "of": "share-zero", "meaning": "at least half the entries "
+                                      "are 0", "low": 0.5, "high": None}]
+    assert example["settings"] == {"calculator_places": 4} and example["causal"] is True
+
+
+def test_a_word_inside_text_in_a_formula_is_marked_around_its_text() -> None:
+    """Assert a directive filling a \\text{…} in a formula gets its mark around a \\text of its own (a \\class
+    cannot stand inside \\text), and the formula still converts to MathML with the word in the mark."""
+    line = expand_live(r"$v_{\text{<!-- attn:word red-ball-rolls masked-scores row=rolls pick=largest -->}} = 1$")
+    assert line == r"$v_{\text{}\class{attn-live-0}{\text{ball}}\text{}} = 1$"
+    assert '<mrow class="attn-live-0"><mtext>ball</mtext></mrow>' in tex_to_mathml(line.strip("$"))
 
 
 def test_formulas_are_found_on_their_line() -> None:
@@ -85,7 +106,7 @@ def test_a_page_naming_an_entry_live_js_does_not_mirror_is_not_live_at_all() -> 
     may be built on a live one) gets no mark and no live.json: half recomputed, its other sentences could look true
     when they are not."""
     for extra in ("Powers: <!-- attn:value bus-is-late powers-of-e -->",
-                  "Rolls: <!-- attn:value red-ball-rolls output row=rolls -->",
+                  "Norms: <!-- attn:value red-ball-layer y row=rolls -->",
                   "Cost: <!-- attn:value cost score-count -->"):
         page = f"{PAGE}\n{extra}"
         assert "attn-live" not in expand_live(page) and "data-live" not in expand_live(page)

@@ -80,6 +80,9 @@
     return Math.abs(Math.log(Number(f[0]) / Number(f[1])) - x) <= EXACT_TOLERANCE ? f : null;
   }
 
+  /** Python's f"{x:.{digits}g}" for the numbers a claim's message quotes. */
+  function general(x, digits) { return String(Number(x.toPrecision(digits))); }
+
   function grouped(x) { return BigInt(x).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ","); }
   function fractionText(f) { return f[1] === 1n ? String(f[0]) : f[0] + "/" + f[1]; }
 
@@ -152,13 +155,32 @@
     return { scores: scores, exponentials: exponentials, totals: sum(exponentials), weights: softmaxRow(scores) };
   }
 
-  /** scaled_dot_product_attention without a mask: S = Q K^T, scaled, A = softmax(S), O = A V. */
-  function attention(Q, K, V, scale) {
+  /** scaled_dot_product_attention: S = Q K^T, scaled, M = S with -inf where `mask` (or null) forbids, A = softmax(M),
+      O = A V. */
+  function attention(Q, K, V, scale, mask) {
     var S = matmul(Q, transpose(K)); // (n, d_k) x (d_k, m) -> (n, m)
     var scaled = S.map(function (row) { return row.map(function (s) { return s * scale; }); });
-    var A = scaled.map(softmaxRow); // (n, m)
-    return { Q: Q, K: K, V: V, scores: S, scaled: scaled, weights: A, output: matmul(A, V) }; // (n, m) x (m, d_v)
+    var M = mask ? scaled.map(function (row, i) { return row.map(function (s, j) { return mask[i][j] ? s : -Infinity; }); }) : scaled;
+    var A = M.map(softmaxRow); // (n, m)
+    return { Q: Q, K: K, V: V, scores: S, scale: scale, scaled: scaled, masked: M, weights: A, mask: mask || null,
+             output: matmul(A, V) }; // (n, m) x (m, d_v) -> (n, d_v)
   }
+
+  /** multi_head_attention: each head [W_q, W_k, W_v] (as authored) on X, concat, U = concat W_O, residual X + U. */
+  function multiHead(X, projections, W_o, mask) {
+    var heads = projections.map(function (W) {
+      var Q = matmul(X, parseMatrix(W[0])), K = matmul(X, parseMatrix(W[1])); // (n, d_model) x (d_model, d_k) -> (n, d_k)
+      var V = matmul(X, parseMatrix(W[2])); // (n, d_model) x (d_model, d_v) -> (n, d_v)
+      return attention(Q, K, V, 1 / Math.sqrt(K[0].length), mask);
+    });
+    var concat = X.map(function (_, i) { return [].concat.apply([], heads.map(function (h) { return h.output[i]; })); }); // (n, h*d_v)
+    var U = matmul(concat, W_o); // (n, h*d_v) x (h*d_v, d_model) -> (n, d_model)
+    return { heads: heads, concat: concat, W_o: W_o, U: U,
+             residual: X.map(function (row, i) { return row.map(function (x, k) { return x + U[i][k]; }); }) };
+  }
+
+  /** One query's weighted value rows a_j v_j, (m, d_v): they add up to its output row. */
+  function weightedRows(weights, V) { return V.map(function (row, j) { return row.map(function (v) { return weights[j] * v; }); }); }
 
   // ---- What entries build: directives/shown.py, and entries/common.py ----
   function grid(values, rows, cols, s, corner, authored, masked) {
@@ -173,13 +195,22 @@
   function scalar(value, s) { return { type: "scalar", value: value, style: s }; }
   function labels(prefix, count) { var out = []; for (var k = 1; k <= count; k++) out.push(prefix + k); return out; }
 
-  function checkedWeights(A) {
+  function checkedWeights(A, mask) {
     if (!A.every(function (row) { return row.every(isFinite); })) fail("the weights contain a NaN or an infinity; nothing is published");
     A.forEach(function (row, i) {
       var total = sum(row);
       if (Math.abs(total - 1) > 1e-9) fail("weight row " + (i + 1) + " sums to " + total.toPrecision(6) + ", not 1; nothing is published");
     });
+    if (mask && A.some(function (row, i) { return row.some(function (a, j) { return !mask[i][j] && a !== 0; }); })) {
+      fail("a masked weight is not exactly 0; nothing is published");
+    }
     return A;
+  }
+
+  /** The single column of an (n, 1) array such as K when d_k = 1. */
+  function onlyColumn(A, what) {
+    if (A[0].length !== 1) fail(what + " has " + A[0].length + " columns; this side-by-side view needs d_k = 1");
+    return A.map(function (row) { return row[0]; });
   }
 
   function joined(words) {
@@ -216,6 +247,7 @@
       header: t.columns.map(function (c) { return c.title; }),
       rows: t.rows.map(function (row) {
         return row.map(function (cell, j) {
+          if (cell.kept) return null; // written by the build, changed by no input
           if (blanks.indexOf(t.columns[j].key) < 0 || typeof cell === "string" || "authored" in cell) return cellText(cell);
           if ("number" in cell) {
             return { blank: [cell.number], places: cell.style.digits, display: [numberText(cell.number, cell.style)],
@@ -309,11 +341,16 @@
   var PARTS = { 2: ["half", "halves"], 3: ["third", "thirds"], 4: ["quarter", "quarters"], 5: ["fifth", "fifths"],
                 6: ["sixth", "sixths"], 8: ["eighth", "eighths"], 10: ["tenth", "tenths"] };
 
+  /** `x` as a fraction with a denominator of at most 12, or null (claims.simple_fraction). */
+  function simpleFraction(x) {
+    var f = isFinite(x) ? limitDenominator(exactFraction(x), 12) : null;
+    return f && equal(Number(f[0]) / Number(f[1]), x) ? f : null;
+  }
+
   /** One simple fraction or small whole number in words (claims.in_words); null when it has no short name. */
   function inWords(subject) {
-    var x = subject.values[0];
-    var f = isFinite(x) ? limitDenominator(exactFraction(x), 12) : null;
-    if (!f || !equal(Number(f[0]) / Number(f[1]), x)) return null;
+    var f = simpleFraction(subject.values[0]);
+    if (!f) return null;
     var n = Number(f[0]), d = Number(f[1]);
     if (n < 0 || n > 12 || (d !== 1 && !PARTS[d])) return null;
     return d === 1 ? SMALL_WORDS[n] : SMALL_WORDS[n] + " " + PARTS[d][n === 1 ? 0 : 1];
@@ -358,20 +395,41 @@
       var names = labelsSaid.join() === "all" ? subject.labels : labelsSaid;
       var values = names.map(function (label) { return valueOf(subject, label); });
       return values.every(function (x) { return equal(values[0], x); }) ? null : stale(subject, joined(names) + " are equal", "they differ");
+    },
+    fractions: function (subject) {
+      var odd = subject.text.filter(function (_, i) { var x = subject.values[i]; return x !== -Infinity && !simpleFraction(x); });
+      return odd.length ? stale(subject, "every entry is a simple fraction", odd[0] + " is not") : null;
+    },
+    size: function (subject, said, data) {
+      var m = data.magnitudes.filter(function (d) { return d.word === said; })[0];
+      var low = m.low === null ? -Infinity : m.low, high = m.high === null ? Infinity : m.high, xs = subject.values;
+      var within = function (x) { return low <= x && x <= high; };
+      if (m.of === "share-zero") {
+        var share = xs.filter(function (x) { return x === 0; }).length / xs.length;
+        return within(share) ? null : stale(subject, "the entries are " + said + " (" + m.meaning + ")", "the share of zeros is " + general(share, 3));
+      }
+      var outside = xs.filter(function (x) { return !within(x); });
+      return outside.length ? stale(subject, "the entries are " + said + " (" + m.meaning + ")", "an entry is " + general(outside[0], 6)) : null;
+    },
+    zero: function (subject, said) {
+      var nonzero = subject.text.filter(function (_, i) { return !equal(subject.values[i], 0); });
+      if (said === "all" && nonzero.length) return stale(subject, "every entry is 0", nonzero[0] + " is not");
+      if (said === "not-all" && !nonzero.length) return stale(subject, "some entry is not 0", "every entry is 0");
+      return null;
     }
   };
   var LIST_CLAIMS = ["largest", "smallest", "tied", "nonzero", "greater", "equal"];
   var GENERIC = ["row", "col", "digits", "blanks", "pick"];
 
   /** null when every claim of a check holds for these numbers, else what the build's error says. */
-  function renderCheck(shown, about, options) {
+  function renderCheck(shown, about, options, data) {
     var subject = subjectOf(shown, about, options.row, options.col);
     var claims = Object.keys(options).filter(function (key) { return GENERIC.indexOf(key) < 0 && key in WHAT || key in RELATIONS; });
     for (var i = 0; i < claims.length; i++) {
       var key = claims[i], said = options[key];
       var listed = LIST_CLAIMS.indexOf(key) >= 0 ? said.split(",") : null;
       if (key in RELATIONS) {
-        var broken = RELATIONS[key](subject, listed);
+        var broken = RELATIONS[key](subject, listed || said, data);
         if (broken) return broken;
         continue;
       }
@@ -517,24 +575,157 @@
   };
 
   ENTRIES["red-ball-rolls"] = function (data, inputs) {
-    var TOKENS = data.tokens, STYLE = style(true, 3), FOCUS = TOKENS.indexOf(data.focus);
-    var X = parseMatrix(inputs.X);
-    var Q = matmul(X, parseMatrix(inputs.W_q)), K = matmul(X, parseMatrix(inputs.W_k)); // (n, d_model) x (d_model, d_k)
-    var V = matmul(X, parseMatrix(inputs.W_v)); // (n, d_model) x (d_model, d_v) -> (n, d_v)
-    var scale = 1 / Math.sqrt(K[0].length), head = attention(Q, K, V, scale); // head 1, unmasked scores
+    var TOKENS = data.tokens, STYLE = style(true, 3), DECIMAL = style(false, 3), WHOLE = style(true, 0);
+    var FOCUS = TOKENS.indexOf(data.focus), ANY = "query \\ key";
+    var X = parseMatrix(inputs.X), mask = TOKENS.map(function (_, i) { return TOKENS.map(function (_, j) { return j <= i; }); });
+    var mh = multiHead(X, [[inputs.W_q, inputs.W_k, inputs.W_v], [inputs.W_q2, inputs.W_k2, inputs.W_v2]],
+                       parseMatrix(inputs.W_o), data.causal ? mask : null);
+    var head = mh.heads[0], head2 = mh.heads[1], allowed = head.mask || mask.map(function (r) { return r.map(function () { return true; }); });
+    var Q = head.Q, K = head.K, V = head.V, D_V = V[0].length, WIDTH = X[0].length;
+    var steps = { exponentials: head.masked.map(function (row) { return row.map(Math.exp); }) };
+    steps.totals = steps.exponentials.map(sum);
+    var CONCAT = ["h1 o1", "h1 o2", "h2 o1", "h2 o2"], HEADS = ["head-1", "head-2"];
+    var unmasked = attention(Q, K, V, 1 / Math.sqrt(K[0].length), null);
+    var contributions = [head, head2].map(function (h) { return weightedRows(h.weights[FOCUS], h.V); });
+
+    function weights(h) { return checkedWeights(h.weights, h.mask); }
+    function g(values, cols, corner) { return grid(values, TOKENS, cols, STYLE, corner || "token"); }
+    function asAuthored(field, rows, cols, corner) { return grid(parseMatrix(inputs[field]), rows, cols, STYLE, corner, inputs[field]); }
+    function projections(h) {
+      return table([column("token", "token", false), column("query", "query q"), column("key", "key k"), column("value", "value v")],
+        TOKENS.map(function (token, i) { return [token, num(h.Q[i][0], STYLE), num(h.K[i][0], STYLE), vec(h.V[i], STYLE)]; }));
+    }
+    function weightedSum(h, c, title) {
+      var A = weights(h), rows = TOKENS.map(function (token, j) { return [token, num(A[FOCUS][j], STYLE), vec(h.V[j], STYLE), vec(c[j], STYLE)]; });
+      rows.push(["output", "", "", vec(h.output[FOCUS], STYLE)]);
+      return table([column("token", "source token", false), column("weight", title || "weight"), column("value", "value"),
+                    column("contribution", "weighted contribution")], rows);
+    }
+    function topKeys(h) {
+      var row = weights(h)[FOCUS], best = Math.max.apply(null, row);
+      return joined(TOKENS.filter(function (_, j) { return equal(row[j], best); }));
+    }
+    function byHead(columns, rows, corner) { return grid(transpose(columns), rows, HEADS, STYLE, corner); } // h x (n,) -> (n, h)
+    function difference(a, b) { return a.map(function (row, i) { return row.map(function (x, j) { return x - b[i][j]; }); }); }
+    function hardChoice() {
+      var row = head.masked[FOCUS], best = Math.max.apply(null, row);
+      var top = TOKENS.filter(function (_, j) { return Math.abs(row[j] - best) <= 1e-12 + 1e-9 * Math.abs(best); });
+      if (top.length > 1) fail(joined(top) + " share the largest score of " + data.focus + "; there is no single best match to pick");
+      var j = row.indexOf(best);
+      return grid([V[j]], [TOKENS[j]], labels("v", D_V), STYLE, "top key");
+    }
+    var SHAPES = [["X", X], ["W_q", parseMatrix(inputs.W_q)], ["W_k", parseMatrix(inputs.W_k)], ["W_v", parseMatrix(inputs.W_v)],
+                  ["Q", Q], ["K", K], ["V", V], ["q", [Q[0]]], ["v", [V[0]]], ["S", head.scaled], [], ["M", head.masked],
+                  ["A", head.weights], [], ["O", head.output], ["o", [head.output[0]]], ["W_o", mh.W_o]];
+    var KEPT = { kept: true }; // a cell that no input changes (a symbol in a formula, its meaning): left as built
+
     return {
-      queries: function () { return grid(Q, TOKENS, ["q"], STYLE, "token"); },
-      keys: function () { return grid(K, TOKENS, ["k"], STYLE, "token"); },
-      values: function () { return grid(V, TOKENS, labels("v", V[0].length), STYLE, "token"); },
-      scores: function () { return grid(head.scaled, TOKENS, TOKENS, STYLE, "query \\ key"); },
-      divisor: function () { return scalar(1 / scale, STYLE); },
+      inputs: function () { return asAuthored("X", TOKENS, labels("x", WIDTH), "token"); },
+      "w-q": function () { return asAuthored("W_q", TOKENS, ["q"], "row of $W_Q$"); },
+      "w-k": function () { return asAuthored("W_k", TOKENS, ["k"], "row of $W_K$"); },
+      "w-v": function () { return asAuthored("W_v", TOKENS, labels("v", D_V), "row of $W_V$"); },
+      "w-q2": function () { return asAuthored("W_q2", TOKENS, ["q"], "row of $W_Q$ (head 2)"); },
+      "w-k2": function () { return asAuthored("W_k2", TOKENS, ["k"], "row of $W_K$ (head 2)"); },
+      "w-v2": function () { return asAuthored("W_v2", TOKENS, labels("v", head2.V[0].length), "row of $W_V$ (head 2)"); },
+      "w-o": function () { return asAuthored("W_o", CONCAT, labels("u", WIDTH), "row of $W_O$"); },
+      projections: function () { return projections(head); },
+      "head2-projections": function () { return projections(head2); },
+      queries: function () { return g(Q, ["q"]); },
+      keys: function () { return g(K, ["k"]); },
+      values: function () { return g(V, labels("v", D_V)); },
+      "head2-values": function () { return g(head2.V, labels("v", D_V)); },
+      scores: function () { return g(head.scaled, TOKENS, ANY); },
+      "masked-scores": function () { return grid(head.masked, TOKENS, TOKENS, STYLE, ANY, null, true); },
+      "head2-scores": function () { return grid(head2.masked, TOKENS, TOKENS, STYLE, ANY, null, true); },
+      mask: function () {
+        return table([column("query", ANY, false)].concat(TOKENS.map(function (t) { return column(t, t, false); })),
+          TOKENS.map(function (token, i) { return [token].concat(allowed[i].map(function (ok) { return ok ? "allowed" : "future"; })); }));
+      },
+      exponentials: function () { return g(steps.exponentials, TOKENS, ANY); },
+      totals: function () { return grid(steps.totals.map(function (t) { return [t]; }), TOKENS, ["total"], STYLE, "query"); },
+      "softmax-rows": function () {
+        var A = weights(head);
+        return table([column("query", "query row", false), column("exponentials", "permitted e\u02e2"), column("total", "their total"),
+                      column("weights", "weight row")],
+          TOKENS.map(function (token, i) {
+            var permitted = steps.exponentials[i].filter(function (_, j) { return allowed[i][j]; });
+            return [token, vec(permitted, STYLE), num(steps.totals[i], STYLE), vec(A[i], STYLE)];
+          }));
+      },
+      weights: function () { return g(weights(head), TOKENS, ANY); },
+      "head2-weights": function () { return g(weights(head2), TOKENS, ANY); },
+      "unmasked-weights": function () { return g(checkedWeights(unmasked.weights), TOKENS, ANY); },
+      output: function () { return g(head.output, labels("o", D_V)); },
+      "output-decimals": function () { return grid(head.output, TOKENS, labels("o", D_V), DECIMAL, "token"); },
+      "head2-output": function () { return g(head2.output, labels("o", D_V)); },
+      "unmasked-output": function () { return g(unmasked.output, labels("o", D_V)); },
+      "weighted-sum": function () { return weightedSum(head, contributions[0]); },
+      "head2-weighted-sum": function () { return weightedSum(head2, contributions[1], "head 2 weight"); },
+      "head1-contributions": function () { return g(contributions[0], labels("c", D_V), "source token"); },
+      "head2-contributions": function () { return g(contributions[1], labels("c", D_V), "source token"); },
+      "hard-choice": hardChoice,
+      "calculator-places": function () { return scalar(data.settings.calculator_places, WHOLE); },
+      "ball-key-decimal": function () { return scalar(K[TOKENS.indexOf("ball")][0], DECIMAL); },
+      divisor: function () { return scalar(1 / head.scale, STYLE); },
       "rolls-scores": function () {
         return table([column("key", "key token", false), column("query", "query of " + data.focus), column("k", "key"),
                       column("score", "score q \u00d7 k")],
+          TOKENS.map(function (token, j) { return [token, num(Q[FOCUS][0], STYLE), num(K[j][0], STYLE), num(head.scores[FOCUS][j], STYLE)]; }));
+      },
+      dimensions: function () {
+        var sizes = [TOKENS.length, WIDTH, K[0].length, D_V];
+        return table([column("symbol", null, false), column("size", "worked value"), column("meaning", null, false)],
+          sizes.map(function (size) { return [KEPT, num(size, STYLE), KEPT]; }));
+      },
+      shapes: function () {
+        return table([column("symbol", null, false), column("meaning", null, false), column("shape", null, false),
+                      column("worked", "in red ball rolls", false)],
+          SHAPES.map(function (s) { return [KEPT, KEPT, KEPT, s.length ? s[1].length + "\u00a0\u00d7\u00a0" + s[1][0].length : "one number"]; }));
+      },
+      "heads-side-by-side": function () {
+        return table([column("head", "head", false), column("weights", "weights over " + TOKENS.join(", ")), column("output", "output for " + data.focus)],
+          mh.heads.map(function (h, k) { return ["head " + (k + 1), vec(weights(h)[FOCUS], STYLE), vec(h.output[FOCUS], STYLE)]; }));
+      },
+      concat: function () { return g(mh.concat, CONCAT); },
+      u: function () { return g(mh.U, labels("u", WIDTH)); },
+      x: function () { return g(X, labels("x", WIDTH)); },
+      residual: function () { return g(mh.residual, labels("r", WIDTH)); },
+      "residual-rolls": function () {
+        return table([column("entry", "entry", false), column("x", "input x"), column("u", "attention u"), column("sum", "x + u")],
+          X[FOCUS].map(function (x, k) { return ["entry " + (k + 1), num(x, STYLE), num(mh.U[FOCUS][k], STYLE), num(mh.residual[FOCUS][k], STYLE)]; }));
+      },
+      "rolls-by-source": function () {
+        var A1 = weights(head), A2 = weights(head2);
+        return table([column("token", "source token", false), column("weight1", "head 1 weight"), column("contribution1", "head 1 contribution"),
+                      column("weight2", "head 2 weight"), column("contribution2", "head 2 contribution")],
           TOKENS.map(function (token, j) {
-            return [token, num(Q[FOCUS][0], STYLE), num(K[j][0], STYLE), num(head.scores[FOCUS][j], STYLE)];
+            return [token, num(A1[FOCUS][j], STYLE), vec(contributions[0][j], STYLE), num(A2[FOCUS][j], STYLE), vec(contributions[1][j], STYLE)];
           }));
-      }
+      },
+      "keys-by-head": function () { return byHead(mh.heads.map(function (h) { return onlyColumn(h.K, "K"); }), TOKENS, "token"); },
+      "queries-head2-minus-head1": function () { return g(difference(head2.Q, Q), labels("q", K[0].length)); },
+      "keys-head2-minus-head1": function () { return g(difference(head2.K, K), labels("k", K[0].length)); },
+      "values-head2-minus-head1": function () { return g(difference(head2.V, V), labels("v", D_V)); },
+      "rolls-weights-by-head": function () { return byHead(mh.heads.map(function (h) { return weights(h)[FOCUS]; }), TOKENS, "key"); },
+      "rolls-output-by-head": function () { return byHead(mh.heads.map(function (h) { return h.output[FOCUS]; }), labels("o", D_V), "entry"); },
+      "w-o-heads": function () {
+        var counts = mh.heads.map(function (_, k) {
+          return mh.W_o[0].map(function (_, j) { return mh.W_o.slice(k * D_V, (k + 1) * D_V).filter(function (row) { return row[j] !== 0; }).length; });
+        });
+        return grid(counts, labels("h", mh.heads.length), labels("u", WIDTH), STYLE, "head \\ column of $W_O$");
+      },
+      "rolls-u-terms": function () {
+        var c = mh.concat[FOCUS], terms = mh.W_o.map(function (row, k) { return row.map(function (w) { return c[k] * w; }); }); // (h d_v, 1) * (h d_v, d_model)
+        return grid(terms, CONCAT, labels("u", WIDTH), STYLE, "term");
+      },
+      "weights-heatmap": function () { return heatmap(weights(head), TOKENS, STYLE, head.mask); },
+      "head2-heatmap": function () {
+        return heatmap(weights(head2), TOKENS, STYLE, head2.mask, "Head 2 on the same rows: in the " + data.focus +
+          " row the largest weight goes to " + topKeys(head2) + "; in head 1 it went to " + topKeys(head) + ".");
+      },
+      "unmasked-heatmap": function () { return heatmap(checkedWeights(unmasked.weights), TOKENS, STYLE, null); },
+      // Diagrams of the arrays' shapes and of the mask: nothing a reader can change moves them.
+      "mask-grid": unchangedFigure, "flow-diagram": unchangedFigure, "heads-diagram": unchangedFigure
     };
   };
 
@@ -543,17 +734,23 @@
   function ramp(w) { w = Math.max(0, Math.min(1, w)); return Math.expm1(-w / RAMP_SCALE) / Math.expm1(-1 / RAMP_SCALE); }
   function coordinate(x) { var t = fixed(x, 2); return t.indexOf(".") >= 0 ? t.replace(/\.?0+$/, "") : t; }
 
-  function heatmap(A, tokens, s) {
-    var text = A.map(function (row) { return row.map(function (a) { return formatNumber(a, s); }); });
-    var rows = tokens.map(function (token, i) { return token + ": " + text[i].join(", ") + "."; }).join(" ");
-    return { type: "figure", values: A, text: text, tokens: tokens,
+  /** weights_figure: the heat map's numbers, its cells' text ("" where masked) and its text alternative. */
+  function heatmap(A, tokens, s, mask, caption) {
+    var text = A.map(function (row, i) { return row.map(function (a, j) { return mask && !mask[i][j] ? "" : formatNumber(a, s); }); });
+    var rows = tokens.map(function (token, i) {
+      return token + ": " + text[i].map(function (cell) { return cell || "masked"; }).join(", ") + ".";
+    }).join(" ");
+    return { type: "figure", values: A, text: text, tokens: tokens, caption: caption || null,
              desc: "One row per query, one column per key; a more strongly coloured cell carries more weight. " + rows };
   }
 
+  /** A figure that draws only what no input changes (the arrays' shapes, the mask): it stays as built. */
+  function unchangedFigure() { return { type: "figure", unchanged: true }; }
+
   function drawHeatmap(figure, shown) {
-    var cells = figure.querySelectorAll("rect.abh-cell.abh-heat");
     var n = shown.tokens.length;
-    cells.forEach(function (rect, k) {
+    figure.querySelectorAll("rect.abh-cell").forEach(function (rect, k) {
+      if (rect.classList.contains("abh-masked")) return; // hatched by the mask, which no input changes
       var i = Math.floor(k / n), j = k % n, w = shown.values[i][j];
       var group = rect.parentNode, label = group.querySelector("text");
       setAttribute(rect, "fill-opacity", coordinate(0.06 + 0.9 * ramp(w)));
@@ -566,6 +763,7 @@
     });
     var desc = figure.querySelector("svg > desc");
     if (desc) setText(desc, shown.desc);
+    if (shown.caption) setText(figure.querySelector("figcaption"), shown.caption);
   }
 
   // ---- One directive, computed: directives/engine.py's render ----
@@ -583,7 +781,7 @@
         case "value": return { text: renderValue(shown, o) };
         case "tex": return renderTex(shown, o);
         case "word": return { text: renderWord(shown, about, o) };
-        case "check": return { claim: renderCheck(shown, about, o) };
+        case "check": return { claim: renderCheck(shown, about, o, data) };
         case "figure": return { text: shown };
       }
     } catch (error) {
@@ -673,7 +871,7 @@
   function writeTable(mark, result) {
     var tableNode = mark.closest("table"), t = result.text;
     if (!tableNode) return;
-    tableNode.querySelectorAll("thead th").forEach(function (th, j) { if (j > 0) setText(th, t.header[j]); });
+    tableNode.querySelectorAll("thead th").forEach(function (th, j) { if (j > 0 && t.header[j] !== null) setText(th, t.header[j]); });
     tableNode.querySelectorAll("tbody tr").forEach(function (tr, i) {
       tr.querySelectorAll("td").forEach(function (td, j) { writeCell(td, t.rows[i][j]); });
     });
@@ -681,6 +879,7 @@
   }
 
   function writeCell(td, cell) {
+    if (cell === null) return;
     if (typeof cell === "string") { setText(td, cell); return; }
     td.querySelectorAll(".fill-in").forEach(function (blank, k) {
       setAttribute(blank, "data-answer", String(cell.blank[k]));
@@ -732,14 +931,18 @@
     if (result.stale) return writeCannot(request, mark, result.stale);
     if (mark.hasAttribute("data-cannot")) uncannot(request, mark);
     if (request.kind === "table") writeTable(mark, result);
-    else if (request.kind === "figure") drawHeatmap(mark, result.text);
+    else if (request.kind === "figure") { if (!result.text.unchanged) drawHeatmap(mark, result.text); }
     else if (mark.namespaceURI === MATHML) writeMath(mark, result.matrix ? matrixNode(result.matrix) : mathNode(result.text));
     else setText(mark, result.text);
     return 0;
   }
 
   /** A formula's part, replaced only when its text changed (the build's MathML is latex2mathml's own). */
-  function writeMath(mark, node) { if (mark.textContent !== node.textContent) mark.replaceChildren(node); }
+  function writeMath(mark, node) {
+    var only = mark.children.length === 1 ? mark.firstElementChild : null;
+    if (only && only.localName === "mtext") setText(only, node.textContent); // a word inside \text{…}
+    else if (mark.textContent !== node.textContent) mark.replaceChildren(node);
+  }
 
   /** A directive the build could not compute for these numbers: its place says why, never an old number. */
   function writeCannot(request, mark, message) {
@@ -940,10 +1143,11 @@
 
   var current = null; // the open page's manifest, inputs, history and panel
 
-  /** Show the page for `inputs` (every example's, as authored), as if the reader had typed them. */
+  /** Show the page for `inputs` (by example, as authored; an example not given keeps the page's own), as if the
+      reader had typed them. */
   function show(inputs) {
     current.history.push(copy(current.inputs));
-    current.inputs = copy(inputs);
+    current.inputs = Object.assign(ownInputs(current.manifest), copy(inputs));
     refill(current);
     apply(current, "Numbers changed");
   }

@@ -15,14 +15,19 @@ latex2mathml writes as `<mrow class="attn-live-N">`. N is the directive's place 
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .directives.engine import expand_directives
 from .directives.kinds import KINDS
 from .directives.syntax import Found, directives_in_line, outside_code
+
+if TYPE_CHECKING:
+    from attention_core.examples.base import Magnitude
 
 MANIFEST = "live.json"  # written beside each live page's index.html
 # The entries live.js mirrors (its ENTRIES), by example: a page is live when each of its directives of these
@@ -32,8 +37,21 @@ MIRRORED: dict[str, frozenset[str]] = {
         "keys", "values", "queries", "inputs", "query", "scores", "exponentials", "weights", "output", "hard-choice",
         "top-score", "top-weight", "total", "contributions", "scoring", "softmax", "mixing", "all-scores",
         "all-weights", "all-output", "weights-heatmap"}),
-    "red-ball-rolls": frozenset({"queries", "keys", "values", "scores", "divisor", "rolls-scores"}),
+    "red-ball-rolls": frozenset({
+        "inputs", "w-q", "w-k", "w-v", "w-q2", "w-k2", "w-v2", "w-o", "projections", "head2-projections", "queries",
+        "keys", "values", "head2-values", "scores", "masked-scores", "head2-scores", "mask", "exponentials", "totals",
+        "softmax-rows", "weights", "head2-weights", "unmasked-weights", "output", "output-decimals", "head2-output",
+        "unmasked-output", "weighted-sum", "head2-weighted-sum", "head1-contributions", "head2-contributions",
+        "hard-choice", "calculator-places", "ball-key-decimal", "divisor", "rolls-scores", "dimensions", "shapes",
+        "heads-side-by-side", "concat", "u", "x", "residual", "residual-rolls", "rolls-by-source", "keys-by-head",
+        "queries-head2-minus-head1", "keys-head2-minus-head1", "values-head2-minus-head1", "rolls-weights-by-head",
+        "rolls-output-by-head", "w-o-heads", "rolls-u-terms", "weights-heatmap", "head2-heatmap", "unmasked-heatmap",
+        "mask-grid", "flow-diagram", "heads-diagram"}),
 }
+# The claims live.js evaluates (its QUESTIONS and RELATIONS): a check stating another is not live, so its page
+# stays static rather than showing a claim as holding that live.js never tested.
+MIRRORED_CLAIMS = frozenset({"largest", "smallest", "tied", "nonzero", "sign", "shape", "rows", "cols", "words",
+                             "greater", "equal", "fractions", "zero", "size"})
 ENTRY_RANGE = (-10, 10)  # what a reader may type for an authored entry, until the example declares its ranges
 EDITABLE: dict[str, tuple[str, ...]] = {"bus-is-late": ("queries", "keys", "values"),
                                         "red-ball-rolls": ("X", "W_q", "W_k", "W_v")}
@@ -48,9 +66,12 @@ def computed(place: Found) -> bool:
 
 
 def is_live(place: Found) -> bool:
-    """Tell whether the browser can recompute this directive: live.js mirrors its example's entry."""
-    words = place.directive.words
-    return computed(place) and len(words) == 2 and words[1] in MIRRORED.get(words[0], ())
+    """Tell whether the browser can recompute this directive: live.js mirrors its example's entry (and a check's
+    claims)."""
+    directive = place.directive
+    words, claims = directive.words, set(directive.options) - {"row", "col"}
+    mirrored = directive.kind != "check" or claims <= MIRRORED_CLAIMS
+    return computed(place) and mirrored and len(words) == 2 and words[1] in MIRRORED.get(words[0], ())
 
 
 def math_spans(line: str) -> list[tuple[int, int]]:
@@ -75,11 +96,17 @@ class LivePlace:
     ordinal: int
     found: Found
     in_math: bool
+    in_text: bool = False  # inside math, it fills a `\\text{…}`
 
 
 def in_math(place: Found, line: str, display_math: set[int]) -> bool:
     """Tell whether a directive stands inside a formula (its expansion is LaTeX there)."""
     return place.line - 1 in display_math or any(a <= place.start < b for a, b in math_spans(line))
+
+
+def in_text(place: Found, line: str) -> bool:
+    """Tell whether a directive inside a formula is the text of a `\\text{…}` (no `\\class` may stand there)."""
+    return line[:place.start].endswith("\\text{")
 
 
 @dataclass
@@ -95,11 +122,14 @@ class Marker:
         ordinal, self.count = self.count, self.count + 1
         if not (self.live and is_live(place)):
             return text
-        return marked(place.directive.kind, ordinal, text, in_math(place, line, self.display_math))
+        math = in_math(place, line, self.display_math)
+        return marked(place.directive.kind, ordinal, text, math, math and in_text(place, line))
 
 
-def marked(kind: str, ordinal: int, text: str, in_math: bool) -> str:
-    """`text` with its invisible mark."""
+def marked(kind: str, ordinal: int, text: str, in_math: bool, in_text: bool = False) -> str:
+    """`text` with its invisible mark; in a `\\text{…}`, the text closed around the mark (`\\text{}` is empty)."""
+    if in_text:
+        return rf"}}\class{{attn-live-{ordinal}}}{{\text{{{text}}}}}\text{{"
     if in_math:
         return rf"\class{{attn-live-{ordinal}}}{{{text}}}"
     span = f'<span class="attn-live" data-live="{ordinal}"></span>'
@@ -136,7 +166,8 @@ def computed_places(markdown: str) -> Iterator[LivePlace]:
             continue
         for place in directives_in_line(line, index + 1):
             if computed(place):
-                yield LivePlace(ordinal, place, in_math(place, line, display_math))
+                math = in_math(place, line, display_math)
+                yield LivePlace(ordinal, place, math, math and in_text(place, line))
             ordinal += 1
 
 
@@ -157,13 +188,23 @@ def requests(markdown: str) -> Iterator[dict[str, object]]:
 
 
 def example_data(name: str) -> dict[str, object]:
-    """One example's inputs as authored, the fields a reader may change and the range of each entry."""
+    """One example's inputs as authored, the fields a reader may change and the range of each entry, and the
+    settings its entries read (its ranged whole numbers, whether it is causal)."""
     from attention_core import EXAMPLES  # only for a page that is live: the core loads NumPy
 
     example = EXAMPLES[name]
+    settings = {item.name: getattr(example, item.name) for item in fields(example) if "range" in item.metadata}
     return {"inputs": example.authored, "editable": EDITABLE.get(name, ()), "range": ENTRY_RANGE,
             "tokens": example.tokens, "focus": getattr(example, "focus", None),
-            "exact": getattr(example, "exact", False)}
+            "exact": getattr(example, "exact", False), "causal": getattr(example, "causal", False),
+            "settings": settings, "magnitudes": [magnitude_data(m) for m in getattr(example, "magnitudes", ())]}
+
+
+def magnitude_data(magnitude: Magnitude) -> dict[str, object]:
+    """A size word the example declares, for live.js (an unbounded side as null: JSON has no infinity)."""
+    bound = {side: None if math.isinf(value) else value for side, value in
+             (("low", magnitude.low), ("high", magnitude.high))}
+    return {"word": magnitude.word, "of": magnitude.of, "meaning": magnitude.meaning, **bound}
 
 
 def page_manifest(markdown: str) -> str:

@@ -49,7 +49,8 @@ READ = """([root, directives]) => {
     }
     if (d.kind === "figure") {
       const cells = [...mark.querySelectorAll("rect.abh-cell")];
-      return {desc: mark.querySelector("desc").textContent, cells: cells.map(r => [
+      return {desc: mark.querySelector("desc").textContent, caption: mark.querySelector("figcaption").textContent,
+              cells: cells.map(r => [
         r.getAttribute("fill-opacity"), r.style.getPropertyValue("--abh-ramp").trim(), r.parentNode.textContent,
         r.parentNode.querySelector(".abh-on-strong") !== null])};
     }
@@ -64,10 +65,11 @@ READ = """([root, directives]) => {
 }"""
 
 
-def built(source: str, cases: list[dict[str, object]]) -> list[dict[str, object]]:
-    """What the build writes for each case's inputs on the page `source`, directive by directive (a fresh process)."""
-    done = subprocess.run([sys.executable, str(RUNNER), source], input=json.dumps(cases), text=True,
-                          capture_output=True, check=True, timeout=300, cwd=RUNNER.parent)
+def built(sources: list[str], cases: list[dict[str, object]]) -> list[dict[str, dict[str, object]]]:
+    """What the build writes for each case's inputs on each page of `sources`, directive by directive, by page (one
+    fresh process for them all)."""
+    done = subprocess.run([sys.executable, str(RUNNER), *sources], input=json.dumps(cases), text=True,
+                          capture_output=True, check=True, timeout=600, cwd=RUNNER.parent)
     return json.loads(done.stdout)
 
 
@@ -125,51 +127,81 @@ def source_of(folder: str) -> str:
 
 @pytest.fixture(scope="module")
 def live_pages(built_site: Path) -> list[str]:
-    """Every page the build made live (it wrote a live.json beside it), by its folder: `lesson/`."""
-    return sorted(path.parent.relative_to(built_site).as_posix().removeprefix(".") + "/"
-                  for path in built_site.rglob(MANIFEST))
+    """Every page the build made live (it wrote a live.json beside it), by its folder: `lesson/` (`` for home)."""
+    folders = (path.parent.relative_to(built_site).as_posix() for path in built_site.rglob(MANIFEST))
+    return sorted("" if folder == "." else folder + "/" for folder in folders)
+
+
+CHAPTERS = ("causal-mask", "code", "history", "interpretation", "output-projection", "projections", "query-key-value",
+            "scores", "second-head", "softmax", "weighted-sum", "worked-example")
+LIVE_PAGES = ["", "beyond/checks/", "lesson/", "teachers/handout/", "walkthrough/",
+              *(f"walkthrough/{chapter}/" for chapter in CHAPTERS)]
 
 
 def test_the_live_pages_are_those_whose_every_number_live_js_computes(
         live_pages: list[str], tabs: Callable[..., Tab], site_url: str) -> None:
-    """Assert the build made live the pages whose every computed number live.js mirrors: the lesson, the handout and
-    two walk-through chapters; not the teachers' page (its powers of e are not mirrored) nor the home page (it shows
-    red-ball-rolls' output, which is not)."""
-    assert live_pages == ["lesson/", "teachers/handout/", "walkthrough/query-key-value/", "walkthrough/scores/"]
+    """Assert the build made live the pages whose every computed number live.js mirrors: the home page (two
+    examples), the lesson, the handout, the walk-through's chapters on red ball rolls and the page on checks; not
+    the teachers' page (its powers of e are not mirrored) nor the scaling chapter (its example is not)."""
+    assert live_pages == sorted(LIVE_PAGES)
     page = tabs(viewport={"width": 1280, "height": 800}).page
-    for folder in ("", "teachers/"):
+    for folder in ("teachers/", "walkthrough/scaling/"):
         page.goto(site_url + folder)
         assert page.locator(".attn-live").count() == 0 and page.locator(".attn-live-toggle").count() == 0
 
 
+@pytest.fixture(scope="module")
+def examples_of(live_pages: list[str], built_site: Path) -> dict[str, list[str]]:
+    """The examples each live page recomputes (its live.json's), by page folder."""
+    manifests = {folder: json.loads((built_site / folder / MANIFEST).read_text(encoding="utf-8"))
+                 for folder in live_pages}
+    return {folder: sorted(manifest["examples"]) for folder, manifest in manifests.items()}
+
+
+def truth(examples_of: dict[str, list[str]]) -> dict[str, tuple[list[dict[str, object]], list[dict[str, object]]]]:
+    """By example: its input cases, and what the build writes for each on every live page using it (by source)."""
+    found = {}
+    for example in sorted({name for names in examples_of.values() for name in names}):
+        cases = mutated_cases(example)
+        sources = [source_of(folder) for folder, names in examples_of.items() if example in names]
+        found[example] = (cases, built(sources, [{"example": example, "inputs": i} for i in cases]))
+    return found
+
+
 def test_every_live_page_equals_the_build_for_its_numbers_and_their_mutations(
-        live_pages: list[str], tabs: Callable[..., Tab], site_url: str) -> None:
+        examples_of: dict[str, list[str]], tabs: Callable[..., Tab], site_url: str) -> None:
     """Assert, on every live page, that live.js mirrors exactly the entries live.py lists, that recomputing the
-    page's own inputs leaves it as built, and that for each of tests/mutations.py's changes of them every live
-    directive's text in the browser equals the build's for the same inputs, element by element, each check's
-    verdict and message included."""
+    page's own inputs leaves it as built, and that for each of tests/mutations.py's changes of each of its examples'
+    inputs every live directive's text in the browser equals the build's for the same inputs, element by element,
+    each check's verdict and message and each figure's caption included."""
     page = tabs(viewport={"width": 1280, "height": 800}).page
     live = "window.AttentionByHand.live"
-    for folder in live_pages:
+    known = truth(examples_of)
+    for folder, examples in examples_of.items():
         directives = open_live(page, site_url + folder)
         mirrored = page.evaluate(f"() => {live}.loadManifest().then({live}.mirrored)")
-        assert mirrored == {name: sorted(MIRRORED[name]) for name in mirrored}, folder
-        (example,) = mirrored  # one example a page, so far
+        assert mirrored == {name: sorted(MIRRORED[name]) for name in examples}, folder
         as_built = read_page(page, directives)
         assert "no mark on the page" not in as_built.values()
-        show(page, example, inputs_of(example))
-        assert read_page(page, directives) == as_built, folder
-        cases = mutated_cases(example)
-        for inputs, fragments in zip(cases, built(source_of(folder), [{"example": example, "inputs": i}
-                                                                        for i in cases]), strict=True):
-            show(page, example, inputs)
-            shown = read_page(page, directives)
-            html = "".join(fragment for fragment in fragments.values() if isinstance(fragment, str))
-            stopped = {key: value for key, value in fragments.items() if isinstance(value, dict)}  # the build stops
-            expected = {**read_page(page, directives, html), **stopped}
-            differing = {key: (shown[key], value) for key, value in expected.items() if shown[key] != value}
-            assert not differing, f"{folder} with inputs {inputs}: browser vs build {differing}"
-        assert len(cases) >= 12, folder
+        for example in examples:
+            show(page, example, inputs_of(example))
+            assert read_page(page, directives) == as_built, folder
+            cases, fragments_by_case = known[example]
+            for inputs, by_page in zip(cases, fragments_by_case, strict=True):
+                show(page, example, inputs)
+                differing = differences(page, directives, by_page[source_of(folder)])
+                assert not differing, f"{folder} with {example} {inputs}: browser vs build {differing}"
+            show(page, example, inputs_of(example))
+            assert len(cases) >= 12, folder
+
+
+def differences(page: Page, directives: list[dict[str, object]], fragments: dict[str, object]) -> dict[str, object]:
+    """Each directive whose text in the browser differs from the build's `fragments`: {id: (browser, build)}."""
+    shown = read_page(page, directives)
+    html = "".join(fragment for fragment in fragments.values() if isinstance(fragment, str))
+    stopped = {key: value for key, value in fragments.items() if isinstance(value, dict)}  # the build stops
+    expected = {**read_page(page, directives, html), **stopped}
+    return {key: (shown[key], value) for key, value in expected.items() if shown[key] != value}
 
 
 def cells_of(page: Page, heading_id: str) -> list[str]:
