@@ -56,11 +56,25 @@ def test_a_cached_build_serves_the_bytes_of_a_fresh_one(cold_then_warm: TwoBuild
         assert (cold_then_warm.second / "downloads" / name).read_bytes() == data, name
 
 
-def test_the_link_list_names_exactly_the_examples_with_workbooks() -> None:
-    """Assert the light list the pages link from equals the examples the writer lays out, in the same order."""
-    from attention_site.workbooks import EXAMPLES_WITH_WORKBOOKS, WORKBOOKS
+def test_a_workbook_is_its_module_in_books_and_its_decorator() -> None:
+    """Assert the examples the pages link to (read off books/ without importing it) are those the writer lays out,
+    and that a layout registered outside the module named after its example, or a module of books/ that registers
+    none, stops with a message naming the module that is accepted."""
+    import pytest
 
-    assert tuple(WORKBOOKS) == EXAMPLES_WITH_WORKBOOKS
+    from attention_core.examples.scaling import SCALING
+    from attention_site.workbooks import EXAMPLES_WITH_WORKBOOKS, WORKBOOKS, build, names
+
+    assert tuple(WORKBOOKS) == EXAMPLES_WITH_WORKBOOKS and "kv-cache" in WORKBOOKS
+    with pytest.raises(ValueError, match=r"laid out in books/test_workbook_cache.py; accepted: books/scaling.py"):
+        names.workbook(SCALING)(test_a_workbook_is_its_module_in_books_and_its_decorator)
+    layouts = dict(names.LAYOUTS)
+    try:
+        del names.LAYOUTS["scaling"]
+        with pytest.raises(ValueError, match=r"books/scaling.py lays out no workbook"):
+            build.registered_workbooks()
+    finally:
+        names.LAYOUTS.update(layouts)
 
 
 def test_expanding_pages_does_not_load_the_spreadsheet_writer() -> None:

@@ -2,60 +2,36 @@
 
 from __future__ import annotations
 
+import importlib
 import io
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
 
 from attention_core import Example
-from attention_core.examples.bus_is_late import BUS_IS_LATE
-from attention_core.examples.kv_cache import KV_CACHE
-from attention_core.examples.positions import POSITIONS
-from attention_core.examples.red_ball_layer import RED_BALL_LAYER
-from attention_core.examples.red_ball_rolls import RED_BALL_ROLLS
-from attention_core.examples.scaling import SCALING
-from attention_core.examples.tiled_attention import TILED_ATTENTION
 
 from ..project import project_folder
-from .bus_is_late import bus_is_late_book
-from .kv_cache import kv_cache_book
 from .layout import Book
-from .names import file_names
-from .positions import positions_book
-from .red_ball_layer import red_ball_layer_book
-from .red_ball_rolls import red_ball_rolls_book
+from .names import EXAMPLES_WITH_WORKBOOKS, LAYOUTS, Workbook, book_module, file_names
 from .reproducible import build_time, repack
-from .scaling import scaling_book
-from .tiled_attention import tiled_book
 from .xlsx import model_workbook, practice_workbook
 
 RE_SITE_URL = re.compile(r"^site_url:\s*['\"]?([^'\"\s#]+)", re.MULTILINE)
 
 
-@dataclass(frozen=True)
-class Workbook:
-    """One example with a workbook: the example as the site uses it and the function laying it out."""
+def registered_workbooks() -> MappingProxyType[str, Workbook]:
+    """Every example's workbook, by key: each module of books/ imported, which registers its layout (@workbook)."""
+    for key in EXAMPLES_WITH_WORKBOOKS:
+        importlib.import_module(f"{__package__}.books.{book_module(key)}")
+    unregistered = [key for key in EXAMPLES_WITH_WORKBOOKS if key not in LAYOUTS]
+    if unregistered:
+        raise ValueError(f"books/{book_module(unregistered[0])}.py lays out no workbook; accepted: a module of "
+                         "books/ whose layout function carries @workbook(EXAMPLE), EXAMPLE the one it is named after")
+    return MappingProxyType({key: LAYOUTS[key] for key in EXAMPLES_WITH_WORKBOOKS})
 
-    example: Example
-    layout: Callable[[Any], Book]
 
-
-WORKBOOKS: MappingProxyType[str, Workbook] = MappingProxyType({
-    entry.example.name: entry
-    for entry in (
-        Workbook(RED_BALL_ROLLS, red_ball_rolls_book),
-        Workbook(BUS_IS_LATE, bus_is_late_book),
-        Workbook(SCALING, scaling_book),
-        Workbook(KV_CACHE, kv_cache_book),
-        Workbook(RED_BALL_LAYER, red_ball_layer_book),
-        Workbook(TILED_ATTENTION, tiled_book),
-        Workbook(POSITIONS, positions_book),
-    )
-})
+WORKBOOKS = registered_workbooks()
 
 
 def book_for(example_key: str, example: Example | None = None) -> Book:

@@ -13,10 +13,11 @@ import inspect
 import numpy as np
 
 from attention_core import feed_forward_steps, layer_norm, layer_norm_statistics
-from attention_core.examples.red_ball_layer import RedBallLayer
+from attention_core.examples.red_ball_layer import RED_BALL_LAYER, RedBallLayer
 
-from . import steps
-from .layout import ONE, Book, Grid, Refs, Sheet, labels
+from .. import steps
+from ..layout import ONE, Book, Grid, Refs, Sheet, labels
+from ..names import workbook
 from .red_ball_rolls import red_ball_rolls_book
 
 PAGE = "walkthrough/transformer-layer/"
@@ -105,6 +106,7 @@ def next_token_sheet(ex: RedBallLayer) -> Sheet:
                        digits=None, cell=lambda r, i, j: f"=INDEX({r.header('logits')},1,{r.cell('choice', 0, 0)})")))
 
 
+@workbook(RED_BALL_LAYER)
 def red_ball_layer_book(ex: RedBallLayer) -> Book:
     """The red-ball-rolls sheets, then the rest of the layer and the next token."""
     attention = red_ball_rolls_book(ex.heads)

@@ -10,11 +10,12 @@ from dataclasses import replace
 
 import numpy as np
 
-from attention_core.examples.bus_is_late import BusIsLate
+from attention_core.examples.bus_is_late import BUS_IS_LATE, BusIsLate
 
-from ..answers import one_query_slacks
-from . import steps
-from .layout import ONE, Book, Grid, Refs, Sheet, labels
+from ...answers import one_query_slacks
+from .. import steps
+from ..layout import ONE, Book, Grid, Refs, Sheet, labels
+from ..names import workbook
 
 LESSON = "lesson/"
 POWERS, WEIGHTS, OUTPUT = 2, 3, 2
@@ -93,6 +94,7 @@ def all_tokens_sheet(ex: BusIsLate) -> Sheet:
     )
 
 
+@workbook(BUS_IS_LATE)
 def bus_is_late_book(ex: BusIsLate) -> Book:
     """The lesson, one sheet per step."""
     return Book(ex.name, ex.title, (inputs_sheet(ex), *one_token_sheets(ex), all_tokens_sheet(ex)))

@@ -9,10 +9,11 @@ from __future__ import annotations
 import numpy as np
 
 from attention_core import softmax_steps
-from attention_core.examples.kv_cache import KVCacheExample
+from attention_core.examples.kv_cache import KV_CACHE, KVCacheExample
 
-from . import steps
-from .layout import Book, Grid, Refs, Sheet, labels
+from .. import steps
+from ..layout import Book, Grid, Refs, Sheet, labels
+from ..names import workbook
 
 PAGE = "walkthrough/generation/#the-kv-cache"
 
@@ -72,6 +73,7 @@ def step_sheet(ex: KVCacheExample, t: int) -> Sheet:
                  tuple(grids))
 
 
+@workbook(KV_CACHE)
 def kv_cache_book(ex: KVCacheExample) -> Book:
     """The inputs, then one sheet per generated token."""
     dims = labels("x", ex.X.shape[1])

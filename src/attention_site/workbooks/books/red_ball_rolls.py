@@ -9,10 +9,11 @@ from __future__ import annotations
 import numpy as np
 
 from attention_core import softmax_steps
-from attention_core.examples.red_ball_rolls import RedBallRolls
+from attention_core.examples.red_ball_rolls import RED_BALL_ROLLS, RedBallRolls
 
-from . import steps
-from .layout import Book, Grid, Refs, Sheet, labels
+from .. import steps
+from ..layout import Book, Grid, Refs, Sheet, labels
+from ..names import workbook
 
 
 def head_inputs(ex: RedBallRolls, suffix: str) -> tuple[Grid, ...]:
@@ -127,6 +128,7 @@ def output_sheet(ex: RedBallRolls) -> Sheet:
     )
 
 
+@workbook(RED_BALL_ROLLS)
 def red_ball_rolls_book(ex: RedBallRolls) -> Book:
     """The whole red-ball-rolls walk-through, one sheet per page from the inputs to the residual."""
     head = ex.head

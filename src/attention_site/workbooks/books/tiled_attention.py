@@ -10,10 +10,11 @@ from __future__ import annotations
 import numpy as np
 
 from attention_core import TileStep
-from attention_core.examples.tiled_attention import TiledAttention
+from attention_core.examples.tiled_attention import TILED_ATTENTION, TiledAttention
 
-from . import steps
-from .layout import ONE, Book, Grid, Refs, Sheet, labels
+from .. import steps
+from ..layout import ONE, Book, Grid, Refs, Sheet, labels
+from ..names import workbook
 
 PAGE = "beyond/tiled-attention/"
 
@@ -95,6 +96,7 @@ def output_sheet(ex: TiledAttention) -> Sheet:
     )
 
 
+@workbook(TILED_ATTENTION)
 def tiled_book(ex: TiledAttention) -> Book:
     """Inputs, one sheet per block of keys, then the output."""
     d_k, d_v = len(ex.Q_text[0]), len(ex.V_text[0])

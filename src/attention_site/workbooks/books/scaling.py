@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from attention_core.examples.scaling import Scaling
+from attention_core.examples.scaling import SCALING, Scaling
 
-from . import steps
-from .layout import Book, Grid, Refs, Sheet, labels
+from .. import steps
+from ..layout import Book, Grid, Refs, Sheet, labels
+from ..names import workbook
 
 PAGE = "walkthrough/scaling/#two-keys-before-and-after-scaling"
 
@@ -21,6 +22,7 @@ def softmax_row(key: str, caption: str, of: str, expected: np.ndarray, label: st
     return Grid(key, caption, (label,), tokens, expected[None, :], corner="weights", name=name, cell=formula)
 
 
+@workbook(SCALING)
 def scaling_book(ex: Scaling) -> Book:
     """Query and keys, the raw scores and weights, then the scaled ones."""
     dims = labels("", ex.d_k)

@@ -12,10 +12,11 @@ from __future__ import annotations
 import numpy as np
 
 from attention_core import AttentionResult, add_positions, project, scaled_dot_product_attention
-from attention_core.examples.positions import Positions
+from attention_core.examples.positions import POSITIONS, Positions
 
-from . import steps
-from .layout import ONE, Book, Grid, Refs, Sheet, labels
+from .. import steps
+from ..layout import ONE, Book, Grid, Refs, Sheet, labels
+from ..names import workbook
 
 PAGE = "walkthrough/positions/"
 
@@ -128,6 +129,7 @@ def sinusoidal_sheet(ex: Positions) -> Sheet:
     )
 
 
+@workbook(POSITIONS)
 def positions_book(ex: Positions) -> Book:
     """The embeddings and the head, then the two sentences without and with sinusoidal positions."""
     d_model, (d_k, d_v) = ex.E.shape[1], (ex.W[0].shape[1], ex.W[2].shape[1])
