@@ -10,7 +10,7 @@ It builds the site from a temporary copy and opens pages in headless Chromium on
 
 MathJax is the reference most readers know: a visible difference between the two columns (spacing around an
 operator in a script, a bracket taller than its content, a seam in a stretched bracket, a word in italic) is
-something to fix in attention_site/mathml.py or math.css.
+something to fix in attention_site/mathml/tex.py or math.css.
 
     python bench/math_screenshots.py
 """

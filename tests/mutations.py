@@ -38,7 +38,6 @@ VALUES = ("-2", "-1", "0", "1", "2", "3", "1/2", "ln 2")
 FIXED_FIELDS = {"name", "title", "other_tokens", "vocabulary", "illustrative", "exact"}
 RENAMED = "renamed"  # the new name of a renamed token: no example has a token of that name
 RANDOM_PER_FIELD = 2
-Leaves = tuple
 
 
 @dataclass(frozen=True)
@@ -189,11 +188,6 @@ def pages_using(names: set[str]) -> list[Path]:
     """The pages whose directives name one of the examples."""
     return [page for page in sorted(DOCS.rglob("*.md"))
             if any(f" {name} " in page.read_text(encoding="utf-8") for name in names)]
-
-
-def expand_page(engine, page: Path) -> str | None:
-    """Expand one page as the build does; return its error message, or None if it built."""
-    return expanded(engine, page)[0]
 
 
 def expanded(engine, page: Path) -> tuple[str | None, str | None]:

@@ -163,7 +163,7 @@
       if (width > 0) svg.style.setProperty("--abh-figure-ems", String(width / FIGURE_LABEL_UNITS));
     });
   }
-  var FIGURE_LABEL_UNITS = 14; // the font size of a figure's labels, in viewBox units (hooks/figures.py)
+  var FIGURE_LABEL_UNITS = 14; // the font size of a figure's labels, in viewBox units (attention_site/figures/frame.py)
 
   /** Relative luminance of an "rgb(r, g, b)" colour (WCAG 2). */
   function luminance(rgb) {

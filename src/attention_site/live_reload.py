@@ -4,7 +4,7 @@
 number inside the code, so no hash could name it ahead of time, and the policy blocks it: a saved edit never
 reached an open tab. `scripts/serve.py` (`make serve`) has MkDocs write `RELOAD_SCRIPT` instead, the same
 polling with both numbers read from the tag's data attributes: its text never changes, and the pages built while
-serving allow it by hash (`mkdocs_hooks.secured`). A built site never holds it, nor its hash.
+serving allow it by hash (`document.secured`). A built site never holds it, nor its hash.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Browser check: MathML from hooks/mathml.py, set in the served math font, renders in Chromium."""
+"""Browser check: MathML from attention_site/mathml/, set in the served math font, renders in Chromium."""
 
 from __future__ import annotations
 

@@ -150,10 +150,6 @@ class Example:
         """The inputs taken from a publication, by field name, with their source and published value."""
         return {item.name: item.metadata["source"] for item in fields(self) if "source" in item.metadata}
 
-    def changed_from_source(self) -> dict[str, Source]:
-        """The published inputs whose value differs from the publication's."""
-        return {name: source for name, source in self.sources().items() if getattr(self, name) != source.value}
-
 
 class ExampleInputError(ValueError):
     """An authored input that does not parse, or lies out of its range, named by its example class and field."""

@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 
 from .errors import DirectiveError, quoted
 
-NAMESPACE = "attn"
 OPEN, CLOSE = "<!--", "-->"
 MAX_PAGE_CHARS = 1_000_000
 MAX_LINE_CHARS = 20_000

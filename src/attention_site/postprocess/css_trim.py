@@ -193,17 +193,6 @@ def selector_texts(rule: QualifiedRule, source: Source, brace: int) -> list[tupl
     return [(trimmed_spaces(tokens), text) for tokens, text in zip(selectors, texts, strict=True)]
 
 
-def selector_list(prelude: list[Node]) -> list[list[Node]]:
-    """A rule's selectors: its prelude split at the commas outside parentheses, each without outer spaces."""
-    selectors: list[list[Node]] = [[]]
-    for token in prelude:
-        if token.type == "literal" and token.value == ",":
-            selectors.append([])
-        else:
-            selectors[-1].append(token)
-    return [trimmed_spaces(selector) for selector in selectors if trimmed_spaces(selector)]
-
-
 def trimmed_spaces(tokens: list[Node]) -> list[Node]:
     """The tokens without whitespace and comments at either end."""
     start, end = 0, len(tokens)

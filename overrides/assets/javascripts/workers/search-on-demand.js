@@ -1,7 +1,7 @@
 /* Material's search worker, started only when a reader opens the search.
    Material creates its worker on every page load and sends it the search index, which it fetches at once.
    The site serves Material a small index (its configuration, no documents) and names this file as the
-   worker (src/attention_site/page_assets.py): it answers "ready" at once, so the search box works, and
+   worker (src/attention_site/postprocess/page_assets.py): it answers "ready" at once, so the search box works, and
    only when the reader focuses the search (a message on the "search-on-demand" channel, from reader.js)
    or types a query does it fetch the documents and load Material's own worker beside it (?worker=NAME),
    which then answers every message. Queries asked in the meantime are answered once its index is built. */

@@ -1,8 +1,8 @@
 """The Transformer layer on red ball rolls (example "red-ball-layer"): U, R, the feed-forward network, Y, logits.
 
 Attention is red-ball-rolls' two heads and W_O; the feed-forward weights, the vocabulary and W_vocab are
-illustrative (see attention_core.examples.RedBallLayer). Layer normalisation makes the numbers irrational,
-so this example shows decimals.
+illustrative (see attention_core.examples.red_ball_layer.RedBallLayer). Layer normalisation makes the numbers
+irrational, so this example shows decimals.
 """
 
 from __future__ import annotations
