@@ -261,8 +261,14 @@
     };
   }
 
+  /** The label an option names: itself, its place (`@last`, `@first`, `@2`), or `h1-o2` for `h1 o2` (labels.py). */
   function labelOf(wanted, names, key) {
     if (wanted === undefined || names.indexOf(wanted) >= 0) return wanted;
+    if (wanted.charAt(0) === "@") {
+      var place = wanted === "@first" ? 1 : wanted === "@last" ? names.length : Number(wanted.slice(1));
+      if (!(place >= 1 && place <= names.length)) fail(key + "=" + wanted + " names no place of this matrix");
+      return names[place - 1];
+    }
     var spaced = wanted.replace(/-/g, " ");
     if (names.indexOf(spaced) >= 0) return spaced;
     fail(key + "=" + wanted + " is not a label of this matrix");
@@ -303,7 +309,8 @@
 
   function subjectOf(shown, about, row, col) {
     if (shown.type === "scalar") {
-      return { about: about, labels: [], values: [shown.value], shape: [1, 1], text: [formatNumber(shown.value, shown.style)] };
+      return { about: about, labels: [], values: [shown.value], shape: [1, 1], text: [formatNumber(shown.value, shown.style)],
+               rowLabels: [], colLabels: [], picked: "" };
     }
     var g = select(shown, row, col);
     var where = row || col ? " (" + [["row", row], ["col", col]].filter(function (p) { return p[1]; })
@@ -313,6 +320,7 @@
       return g.cols.map(function (c) { return r + "/" + c; });
     }));
     return { about: "'" + about + "'" + where, labels: names, values: flat, shape: [shown.rows.length, shown.cols.length],
+             rowLabels: g.rows, colLabels: g.cols, picked: row && col ? "cell" : row ? "row" : col ? "col" : "",
              text: flat.map(function (x) { return x === -Infinity ? "\u2212\u221e" : formatNumber(x, g.style); }) };
   }
 
@@ -355,6 +363,17 @@
     if (n < 0 || n > 12 || (d !== 1 && !PARTS[d])) return null;
     return d === 1 ? SMALL_WORDS[n] : SMALL_WORDS[n] + " " + PARTS[d][n === 1 ? 0 : 1];
   }
+  /** The labels along the entry, in order: its columns when a row is picked, else its rows (questions.py). */
+  function lineLabels(s, question) {
+    if (s.picked === "cell" || !s.rowLabels.length) fail("'" + question + "' lists the labels along a row or column; pick at most one of row=, col=");
+    return (s.picked === "row" ? s.colLabels : s.rowLabels).slice();
+  }
+  QUESTIONS.label = function (s) {
+    if (s.picked === "row" || s.picked === "col") return (s.picked === "row" ? s.rowLabels : s.colLabels)[0];
+    fail("'label' names the label of one row or column; pick one with row= or col=");
+  };
+  QUESTIONS.labels = function (s) { return lineLabels(s, "labels"); };
+  QUESTIONS.sequence = function (s) { return lineLabels(s, "sequence").join(" "); };
   QUESTIONS.words = function (s) {
     var said = inWords(s);
     if (said === null) fail(s.about + " is " + s.text[0] + ", which has no short name in words");
@@ -396,6 +415,11 @@
       var values = names.map(function (label) { return valueOf(subject, label); });
       return values.every(function (x) { return equal(values[0], x); }) ? null : stale(subject, joined(names) + " are equal", "they differ");
     },
+    labels: function (subject, said) {
+      var actual = lineLabels(subject, "labels");
+      var spoken = said.map(function (word) { return actual.indexOf(word) >= 0 ? word : word.replace(/-/g, " "); });
+      return spoken.join() === actual.join() ? null : stale(subject, "the labels are " + joined(spoken), "they are " + joined(actual));
+    },
     fractions: function (subject) {
       var odd = subject.text.filter(function (_, i) { var x = subject.values[i]; return x !== -Infinity && !simpleFraction(x); });
       return odd.length ? stale(subject, "every entry is a simple fraction", odd[0] + " is not") : null;
@@ -418,7 +442,7 @@
       return null;
     }
   };
-  var LIST_CLAIMS = ["largest", "smallest", "tied", "nonzero", "greater", "equal"];
+  var LIST_CLAIMS = ["largest", "smallest", "tied", "nonzero", "greater", "equal", "labels"];
   var GENERIC = ["row", "col", "digits", "blanks", "pick"];
 
   /** null when every claim of a check holds for these numbers, else what the build's error says. */

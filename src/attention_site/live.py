@@ -51,7 +51,7 @@ MIRRORED: dict[str, frozenset[str]] = {
 # The claims live.js evaluates (its QUESTIONS and RELATIONS): a check stating another is not live, so its page
 # stays static rather than showing a claim as holding that live.js never tested.
 MIRRORED_CLAIMS = frozenset({"largest", "smallest", "tied", "nonzero", "sign", "shape", "rows", "cols", "words",
-                             "greater", "equal", "fractions", "zero", "size"})
+                             "greater", "equal", "fractions", "zero", "size", "labels"})
 ENTRY_RANGE = (-10, 10)  # what a reader may type for an authored entry, until the example declares its ranges
 EDITABLE: dict[str, tuple[str, ...]] = {"bus-is-late": ("queries", "keys", "values"),
                                         "red-ball-rolls": ("X", "W_q", "W_k", "W_v")}
