@@ -5,9 +5,10 @@ It builds the site from a temporary copy, then measures:
   "Change the numbers", and the heaviest live page's live.json, fetched with it;
 - what a first visit gains: reader.js and reader.css (the button and its style) as served now against the same
   files at `--against` (the commit before live pages), minified and gzipped the same way, side by side;
-- the recompute of the heaviest live page (the most live directives) in headless Chromium: the time from handing
-  live.js new inputs to the page laid out again, for two input sets in turn, at no CPU throttling and at
-  Lighthouse's mobile throttling (4 x slower CPU, DevTools' Emulation.setCPUThrottlingRate), median of 15 each.
+- the recompute of the heaviest live page of each live example (the most live directives of it) in headless
+  Chromium: the time from handing live.js new inputs to the page laid out again, for two input sets in turn, at no
+  CPU throttling and at Lighthouse's mobile throttling (4 x slower CPU, DevTools' Emulation.setCPUThrottlingRate),
+  median of 15 each.
 
 Targets: the live code at most 30 KB gzip, loaded only on use; a recompute at most 50 ms at 4 x throttling.
 
@@ -38,11 +39,11 @@ REPEATS = 15
 BUDGET_KB, BUDGET_MS = 30.0, 50.0
 FIRST_VISIT = ("docs/javascripts/reader.js", "docs/stylesheets/reader.css")
 MINIFY = {".js": rjsmin.jsmin, ".css": rcssmin.cssmin}
-TIMED = """async ([inputs, other]) => {
+TIMED = """async ([example, inputs, other]) => {
   const live = window.AttentionByHand.live, manifest = await live.loadManifest();
   const times = {computed: [], written: [], laidOut: []};
-  for (let k = 0; k < %d; k++) {
-    const given = {'bus-is-late': k %% 2 ? inputs : other};
+  for (let k = 0; k < REPEATS; k++) {
+    const given = {[example]: k % 2 ? inputs : other};
     const start = performance.now();
     live.computeAll(manifest, given);
     const computed = performance.now();
@@ -74,9 +75,13 @@ def at_commit(commit: str, path: str) -> bytes:
     return MINIFY[Path(path).suffix](text).encode()
 
 
-def heaviest_live_page(site: Path) -> Path:
-    """The live.json with the most directives."""
-    manifests = sorted(site.rglob("live.json"), key=lambda p: len(json.loads(p.read_text("utf-8"))["directives"]))
+def heaviest_live_page(site: Path, example: str | None = None) -> Path:
+    """The live.json with the most directives (of `example`, when given)."""
+    def weight(path: Path) -> int:
+        directives = json.loads(path.read_text("utf-8"))["directives"]
+        return sum(1 for d in directives if example in (None, d["example"]))
+
+    manifests = sorted(site.rglob("live.json"), key=weight)
     if not manifests:
         fail("the build wrote no live.json")
     return manifests[-1]
@@ -110,7 +115,7 @@ def serve(site: Path) -> tuple[ThreadingHTTPServer, str]:
     return server, f"http://127.0.0.1:{server.server_address[1]}/{BASE}/"
 
 
-def recompute_times(url: str, inputs: list[dict[str, object]]) -> dict[int, dict[str, list[float]]]:
+def recompute_times(url: str, example: str, inputs: list[dict[str, object]]) -> dict[int, dict[str, list[float]]]:
     """Milliseconds per recompute of the page at `url`, by CPU throttling rate: computing every directive alone,
     computing and writing the page, and that until the page is laid out."""
     from playwright.sync_api import sync_playwright
@@ -125,7 +130,7 @@ def recompute_times(url: str, inputs: list[dict[str, object]]) -> dict[int, dict
         devtools = page.context.new_cdp_session(page)
         for rate in (1, 4):
             devtools.send("Emulation.setCPUThrottlingRate", {"rate": rate})
-            times[rate] = page.evaluate(TIMED, inputs)
+            times[rate] = page.evaluate(TIMED, [example, *inputs])
         browser.close()
     return times
 
@@ -134,6 +139,21 @@ def lesson_inputs(keys: list[list[str]]) -> dict[str, object]:
     """The lesson's inputs with other keys."""
     return {"queries": [["0", "1"], ["1", "1"], ["1", "0"]], "keys": keys,
             "values": [["10", "0"], ["0", "10"], ["5", "5"]], "query": ["1", "0"], "scale": "1"}
+
+
+def rolls_inputs(w_k: list[list[str]]) -> dict[str, object]:
+    """Red ball rolls' inputs with another W_K for head 1."""
+    from attention_core import EXAMPLES
+
+    own = {name: [list(row) for row in value] for name, value in EXAMPLES["red-ball-rolls"].authored.items()}
+    return {**own, "W_k": w_k}
+
+
+CASES = {  # two input sets for each live example, handed to live.js in turn
+    "bus-is-late": (lesson_inputs([["2", "1"], ["3", "2"], ["1", "1"]]),
+                    lesson_inputs([["-1", "1/2"], ["0", "2"], ["ln 2", "1"]])),
+    "red-ball-rolls": (rolls_inputs([["1"], ["ln 2"], ["0"]]), rolls_inputs([["0"], ["1/2"], ["-1"]])),
+}
 
 
 def main() -> None:
@@ -150,38 +170,40 @@ def main() -> None:
             fail(built.stderr[-2000:])
         site = project / "site"
         weights = sizes(site, args.against)
-        page = heaviest_live_page(site).parent.relative_to(site).as_posix() + "/"
+        pages = {example: heaviest_live_page(site, example).parent.relative_to(site).as_posix() + "/"
+                 for example in CASES}
         server, url = serve(site)
         try:
-            times = recompute_times(url + page, [lesson_inputs([["2", "1"], ["3", "2"], ["1", "1"]]),
-                                                 lesson_inputs([["-1", "1/2"], ["0", "2"], ["ln 2", "1"]])])
+            times = {example: recompute_times(url + page, example, list(CASES[example]))
+                     for example, page in pages.items()}
         finally:
             server.shutdown()
-    report(weights, times, page, args.against, write=not args.no_write)
+    report(weights, times, pages, args.against, write=not args.no_write)
 
 
-def report(weights: list[tuple[str, int, int]], times: dict[int, dict[str, list[float]]], page: str, against: str,
-           *, write: bool) -> None:
+def report(weights: list[tuple[str, int, int]], times: dict[str, dict[int, dict[str, list[float]]]],
+           pages: dict[str, str], against: str, *, write: bool) -> None:
     """Print the figures and, with `write`, keep them in bench/results/live_pages.md."""
     live_kb = sum(size for _, size, _ in weights[:2]) / 1000
     size_rows = [(name, f"{now / 1000:.2f} KB", "" if before < 0 else f"{before / 1000:.2f} KB",
                   "" if before < 0 else f"{now - before:+d} B") for name, now, before in weights]
     phases = (("computed", "computing"), ("written", "computing and writing"), ("laidOut", "to the page laid out"))
-    time_rows = [(f"{rate} x", what, f"{median(by[key]):.1f} ms", f"{min(by[key]):.1f}–{max(by[key]):.1f} ms",
-                  f"{ratio(median(by[key]), BUDGET_MS):.2f}") for rate, by in times.items() for key, what in phases]
+    time_rows = [(pages[example], f"{rate} x", what, f"{median(by[key]):.1f} ms",
+                  f"{min(by[key]):.1f}–{max(by[key]):.1f} ms", f"{ratio(median(by[key]), BUDGET_MS):.2f}")
+                 for example, by_rate in times.items() for rate, by in by_rate.items() for key, what in phases]
     size_header = ("file (gzip -6)", "now", f"at {against}", "change")
-    time_header = ("CPU throttling", "from new inputs", "median", "range", "x 50 ms budget")
+    time_header = ("page", "CPU throttling", "from new inputs", "median", "range", "x 50 ms budget")
     budget = f"{live_kb:.2f} KB, {ratio(live_kb, BUDGET_KB):.2f} x the {BUDGET_KB:.0f} KB budget"
     print(table(size_header, size_rows))
     print(f"\nlive code (live.js + live.css): {budget}, loaded only on use")
-    print(f"\nrecompute of {page} ({REPEATS} runs each)")
+    print(f"\nrecompute of the heaviest page of each example ({REPEATS} runs each)")
     print(table(time_header, time_rows))
     if write:
         body = "\n\n".join([
             markdown_table(size_header, size_rows, right=(1, 2, 3)),
             f"Live code (live.js + live.css, loaded only on use): {budget.replace(' x ', ' × ')}.",
-            f"Recompute of `{page}` ({REPEATS} runs, two input sets in turn):",
-            markdown_table(time_header, time_rows, right=(2, 3, 4)),
+            f"Recompute of the heaviest live page of each example ({REPEATS} runs, two input sets in turn):",
+            markdown_table(time_header, time_rows, right=(3, 4, 5)),
         ])
         print(f"\nwritten: {write_results('live_pages', 'python bench/live_pages.py', body)}")
 
