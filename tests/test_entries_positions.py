@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 
 import pytest
 from pages import expand
@@ -71,3 +72,14 @@ def test_unknown_method_is_refused() -> None:
     """Assert method=rotary is refused with the accepted names."""
     with pytest.raises(DirectiveError, match=r"docs/x\.md:1: .*method=rotary is not accepted"):
         expand("<!-- attn:table positions outputs method=rotary -->")
+
+
+def test_the_chapter_prints_the_heads_projections_as_authored() -> None:
+    """Assert W_Q, W_K and W_V render as the example authors them and the positions chapter shows all three, so a
+    reader can recompute its outputs (#33 correction 8)."""
+    assert expand("<!-- attn:tex positions w-q -->") == (
+        "\\begin{pmatrix} 0 & 1 \\\\ 1 & 0 \\\\ 0 & 1 \\\\ 1 & 0 \\end{pmatrix}")
+    assert expand("<!-- attn:value positions w-v row=e1 --> <!-- attn:word positions w-k pick=shape -->") == (
+        "(1.000, 1.000) 4 × 2")
+    chapter = (Path(__file__).resolve().parent.parent / "docs" / "walkthrough" / "positions.md").read_text("utf-8")
+    assert all(f"<!-- attn:tex positions {name} -->" in chapter for name in ("w-q", "w-k", "w-v"))

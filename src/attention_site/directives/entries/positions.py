@@ -65,6 +65,27 @@ def embeddings() -> Grid:
     return make_grid(parse_matrix(text), TOKENS, dims("e", len(text[0])), STYLE, "token", authored=text)
 
 
+def projection(text: tuple[tuple[str, ...], ...], prefix: str) -> Grid:
+    """One of the head's illustrative projections as authored: rows the embedding's entries, columns its own."""
+    return make_grid(parse_matrix(text), dims("e", len(text)), dims(prefix, len(text[0])), STYLE, "",
+                     authored=text)
+
+
+@grid(NAME, "w-q", "The head's illustrative query projection W_Q (d_model x d_k).")
+def w_q() -> Grid:
+    return projection(EX.W_q_text, "q")
+
+
+@grid(NAME, "w-k", "The head's illustrative key projection W_K (d_model x d_k).")
+def w_k() -> Grid:
+    return projection(EX.W_k_text, "k")
+
+
+@grid(NAME, "w-v", "The head's illustrative value projection W_V (d_model x d_v).")
+def w_v() -> Grid:
+    return projection(EX.W_v_text, "v")
+
+
 @table(NAME, "outputs", "Each token's output row in both sentences, for one way of adding positions.",
        options=(METHOD,))
 def outputs(method: str) -> Table:

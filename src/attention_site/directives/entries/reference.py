@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ...api_page import api_page
 from ...build_cache import read_input
+from ...further_pages import further_pages_markdown
 from ..claims import CHECK_KEYS, CHECK_OPTIONS
 from ..errors import DirectiveError, did_you_mean, quoted
 from ..kinds import KINDS, first_kind_showing, kinds_reference
@@ -191,6 +192,12 @@ def live_preview(entry: Entry) -> str | None:
 @block(NAME, "contributing", "CONTRIBUTING.md, the contributors' guide, read from the repository's top folder.")
 def contributing_guide() -> MarkdownBlock:
     return MarkdownBlock(read_input(project_root() / "CONTRIBUTING.md"))
+
+
+@block(NAME, "further-pages", "The pages beyond the two worked examples, from the nav in mkdocs.yml, grouped under "
+       "plain headings (attention_site.further_pages); for the home page, whose links these are.")
+def further_pages_list() -> MarkdownBlock:
+    return MarkdownBlock(further_pages_markdown(read_input(project_root() / "mkdocs.yml")))
 
 
 PART = choice("part", "which public names: the core's functions and results, or the worked examples' inputs",
