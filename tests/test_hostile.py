@@ -19,8 +19,10 @@ from mkdocs.config import load_config
 from pages import dedented, expand
 from pymdownx.snippets import SnippetExtension, SnippetMissingError
 
+from attention_core.examples.base import ExampleInputError
+from attention_core.examples.red_ball_rolls import RedBallRolls
 from attention_site.build_cache import TextCache, cache_key, kept_files
-from attention_site.directives import DirectiveError
+from attention_site.directives import DirectiveError, listings
 from attention_site.html_check import check_html
 from attention_site.live_reload import RELOAD_SCRIPT
 from attention_site.postprocess import page_head
@@ -539,3 +541,61 @@ def test_a_nested_snippet_that_cannot_be_included_names_the_file_that_includes_i
     planted(tmp_path, "docs/programs/outer.txt", 'one\n--8<-- "gone.txt"\n')
     with pytest.raises(DirectiveError, match=r"^docs/programs/outer\.txt:2: snippet 'gone\.txt' is not a file"):
         check_snippets('--8<-- "outer.txt"', "docs/x.md", [folder])
+
+
+# an input of a listed program (docs/programs/, which a pull request may change) -> what its error says; each
+# ended in a traceback (MemoryError, ZeroDivisionError, RecursionError...), or held the build on a huge allocation
+LISTING_INPUTS = {
+    "X = [0] * 100000000000": "the input does not evaluate (TypeError: arithmetic takes numbers, not [0])",
+    "X = 'a' * 99999999999": "arithmetic takes numbers",
+    "X = 1 / 0": "the input does not evaluate (ZeroDivisionError: division by zero)",
+    "X = np.log(0)": "(ValueError: math domain error)",
+    "X = np.sqrt(-1)": "(ValueError: math domain error)",
+    "X = np.exp(1000)": "(OverflowError: math range error)",
+    "X = np.eye(10000000)": "np.eye takes sizes from 1 to 1024",
+    "X = np.eye('a')": "np.eye takes sizes from 1 to 1024",
+    "X = np.array([1, [2]])": "the input does not evaluate (ValueError: setting an array element",
+    "X = np.array()": "the input does not evaluate (TypeError:",
+    "X = " + "+".join(["1"] * 5_000): "the program nests an expression too deeply to be read",
+    "X = " + "-" * 5_000 + "1": "the program nests an expression too deeply to be read",
+}
+
+
+@pytest.mark.parametrize(("source", "message"), LISTING_INPUTS.items(), ids=[s[:30] for s in LISTING_INPUTS])
+def test_a_listed_programs_input_that_does_not_evaluate_names_its_line(source: str, message: str) -> None:
+    """Assert an input that would divide by zero, allocate terabytes or recurse stops at the program's line."""
+    path = "docs/programs/x.py"
+    with pytest.raises(DirectiveError) as caught:
+        line, node = listings.top_level_assignments(f'"""A program."""\n\n{source}\n', path)["X"]
+        listings.evaluated(node, path, line)
+    said = caught.value.message  # as the page's directive reports it, after the page's own place
+    assert re.search(r"^docs/programs/x\.py:[13]: ", said) and message in said, said
+
+
+def test_a_listed_programs_text_input_is_stale_not_a_traceback() -> None:
+    """Assert a program that sets a numeric input to a text is reported as differing from the example."""
+    with pytest.raises(DirectiveError) as caught:
+        listings.check_input("docs/programs/x.py", 3, "X", "abc", [[1.0, 0.0]])
+    assert caught.value.message.startswith("docs/programs/x.py:3: the program sets X = abc, but the example has")
+
+
+@pytest.mark.parametrize("name", ["../../escaped", "a/b", "Rolls", "x.xlsx", "", "-x", "x\x00"])
+def test_an_example_name_that_would_leave_its_folder_is_refused(name: str) -> None:
+    """Assert an example named with a path, a capital, a dot or a control character is refused at its field: its
+    name becomes its workbook's and reference page's file names (`downloads/NAME.xlsx`)."""
+    with pytest.raises(ExampleInputError, match=r"^RedBallRolls\.name: .* is not a name: lower-case letters"):
+        RedBallRolls(name=name)
+
+
+@pytest.mark.slow
+def test_an_example_named_with_a_path_writes_nothing_outside_the_site(project_copy: Path) -> None:
+    """Assert an example renamed '../../escaped' (its workbook was written two folders above the site) stops the
+    build at the name's line in the example's file, and no file appears outside the site."""
+    module = project_copy / "src/attention_core/examples/red_ball_rolls.py"
+    module.write_text(module.read_text().replace('name: str = "red-ball-rolls"', 'name: str = "../../escaped"'))
+    line = 1 + next(i for i, text in enumerate(module.read_text().splitlines()) if "name: str =" in text)
+    result = mkdocs(project_copy, "build", "--site-dir", str(project_copy / "out/site"))
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr[-2000:]
+    assert (f"src/attention_core/examples/red_ball_rolls.py:{line}: ExampleInputError: RedBallRolls.name: "
+            "'../../escaped' is not a name") in result.stderr
+    assert not list(project_copy.glob("escaped*")) and not list((project_copy / "out").glob("escaped*"))

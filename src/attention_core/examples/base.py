@@ -11,6 +11,7 @@ value out of range is named by its example and field, at the field's line, never
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields
 from typing import Any
@@ -25,6 +26,8 @@ RED_BALL_W_V: Rows = (("1", "0"), ("0", "2"), ("1", "1"))
 DECK = "the slide deck \"red ball rolls\" (seed document 000)"  # the source of the deck's own inputs
 PAD = "[pad]"  # the label of a padding position
 Bound = int | float | str  # a number, or the name of a property of the example (`tokens` counts the tokens)
+
+RE_EXAMPLE_NAME = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*\Z")  # a slug: it names files and pages
 
 
 @dataclass(frozen=True)
@@ -114,6 +117,9 @@ class Example:
     def __post_init__(self) -> None:
         """Check every authored input, range and cross-field rule once, so a bad input is named by its example
         and field when the example is made, not found later by the core."""
+        if not RE_EXAMPLE_NAME.match(self.name):
+            raise ExampleInputError(type(self), "name", f"{self.name[:60]!r} is not a name: lower-case letters, digits "
+                                    "and '-' (it names the example's files, which must stay in their folder)")
         for name, value in self.authored.items():
             try:
                 parse_authored(value)

@@ -23,10 +23,11 @@ import numpy as np
 
 from ..build_cache import read_input
 from ..project import project_folder
-from .errors import DirectiveError
+from .errors import DirectiveError, quoted
 from .shown import MarkdownBlock
 
 PROGRAMS = "docs/programs"
+MAX_EYE = 1_024  # the largest np.eye(n) an input may make
 OPERATORS: dict[type, Callable[[float, float], float]] = {
     ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
 }
@@ -57,7 +58,7 @@ def listing(file: str, inputs: Mapping[str, object], title: str | None = None) -
             raise DirectiveError(f"{path} no longer assigns '{name}' at its top level; the page checks it against "
                                  "the example")
         line, node = assigned[name]
-        problems += collected(check_input, path, line, name, literal_value(node, path, line), expected)
+        problems += collected(check_input, path, line, name, evaluated(node, path, line), expected)
     problems += collected(check_prose, path, text, inputs)
     if problems:  # every stale input and sentence of the program at once, not one per build
         raise DirectiveError("; and ".join(problems))
@@ -70,11 +71,24 @@ def top_level_assignments(text: str, path: str) -> dict[str, tuple[int, ast.expr
         tree = ast.parse(text, filename=path)
     except SyntaxError as error:
         raise DirectiveError(f"{path}:{error.lineno}: the program does not parse: {error.msg}") from None
+    except (RecursionError, MemoryError):  # an expression nested thousands deep
+        raise DirectiveError(f"{path}:1: the program nests an expression too deeply to be read; write it "
+                             "in steps") from None
     return {
         node.targets[0].id: (node.lineno, node.value)
         for node in tree.body
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
     }
+
+
+def evaluated(node: ast.expr, path: str, line: int) -> object:
+    """An input's value (`literal_value`), or the program's line saying why it has none (a division by zero, a
+    logarithm of 0, a list where NumPy wants a number)."""
+    try:
+        return literal_value(node, path, line)
+    except (ArithmeticError, ValueError, TypeError, RecursionError) as error:
+        raise DirectiveError(f"{path}:{line}: the input does not evaluate ({type(error).__name__}: "
+                             f"{quoted(str(error))}); write it with numbers the example has") from None
 
 
 def literal_value(node: ast.expr, path: str, line: int) -> object:
@@ -87,13 +101,24 @@ def literal_value(node: ast.expr, path: str, line: int) -> object:
         value = literal_value(node.operand, path, line)
         return -value if isinstance(node.op, ast.USub) else value  # type: ignore[operator]
     if isinstance(node, ast.BinOp) and type(node.op) in OPERATORS:
-        left, right = literal_value(node.left, path, line), literal_value(node.right, path, line)
-        return OPERATORS[type(node.op)](left, right)  # type: ignore[arg-type]
+        left, right = number(literal_value(node.left, path, line)), number(literal_value(node.right, path, line))
+        return OPERATORS[type(node.op)](left, right)
     if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name)
             and node.func.value.id == "np" and node.func.attr in NUMPY_CALLS and not node.keywords):
-        return NUMPY_CALLS[node.func.attr](*(literal_value(arg, path, line) for arg in node.args))
+        arguments = [literal_value(arg, path, line) for arg in node.args]
+        if node.func.attr == "eye" and not all(isinstance(size, int) and 0 < size <= MAX_EYE for size in arguments):
+            raise ValueError(f"np.eye takes sizes from 1 to {MAX_EYE}")
+        return NUMPY_CALLS[node.func.attr](*arguments)
     raise DirectiveError(f"{path}:{line}: an input must be written with literals, arithmetic and "
                          "np.array/eye/log/sqrt/exp, so that the build can check it without running the program")
+
+
+def number(value: object) -> float:
+    """A value arithmetic may take: a number (a list or a text times a number would be a list or text of any
+    length)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise TypeError(f"arithmetic takes numbers, not {quoted(shown(value), 40)}")
+    return value
 
 
 def check_input(path: str, line: int, name: str, found: object, expected: object) -> None:
@@ -101,11 +126,19 @@ def check_input(path: str, line: int, name: str, found: object, expected: object
     if isinstance(expected, tuple | list) and all(isinstance(item, str) for item in expected):
         same = list(expected) == found
     else:
-        want, got = np.asarray(expected, dtype=float), np.asarray(found, dtype=float)
-        same = want.shape == got.shape and bool(np.allclose(want, got, rtol=0, atol=1e-12))
+        same = same_numbers(expected, found)
     if not same:
         raise DirectiveError(f"{path}:{line}: the program sets {name} = {shown(found)}, but the example has "
                              f"{shown(expected)}; change the program to match the example")
+
+
+def same_numbers(expected: object, found: object) -> bool:
+    """Whether a program's value is the example's array of numbers (a text or a ragged list is not)."""
+    try:
+        want, got = np.asarray(expected, dtype=float), np.asarray(found, dtype=float)
+    except (ValueError, TypeError):
+        return False
+    return want.shape == got.shape and bool(np.allclose(want, got, rtol=0, atol=1e-12))
 
 
 def collected(check: Callable[..., None], *args: object) -> list[str]:
