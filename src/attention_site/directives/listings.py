@@ -86,6 +86,8 @@ def evaluated(node: ast.expr, path: str, line: int) -> object:
     logarithm of 0, a list where NumPy wants a number)."""
     try:
         return literal_value(node, path, line)
+    except DirectiveError:  # a form the evaluator does not read, said at its line already
+        raise
     except (ArithmeticError, ValueError, TypeError, RecursionError) as error:
         raise DirectiveError(f"{path}:{line}: the input does not evaluate ({type(error).__name__}: "
                              f"{quoted(str(error))}); write it with numbers the example has") from None
