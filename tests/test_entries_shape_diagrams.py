@@ -47,12 +47,22 @@ def cells(root: ET.Element) -> list[tuple[str, int]]:
 def test_flow_shapes_are_the_heads_arrays() -> None:
     """Assert the flow reads X 3 × 3, Q 3 × 1, K 3 × 1, V 3 × 2, S, M, A 3 × 3, O 3 × 2: the arrays' own shapes."""
     head = RED_BALL_ROLLS.head
-    expected = [("X", RED_BALL_ROLLS.X), ("Q", head.Q), ("K", head.K), ("V", head.V), ("S", head.scores),
+    expected = [("X", RED_BALL_ROLLS.X), ("Q", head.Q), ("K", head.K), ("V", head.V), ("S", head.scaled),
                 ("M", head.masked), ("A", head.weights), ("O", head.output)]
     root = svg_of("red-ball-rolls", "flow-diagram")
     assert drawn(root) == [(symbol, array.shape) for symbol, array in expected]
     assert drawn(root)[:4] == [("X", (3, 3)), ("Q", (3, 1)), ("K", (3, 1)), ("V", (3, 2))]
     assert cells(root) == [(symbol, array.size) for symbol, array in expected]
+
+
+def test_flow_and_notation_put_the_division_by_root_d_k_in_s_not_m() -> None:
+    """Assert the overview's figure notes S as Q Kᵀ ÷ √dₖ and M as masked alone, as its notation table (and the scores
+    chapter) define them: the figure put the division in M (#33 correction 4)."""
+    desc = "".join(svg_of("red-ball-rolls", "flow-diagram").find(f"{SVG}desc").itertext())
+    assert "S (3 × 3, Q Kᵀ ÷ √dₖ)" in desc and "M (3 × 3, masked)" in desc, desc
+    table = expand("<!-- attn:table red-ball-rolls shapes -->")
+    s_row, m_row = (next(line for line in table.splitlines() if line.startswith(f"| ${x}$ |")) for x in "SM")
+    assert "\\sqrt{d_k}" in s_row and "sqrt" not in m_row, (s_row, m_row)
 
 
 def test_flow_hatches_the_masked_cells() -> None:

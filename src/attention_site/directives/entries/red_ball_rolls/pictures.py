@@ -50,8 +50,8 @@ def flow_diagram() -> Figure:
     head = EX.head
     stages = [[array("X", EX.X, "input rows")],
               [array("Q", head.Q, "queries"), array("K", head.K, "keys"), array("V", head.V, "values")],
-              [array("S", head.scores, "Q Kᵀ")],
-              [array("M", head.masked, "÷ √dₖ, masked", EX.mask)],
+              [array("S", head.scaled, "Q Kᵀ ÷ √dₖ")],  # S is scaled, as in the notation table (steps.py)
+              [array("M", head.masked, "masked", EX.mask)],
               [array("A", head.weights, "softmax by row", EX.mask)],
               [array("O", head.output, "A V")]]
     edges = [("X", "Q"), ("X", "K"), ("X", "V"), ("Q", "S"), ("K", "S"), ("S", "M"), ("M", "A"), ("A", "O"),
