@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import yaml
+import yaml  # type: ignore[import-untyped]  # PyYAML ships no annotations; MkDocs brings it in
 
 FOLDER = "beyond/"
 GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -23,14 +23,14 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
 UNGROUPED = "More pages"
 
 
-class NavLoader(yaml.SafeLoader):
+class NavLoader(yaml.SafeLoader):  # type: ignore[misc]  # an untyped base
     """YAML's safe loader, reading MkDocs' own tags (`!ENV ...`) as nothing: only the nav is wanted here."""
 
 
 NavLoader.add_multi_constructor("!", lambda loader, suffix, node: None)
 
 
-def nav_pages(nav: list) -> Iterator[tuple[str, str]]:
+def nav_pages(nav: list[object]) -> Iterator[tuple[str, str]]:
     """Every (title, path) of a MkDocs nav, in order, sections opened."""
     for item in nav:
         if isinstance(item, str):
