@@ -31,8 +31,10 @@ def flagged(text: str) -> list[str]:
     ("The output is <!-- attn:value bus-is-late output -->, or 7.88 rounded.", 1, "7.88"),
     ("- a list item where *late* scores highest", 1, "highest"),
     ("| *bus* | the largest score |", 1, "largest"),
+    ("*ball* weighs most.<!-- attn:check red-ball-rolls weights row=rolls largest=ball --> *red* is the smallest.",
+     1, "smallest"),
 ], ids=["superlative", "second paragraph, wrapped", "closeness", "tie", "typed decimal", "typed beside computed",
-        "list item", "table row"])
+        "list item", "table row", "after another sentence's check"])
 def test_an_unbound_sentence_is_named_with_its_line_and_word(page: str, line: int, word: str) -> None:
     """Assert the lint names the line a sentence starts on and the word that depends on the inputs."""
     (message,) = flagged(page)

@@ -80,6 +80,7 @@ class Claim:
     option: Option
     check: Callable[[Subject, object, Context], None]
     sample: str
+    said: str = ""  # the words prose states it with, as a regex alternation: a sentence restating it needs a check
 
 
 def answer(key: str) -> Callable[[Subject, object, Context], None]:
@@ -90,11 +91,14 @@ def answer(key: str) -> Callable[[Subject, object, Context], None]:
 TOLERANT = frozenset({"close", "ratio", "slope", "same", "differs"})
 CLAIMS: dict[str, Claim] = {claim.option.key: claim for claim in (
     Claim(words("largest", "the label(s) of the largest entry; several means they tie"), answer("largest"),
-          "bus-is-late scores row=late largest=bus"),
+          "bus-is-late scores row=late largest=bus",
+          said="largest|highest|most|biggest|greatest|wins"),
     Claim(words("smallest", "the label(s) of the smallest entry"), answer("smallest"),
-          "bus-is-late scores row=late smallest=is"),
+          "bus-is-late scores row=late smallest=is",
+          said="smallest|lowest|least"),
     Claim(words("tied", "the labels that share the largest entry (none: one entry is largest alone)"),
-          answer("tied"), "red-ball-rolls scores row=rolls tied=none"),
+          answer("tied"), "red-ball-rolls scores row=rolls tied=none",
+          said="tie|ties|tied"),
     Claim(words("nonzero", "exactly the labels whose entries are not zero (none: all are zero)"), answer("nonzero"),
           "red-ball-rolls weights row=ball nonzero=red,ball"),
     Claim(choice("sign", "the sign of one number", SIGNS), answer("sign"),
@@ -108,9 +112,11 @@ CLAIMS: dict[str, Claim] = {claim.option.key: claim for claim in (
     Claim(words("labels", "the labels along the entry, in order: its rows, or the columns of the row picked"),
           check_labels, "bus-is-late scores row=late labels=bus,is,late"),
     Claim(words("greater", "labels in decreasing order of their entries: ball,red"), check_order,
-          "bus-is-late scores row=late greater=bus,late,is"),
+          "bus-is-late scores row=late greater=bus,late,is",
+          said="larger|greater|higher|more than|bigger"),
     Claim(words("equal", "labels whose entries are equal, or all"), check_equal,
-          "red-ball-rolls scores row=rolls equal=red,rolls"),
+          "red-ball-rolls scores row=rolls equal=red,rolls",
+          said="equal|equally|the same"),
     Claim(choice("fractions", "every entry is a whole number or a fraction with a denominator of at most 12",
                  ("simple",)), check_fractions, "red-ball-rolls weights fractions=simple"),
     Claim(choice("zero", "all: every entry is 0 (the two things subtracted are the same); not-all: some entry is not",

@@ -9,6 +9,7 @@ from .kinds import KINDS
 from .labels import UnknownLabel, mentions, unpinned_labels
 from .prose_lint import example_tokens_by_name, lint_prose
 from .registry import Entry, lookup, split_options
+from .restated import restated_claims
 from .syntax import (
     Directive,
     Found,
@@ -47,6 +48,8 @@ def expand_directives(markdown: str, page: str = "<page>", line_offset: int = 0,
         except DirectiveError as error:  # keep going: one build names every stale claim of the page
             errors.append(error.at(page, line_offset + index + 1))
     errors += lint_prose(markdown, page, line_offset) + label_errors(markdown, errors, page, line_offset)
+    reported = {error.line for error in errors}  # a sentence the prose lint names already is not named twice
+    errors += [error for error in restated_claims(markdown, page, line_offset) if error.line not in reported]
     errors = sorted(errors, key=lambda error: error.line)
     if errors:
         raise errors[0] if len(errors) == 1 else DirectiveErrors(errors)

@@ -24,7 +24,7 @@ RE_COMPUTED = re.compile(r"<!--\s*attn:(?:value|tex|word|table|figure)\b")
 RE_HIDDEN = re.compile(r"`[^`]*`|\$\$.*?\$\$|\$[^$]*\$|\]\([^)]*\)|<(?!!--)[^>]*>")  # code, math, link targets, tags
 RE_COMMENT = re.compile(r"<!--.*?-->")
 RE_TYPED_NUMBER = re.compile(r"(?<![\w./-])-?\d+(?:\.\d+|/\d+)(?![\w/])")  # 0.665, 1/4: not 2, not 2017
-RE_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[*_(\"'A-Z])")
+RE_SENTENCE_END = re.compile(r"[.!?](?:<!--.*?-->)*\s+(?=[*_(\"'A-Z])")  # checks glued to a full stop: its sentence's
 RE_ITALIC = re.compile(r"(?<![*\w])\*([^*\s][^*]*?)\*(?!\*)")
 RE_BLOCK_START = re.compile(r"^\s*(?:#{1,6}\s|\|?\s*:?-{3,}|!!!|\?\?\?|===|-{3,}\s*$|<!-- attn:(?:table|figure|block))")
 # Words whose truth moves with the numbers. Counts of tokens are not among them: tokens are an example's identity,
@@ -135,7 +135,7 @@ def flushed(run: list[tuple[int, str]]) -> Iterator[tuple[int, str]]:
 def split_sentences(paragraph: str, first: int) -> Iterator[Sentence]:
     """The sentences of one paragraph: a check glued to a sentence's full stop belongs to that sentence."""
     start = 0
-    for end in [match.start() for match in RE_SENTENCE_END.finditer(paragraph)] + [len(paragraph)]:
+    for end in [match.end() for match in RE_SENTENCE_END.finditer(paragraph)] + [len(paragraph)]:
         text = paragraph[start:end].strip()
         if text:
             yield Sentence(text, first + paragraph.count("\n", 0, start))
