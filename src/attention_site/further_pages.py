@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import yaml  # type: ignore[import-untyped]  # PyYAML ships no annotations; MkDocs brings it in
+import yaml
 
 FOLDER = "beyond/"
 GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -23,7 +23,7 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
 UNGROUPED = "More pages"
 
 
-class NavLoader(yaml.SafeLoader):  # type: ignore[misc]  # an untyped base
+class NavLoader(yaml.SafeLoader):
     """YAML's safe loader, reading MkDocs' own tags (`!ENV ...`) as nothing: only the nav is wanted here."""
 
 
