@@ -58,3 +58,20 @@ def test_slope_table_of_a_head_count_that_is_not_a_power_of_two(monkeypatch: pyt
     assert "| head $r$ | exponent $\\log_2 m_r$ | slope $m_r$ |" in table
     assert "| head1 | -1 | 0.5000 |" in table and "| head9 | -1/2 | 0.7071 |" in table
     assert "-8r/h" not in table
+
+
+def test_the_pages_slope_formula_takes_its_constant_from_the_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Assert the ALiBi page's display formula m_r = 2^(-8r/h) is written with attn:tex alibi slope-span, which is
+    the core's ALIBI_SPAN, the constant alibi_slopes uses (its last slope is 2^-8): a change of it reaches the page."""
+    from pathlib import Path
+
+    from attention_core.rotary import ALIBI_SPAN, alibi_slopes
+
+    page = (Path(__file__).resolve().parent.parent / "docs/beyond/rotary-and-alibi.md").read_text(encoding="utf-8")
+    (formula,) = [line for line in page.splitlines() if line.startswith("m_r = ")]
+    assert expand(formula) == "m_r = 2^{-8r/h} ."
+    assert alibi_slopes(8)[-1] == 2.0 ** -ALIBI_SPAN
+    import attention_site.directives.entries.alibi as entries
+
+    monkeypatch.setattr(entries, "ALIBI_SPAN", 6)
+    assert expand(formula) == "m_r = 2^{-6r/h} ."

@@ -29,6 +29,7 @@ __all__ = [
 ]
 
 ROPE_BASE = 10000.0  # the base of RoFormer and of the sinusoidal table
+ALIBI_SPAN = 8  # Press et al. (2021): the slopes of h heads run from 2^(-8/h) down to 2^-8, m_r = 2^(-8r/h)
 
 
 def rope_exponents(d: int) -> np.ndarray:
@@ -155,10 +156,10 @@ def alibi_slopes(h: int) -> np.ndarray:
     """
     h = as_count("h", h, limit="MAX_HEADS")
     p = 1 << (h.bit_length() - 1)  # the largest power of two <= h
-    ours = 2.0 ** (-8.0 * np.arange(1, p + 1, dtype=np.float64) / p)  # (p,)
+    ours = 2.0 ** (-float(ALIBI_SPAN) * np.arange(1, p + 1, dtype=np.float64) / p)  # (p,)
     if p == h:
         return ours
-    between = 2.0 ** (-8.0 * np.arange(1, 2 * p + 1, 2, dtype=np.float64) / (2 * p))  # (p,): the odd r of 2p
+    between = 2.0 ** (-float(ALIBI_SPAN) * np.arange(1, 2 * p + 1, 2, dtype=np.float64) / (2 * p))  # (p,): odd r of 2p
     return np.concatenate([ours, between[: h - p]])  # (h,)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from attention_core.examples.alibi import ALIBI as EX
+from attention_core.rotary import ALIBI_SPAN
 
 from ..formatting import NumberStyle
 from ..registry import grid, scalar, table
@@ -26,6 +27,11 @@ def heads() -> Scalar:
     return Scalar(float(EX.heads), EXACT)
 
 
+@scalar(NAME, "slope-span", f"ALiBi's constant in m_r = 2^(-{ALIBI_SPAN}r/h): the last slope is 2^-{ALIBI_SPAN}.")
+def slope_span() -> Scalar:
+    return Scalar(float(ALIBI_SPAN), EXACT)
+
+
 @scalar(NAME, "head", "The head k worked by hand.")
 def head() -> Scalar:
     return Scalar(float(EX.head), EXACT)
@@ -36,20 +42,20 @@ def head_labels() -> tuple[str, ...]:
     return tuple(f"head{k}" for k in range(1, EX.heads + 1))
 
 
-@grid(NAME, "slopes", "Each head's slope m_r = 2^(-8r/h), r = 1..h, to four places.")
+@grid(NAME, "slopes", f"Each head's slope m_r = 2^(-{ALIBI_SPAN}r/h), r = 1..h, to four places.")
 def slopes() -> Grid:
     return make_grid(EX.slopes[:, None], head_labels(), ("m",), SLOPE_STYLE, "head")
 
 
-@table(NAME, "slope-table", "Each head r: the exponent log2 of its slope (-8r/h when h is a power of two) and the "
-       "slope to four places.")
+@table(NAME, "slope-table", f"Each head r: the exponent log2 of its slope (-{ALIBI_SPAN}r/h when h is a power of two) "
+       "and the slope to four places.")
 def slope_table() -> Table:
     rows = tuple((label, Number(float(exponent), EXACT), Number(m, SLOPE_STYLE))
                  for label, exponent, m in zip(head_labels(), EX.slope_exponents, EX.slopes, strict=True))
     power_of_two = EX.heads & (EX.heads - 1) == 0
-    exponent = "exponent $-8r/h$" if power_of_two else "exponent $\\log_2 m_r$"
+    exponent = f"exponent $-{ALIBI_SPAN}r/h$" if power_of_two else "exponent $\\log_2 m_r$"
     return Table((Column("head", "head $r$", False), Column("exponent", exponent),
-                  Column("slope", "slope $m_r = 2^{-8r/h}$" if power_of_two else "slope $m_r$")), rows)
+                  Column("slope", f"slope $m_r = 2^{{-{ALIBI_SPAN}r/h}}$" if power_of_two else "slope $m_r$")), rows)
 
 
 @scalar(NAME, "slope", "The slope m of the head worked by hand.")
