@@ -44,6 +44,8 @@ from pathlib import Path
 
 from _common import IGNORED, ROOT, fail, markdown_table, median, mkdocs_env, ratio, run_mkdocs, table, write_results
 
+from attention_site.directives.formatting import reader_minus
+
 RE_HOOKS_BLOCK = re.compile(r"^hooks:[ \t]*\n(?:[ \t]+-[^\n]*\n)+", re.MULTILINE)
 RE_FRONT_MATTER = re.compile(r"\A(---[ \t]*\n.*?\n(?:---|\.\.\.)[ \t]*\n)", re.DOTALL)
 RE_BUILT_IN = re.compile(r"Documentation built in ([0-9.]+) seconds")
@@ -307,7 +309,7 @@ def verdict(share: Spread, target: float) -> str:
 
 def spread(share: Spread) -> str:
     """A share's median with its lowest and highest: `4.1% [2.0%, 6.3%]`."""
-    return f"{share[0]:.1%} [{share[1]:.1%}, {share[2]:.1%}]"
+    return reader_minus(f"{share[0]:.1%} [{share[1]:.1%}, {share[2]:.1%}]")  # shown on the Performance page
 
 
 def paired_shares(runs: Runs, key: str, cold: bool = False) -> dict[str, Spread]:

@@ -191,7 +191,7 @@ def report(weights: list[tuple[str, int, int]], times: dict[str, dict[int, dict[
     time_rows = [(pages[example], f"{rate} x", what, f"{median(by[key]):.1f} ms",
                   f"{min(by[key]):.1f}–{max(by[key]):.1f} ms", f"{ratio(median(by[key]), BUDGET_MS):.2f}")
                  for example, by_rate in times.items() for rate, by in by_rate.items() for key, what in phases]
-    size_header = ("file (gzip -6)", "now", f"at {against}", "change")
+    size_header = ("file (`gzip -6`)", "now", f"at {against}", "change")
     time_header = ("page", "CPU throttling", "from new inputs", "median", "range", "x 50 ms budget")
     budget = f"{live_kb:.2f} KB, {ratio(live_kb, BUDGET_KB):.2f} x the {BUDGET_KB:.0f} KB budget"
     print(table(size_header, size_rows))

@@ -9,23 +9,23 @@ from attention_site.directives import DirectiveError
 
 
 def test_slopes_of_eight_heads() -> None:
-    """Assert h = 8, head 1's slope 1/2, and head 8's slope 0.0039 (2^-8) to four places."""
+    """Assert h = 8, head 1's slope 1/2, and head 8's slope 0.0039 (2^−8) to four places."""
     page = ("<!-- attn:value alibi heads --> <!-- attn:value alibi slope --> "
             "<!-- attn:value alibi slopes row=head8 -->")
     assert expand(page) == "8 1/2 0.0039"
     table = expand("<!-- attn:table alibi slope-table -->")
-    assert "| head1 | -1 | 0.5000 |" in table and "| head8 | -8 | 0.0039 |" in table
+    assert "| head1 | −1 | 0.5000 |" in table and "| head8 | −8 | 0.0039 |" in table
 
 
 def test_bias_matrix() -> None:
-    """Assert the bias of slope 1/2: 0 on the diagonal, -1/2 per step back, −∞ above the diagonal."""
+    """Assert the bias of slope 1/2: 0 on the diagonal, −1/2 per step back, −∞ above the diagonal."""
     assert expand("<!-- attn:table alibi bias -->") == "\n" + dedented("""
         | query \\ key | the | ball | rolls | away |
         |:---|---:|---:|---:|---:|
         | the | 0 | −∞ | −∞ | −∞ |
-        | ball | -1/2 | 0 | −∞ | −∞ |
-        | rolls | -1 | -1/2 | 0 | −∞ |
-        | away | -3/2 | -1 | -1/2 | 0 |
+        | ball | −1/2 | 0 | −∞ | −∞ |
+        | rolls | −1 | −1/2 | 0 | −∞ |
+        | away | −3/2 | −1 | −1/2 | 0 |
         """) + "\n"
 
 
@@ -47,8 +47,8 @@ def test_distance_and_a_wrong_claim() -> None:
 
 
 def test_slope_table_of_a_head_count_that_is_not_a_power_of_two(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Assert with h = 9 the exponent column is log2 of each slope (head 9 takes 2^(-1/2) from the sequence for 16
-    heads, as ALiBi's code does) and the headers no longer claim m_r = 2^(-8r/h), which holds for a power of two."""
+    """Assert with h = 9 the exponent column is log2 of each slope (head 9 takes 2^(−1/2) from the sequence for 16
+    heads, as ALiBi's code does) and the headers no longer claim m_r = 2^(−8r/h), which holds for a power of two."""
     from dataclasses import replace
 
     from attention_site.directives.entries import alibi
@@ -56,7 +56,7 @@ def test_slope_table_of_a_head_count_that_is_not_a_power_of_two(monkeypatch: pyt
     monkeypatch.setattr(alibi, "EX", replace(alibi.EX, heads=9))
     table = expand("<!-- attn:table alibi slope-table -->")
     assert "| head $r$ | exponent $\\log_2 m_r$ | slope $m_r$ |" in table
-    assert "| head1 | -1 | 0.5000 |" in table and "| head9 | -1/2 | 0.7071 |" in table
+    assert "| head1 | −1 | 0.5000 |" in table and "| head9 | −1/2 | 0.7071 |" in table
     assert "-8r/h" not in table
 
 

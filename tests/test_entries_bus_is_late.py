@@ -244,11 +244,11 @@ def test_powers_of_e_cover_every_score_of_the_lesson() -> None:
 
 
 def test_score_asymmetry_is_s_minus_its_transpose() -> None:
-    """Assert bus's query against is's key (2) minus is's query against bus's key (3) is -1, and the diagonal 0."""
+    """Assert bus's query against is's key (2) minus is's query against bus's key (3) is −1, and the diagonal 0."""
     text = expand("<!-- attn:value bus-is-late score-asymmetry row=bus col=is --> "
                   "<!-- attn:value bus-is-late score-asymmetry row=is col=bus --> "
                   "<!-- attn:value bus-is-late score-asymmetry row=late col=late -->")
-    assert text == "-1 1 0"
+    assert text == "−1 1 0"
 
 
 def test_softmax_working_writes_each_division_and_the_total_as_a_sum() -> None:

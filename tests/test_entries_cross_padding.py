@@ -35,13 +35,13 @@ def test_right_padding() -> None:
 
 
 def test_left_padding() -> None:
-    """Assert ([pad], red, ball) leaves [pad] 0 keys and 3 NaN weights, and -1e9 gives it 1/3 each."""
+    """Assert ([pad], red, ball) leaves [pad] 0 keys and 3 NaN weights, and −1e9 gives it 1/3 each."""
     page = ("<!-- attn:word cross-padding left-allowed col=keys pick=smallest --> "
             "<!-- attn:value cross-padding left-allowed col=keys --> "
             "<!-- attn:value cross-padding left-nan col=NaN --> "
             "<!-- attn:value cross-padding left-finite-weights row=[pad] --> "
             "<!-- attn:value cross-padding finite-fill -->")
-    assert expand(page) == "[pad] (0, 1, 2) (3, 0, 0) (1/3, 1/3, 1/3) -1,000,000,000"
+    assert expand(page) == "[pad] (0, 1, 2) (3, 0, 0) (1/3, 1/3, 1/3) −1,000,000,000"
 
 
 def test_nan_gradients_with_an_additive_mask_and_none_with_where() -> None:

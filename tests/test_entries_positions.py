@@ -35,21 +35,21 @@ def test_every_method_breaks_the_symmetry() -> None:
 
 
 def test_relative_score_by_hand() -> None:
-    """Assert man's query against dog's key: q (k + a^K_man,dog) = 1 with a^K_man,dog = w^K_-1 = (-1, 0), else 2."""
+    """Assert man's query against dog's key: q (k + a^K_man,dog) = 1 with a^K_man,dog = w^K_-1 = (−1, 0), else 2."""
     page = "<!-- attn:value positions relative-scores row=man col=dog --> vs "
     page += "<!-- attn:value positions plain-scores row=man col=dog -->;"
     page += " $<!-- attn:tex positions pair-keys row=man-dog -->$ = $<!-- attn:tex positions key-table row=-1 -->$,"
     page += " d = <!-- attn:value positions distances row=man col=dog -->"
-    assert expand(page) == "1 vs 2; $\\left(-1, 0\\right)$ = $\\left(-1, 0\\right)$, d = -1"
+    assert expand(page) == "1 vs 2; $\\left(-1, 0\\right)$ = $\\left(-1, 0\\right)$, d = −1"
 
 
 def test_relative_tables_and_clip() -> None:
-    """Assert k = 1 and the key table w^K has one row per distance -1, 0, 1, its columns counted from 0."""
+    """Assert k = 1 and the key table w^K has one row per distance −1, 0, 1, its columns counted from 0."""
     assert expand("k = <!-- attn:value positions clip -->") == "k = 1"
     assert expand("<!-- attn:table positions key-table -->") == textwrap.dedent("""
         | distance $d$ | k0 | k1 |
         |:---|---:|---:|
-        | -1 | -1 | 0 |
+        | −1 | −1 | 0 |
         | 0 | 0 | 0 |
         | 1 | 1 | 0 |
         """)

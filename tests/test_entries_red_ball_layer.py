@@ -16,10 +16,10 @@ def test_rolls_through_the_four_steps() -> None:
         | step | array | row of rolls |
         |:---|:---|---:|
         | input | X | (0.000, 0.000, 1.000) |
-        | 1 | U = MultiHead(X) | (-0.250, 1.250, 1.000) |
-        | 2 | R = LayerNorm(X + U) | (-1.336, 0.267, 1.069) |
-        | 3 | F = FFN(R) | (1.069, -1.069, 1.069) |
-        | 4 | Y = LayerNorm(R + F) | (-0.488, -0.906, 1.393) |
+        | 1 | U = MultiHead(X) | (−0.250, 1.250, 1.000) |
+        | 2 | R = LayerNorm(X + U) | (−1.336, 0.267, 1.069) |
+        | 3 | F = FFN(R) | (1.069, −1.069, 1.069) |
+        | 4 | Y = LayerNorm(R + F) | (−0.488, −0.906, 1.393) |
         """)
 
 
@@ -29,7 +29,7 @@ def test_relu_and_mean_inline() -> None:
         <!-- attn:value red-ball-layer ffn-pre row=rolls digits=2 --> ->
         <!-- attn:value red-ball-layer ffn-hidden row=rolls digits=2 -->, mean
         <!-- attn:value red-ball-layer norm-1-mean row=rolls digits=1 -->"""
-    assert expand(page) == "(-1.34, -0.23, 1.07, 2.14) ->\n(0.00, 0.00, 1.07, 2.14), mean\n1.0"
+    assert expand(page) == "(−1.34, −0.23, 1.07, 2.14) ->\n(0.00, 0.00, 1.07, 2.14), mean\n1.0"
 
 
 def test_next_token_table() -> None:
@@ -43,7 +43,7 @@ def test_next_token_table() -> None:
 
 def test_feed_forward_weights_shown_as_authored() -> None:
     """Assert the illustrative W_2 keeps its fractions as written."""
-    assert "| h4 | 1/2 | -1/2 | 0 |" in expand("<!-- attn:table red-ball-layer w-2 -->")
+    assert "| h4 | 1/2 | −1/2 | 0 |" in expand("<!-- attn:table red-ball-layer w-2 -->")
 
 
 def test_digits_out_of_range_is_refused() -> None:

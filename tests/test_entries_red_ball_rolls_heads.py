@@ -34,18 +34,18 @@ def test_concatenation_inline_and_tex() -> None:
 
 
 def test_w_o_u_and_residual_for_rolls() -> None:
-    """Assert W_O is shown as authored, U for rolls is (-1/4, 5/4, 1) and the residual adds x = (0, 0, 1)."""
+    """Assert W_O is shown as authored, U for rolls is (−1/4, 5/4, 1) and the residual adds x = (0, 0, 1)."""
     assert expand("<!-- attn:table red-ball-rolls w-o -->") == textwrap.dedent("""
         | row of $W_O$ | u1 | u2 | u3 |
         |:---|---:|---:|---:|
         | h1 o1 | 1 | 0 | 1/2 |
         | h1 o2 | 0 | 1 | 0 |
         | h2 o1 | 0 | 0 | 1 |
-        | h2 o2 | -1 | 0 | 0 |
+        | h2 o2 | −1 | 0 | 0 |
         """)
     page = "<!-- attn:value red-ball-rolls x row=rolls --> + <!-- attn:value red-ball-rolls u row=rolls -->"
     page += " = <!-- attn:value red-ball-rolls residual row=rolls -->"
-    assert expand(page) == "(0, 0, 1) + (-1/4, 5/4, 1) = (-1/4, 5/4, 2)"
+    assert expand(page) == "(0, 0, 1) + (−1/4, 5/4, 1) = (−1/4, 5/4, 2)"
 
 
 def test_heads_side_by_side() -> None:
@@ -119,10 +119,10 @@ def test_which_heads_each_column_of_w_o_takes_from() -> None:
 
 
 def test_first_entry_of_u_for_rolls_as_products() -> None:
-    """Assert u_rolls,1 = 1/2 + 0 + 0 - 3/4 = -1/4, negative."""
+    """Assert u_rolls,1 = 1/2 + 0 + 0 - 3/4 = −1/4, negative."""
     page = "<!-- attn:value red-ball-rolls rolls-u-terms col=u1 -->"
     page += " <!-- attn:word red-ball-rolls u row=rolls col=u1 pick=sign -->"
-    assert expand(page) == "(1/2, 0, 0, -3/4) negative"
+    assert expand(page) == "(1/2, 0, 0, −3/4) negative"
 
 
 def test_head2_caption_names_the_largest_weights() -> None:

@@ -46,11 +46,11 @@ def test_padding_mask_zeroes_the_padding_column() -> None:
 
 def test_post_and_pre_norm_differ() -> None:
     """Assert the rolls row of Y under post-norm and pre-norm, same weights."""
-    assert "| Y | (-0.488, -0.906, 1.393) | (1.724, 0.972, 1.017) |" in expand(
+    assert "| Y | (−0.488, −0.906, 1.393) | (1.724, 0.972, 1.017) |" in expand(
         "<!-- attn:table red-ball-layer norms -->")
 
 
 def test_a_pre_norm_stack_ends_with_a_layer_norm() -> None:
     """Assert a one-layer stack's output: post-norm's Y unchanged, pre-norm's Y after one more LayerNorm."""
-    assert ("| output of a one-layer stack | (-0.488, -0.906, 1.393) | (1.412, -0.770, -0.642) |"
+    assert ("| output of a one-layer stack | (−0.488, −0.906, 1.393) | (1.412, −0.770, −0.642) |"
             in expand("<!-- attn:table red-ball-layer norms -->"))

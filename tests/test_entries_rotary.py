@@ -9,12 +9,12 @@ from attention_site.directives import DirectiveError
 
 
 def test_frequencies_table() -> None:
-    """Assert pair 0 has exponent 0 and theta 1, pair 1 exponent -1/2 and theta 0.010 (base 10000, d = 4)."""
+    """Assert pair 0 has exponent 0 and theta 1, pair 1 exponent −1/2 and theta 0.010 (base 10000, d = 4)."""
     assert expand("<!-- attn:table rotary frequencies -->") == "\n" + dedented("""
         | pair $i$ | exponent | theta |
         |:---|---:|---:|
         | 0 | 0 | 1 |
-        | 1 | -1/2 | 0.010 |
+        | 1 | −1/2 | 0.010 |
         """) + "\n"
 
 
@@ -25,10 +25,10 @@ def test_sizes_as_words() -> None:
 
 
 def test_rotated_rows_and_scores() -> None:
-    """Assert rolls' turned query (-1.325, 0.493, 0.000, 0.000) and the scores red-ball 1.540, rolls-red -1.325."""
-    assert expand("<!-- attn:value rotary rotated-queries row=rolls -->") == "(-1.325, 0.493, 0.000, 0.000)"
+    """Assert rolls' turned query (−1.325, 0.493, 0.000, 0.000) and the scores red-ball 1.540, rolls-red −1.325."""
+    assert expand("<!-- attn:value rotary rotated-queries row=rolls -->") == "(−1.325, 0.493, 0.000, 0.000)"
     page = "<!-- attn:value rotary scores row=red col=ball --> <!-- attn:value rotary scores row=rolls col=red -->"
-    assert expand(page) == "1.540 -1.325"
+    assert expand(page) == "1.540 −1.325"
 
 
 def test_shift_leaves_scores_unchanged() -> None:

@@ -16,7 +16,7 @@ def test_trace_of_t3() -> None:
         | block: keys | scores in the block | running max m | running sum l | running output acc |
         |:---|---:|---:|---:|---:|
         | 1: t1, t2 | (1.000, 1.000) | 1.000 | 2.000 | (1.000, 1.000) |
-        | 2: t3, t4 | (2.000, -1.000) | 2.000 | 1.786 | (1.467, 1.368) |
+        | 2: t3, t4 | (2.000, −1.000) | 2.000 | 1.786 | (1.467, 1.368) |
         | output = acc / l |  |  |  | (0.822, 0.766) |
         """)
 

@@ -9,12 +9,12 @@ from attention_site.directives import DirectiveError
 
 
 def test_raw_jacobian_table() -> None:
-    """Assert the raw Jacobian shows 0.105 on the diagonal and -0.105 off it."""
+    """Assert the raw Jacobian shows 0.105 on the diagonal and −0.105 off it."""
     assert expand("<!-- attn:table training-step raw-jacobian -->") == "\n" + dedented("""
         | weight \\ score | k1 | k2 |
         |:---|---:|---:|
-        | k1 | 0.105 | -0.105 |
-        | k2 | -0.105 | 0.105 |
+        | k1 | 0.105 | −0.105 |
+        | k2 | −0.105 | 0.105 |
         """) + "\n"
 
 
@@ -46,10 +46,10 @@ def test_the_saturated_pair_and_the_gradients_per_raw_unit() -> None:
 
 
 def test_backward_pass_rows() -> None:
-    """Assert o - t = (1/2, -3/4), dL/dA = (1/2, -3/2, -1/4), dL/dM = (19/64, -13/32, 7/64), dW_Q rolls -0.282."""
+    """Assert o - t = (1/2, −3/4), dL/dA = (1/2, −3/2, −1/4), dL/dM = (19/64, −13/32, 7/64), dW_Q rolls −0.282."""
     page = ("<!-- attn:value training-step error row=rolls --> <!-- attn:value training-step d-weights row=rolls --> "
             "<!-- attn:value training-step d-scores row=rolls --> <!-- attn:value training-step d-w-q row=rolls -->")
-    assert expand(page) == "(1/2, -3/4) (1/2, -3/2, -1/4) (19/64, -13/32, 7/64) -0.282"
+    assert expand(page) == "(1/2, −3/4) (1/2, −3/2, −1/4) (19/64, −13/32, 7/64) −0.282"
 
 
 def test_rolls_jacobian_is_exact() -> None:

@@ -9,7 +9,7 @@ from attention_site.directives import DirectiveError
 
 
 def test_the_embedding_is_shown_as_authored() -> None:
-    """Assert E shows one row per word with its entries as authored (1/2, -1/2)."""
+    """Assert E shows one row per word with its entries as authored (1/2, −1/2)."""
     assert expand("<!-- attn:table whole-model embedding -->") == "\n" + dedented("""
         | word | e1 | e2 | e3 | e4 |
         |:---|---:|---:|---:|---:|
@@ -17,8 +17,8 @@ def test_the_embedding_is_shown_as_authored() -> None:
         | red | 0 | 1 | 0 | 1/2 |
         | ball | 0 | 0 | 1 | 0 |
         | rolls | 0 | 1/2 | 1 | 1 |
-        | away | -1/2 | 0 | 1/2 | 1 |
-        | stops | 0 | -1 | 0 | 1 |
+        | away | −1/2 | 0 | 1/2 | 1 |
+        | stops | 0 | −1 | 0 | 1 |
         """) + "\n"
 
 
@@ -26,14 +26,14 @@ def test_lookup_scales_by_the_root_of_d_model() -> None:
     """Assert d_model 4, the factor 2, red's scaled row (0, 2, 0, 1) and ball's first-layer input row."""
     page = ("<!-- attn:value whole-model d-model --> <!-- attn:value whole-model embedding-scale --> "
             "<!-- attn:value whole-model embedded row=red digits=0 --> <!-- attn:value whole-model x row=ball -->")
-    assert expand(page) == "4 2 (0, 2, 0, 1) (0.909, -0.416, 2.020, 1.000)"
+    assert expand(page) == "4 2 (0, 2, 0, 1) (0.909, −0.416, 2.020, 1.000)"
 
 
 def test_the_last_row_of_logits_and_the_temperatures() -> None:
     """Assert the last position's logits, and the largest probability 0.948, 0.687, 0.408 at T = 1/2, 1, 2."""
     page = ("<!-- attn:value whole-model logits row=ball --> <!-- attn:value whole-model peak col=largest -->"
             "<!-- attn:check whole-model peak col=largest greater=low,middle,high -->")
-    assert expand(page) == "(0.369, -0.526, -0.554, 0.250, 0.962, 2.661) (0.948, 0.687, 0.408)"
+    assert expand(page) == "(0.369, −0.526, −0.554, 0.250, 0.962, 2.661) (0.948, 0.687, 0.408)"
 
 
 def test_the_four_ways_of_choosing_name_their_words() -> None:
@@ -52,12 +52,12 @@ def test_top_k_and_top_p_keep_their_words() -> None:
 
 
 def test_the_loss_and_its_gradient() -> None:
-    """Assert the target rolls, p 0.062, L 2.786 and p - y negative only at rolls (-0.938)."""
+    """Assert the target rolls, p 0.062, L 2.786 and p - y negative only at rolls (−0.938)."""
     page = ("<!-- attn:word whole-model target row=y pick=largest --> "
             "<!-- attn:value whole-model target-probability --> <!-- attn:value whole-model loss --> "
             "<!-- attn:value whole-model loss-gradient col=rolls -->"
             "<!-- attn:check whole-model loss-gradient row=gradient smallest=rolls -->")
-    assert expand(page) == "rolls 0.062 2.786 -0.938"
+    assert expand(page) == "rolls 0.062 2.786 −0.938"
 
 
 def test_the_stack_diagram_reads_the_shapes_of_the_arrays() -> None:

@@ -14,6 +14,7 @@ from attention_site.directives.formatting import (
     format_number,
     format_tex_number,
     format_vector,
+    reader_minus,
     rounded_sum_note,
 )
 
@@ -54,6 +55,16 @@ def test_other_examples_show_fixed_decimals_without_negative_zero() -> None:
 def test_sizes_show_significant_figures(x: float, text: str) -> None:
     """Assert a size across powers of ten keeps three significant figures: 64.0 and 0.0312, never 64.000."""
     assert format_number(x, NumberStyle(digits=3, significant=True)) == text
+
+
+@pytest.mark.parametrize(("text", "shown"), [
+    ("-1/2", "−1/2"), ("(-1.336, 0.267, -0.5)", "(−1.336, 0.267, −0.5)"), ("-ln 2", "−ln 2"), ("-∞", "−∞"),
+    ("x-1", "x-1"), ("h1-o2", "h1-o2"), ('data-answer="-0.5"', 'data-answer="-0.5"'), ("`-1`", "`-1`"),
+    ("1 - 2", "1 - 2"), ("2 × -1", "2 × −1")])
+def test_a_reader_sees_a_true_minus_sign(text: str, shown: str) -> None:
+    """Assert a negative number is signed with U+2212 as the math signs it, and a hyphen in a name, an attribute,
+    or code stays."""
+    assert reader_minus(text) == shown
 
 
 @pytest.mark.parametrize("bad", [math.nan, math.inf, -math.inf])

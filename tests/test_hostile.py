@@ -138,7 +138,7 @@ BUILT = {
     "plain directive": (f"Rolls is {ROLLS}.", "Rolls is (1/2, 5/4)."),
     "no space after comment": (ROLLS.replace("<!-- ", "<!--"), "(1/2, 5/4)"),
     "extra spaces": (ROLLS.replace(" row", "    row"), "(1/2, 5/4)"),
-    "label with dash for space": ("<!-- attn:value red-ball-rolls w-o row=h2-o2 col=u1 -->", "-1"),
+    "label with dash for space": ("<!-- attn:value red-ball-rolls w-o row=h2-o2 col=u1 -->", "−1"),
     "in inline code": (f"Write `{ROLLS}`.", f"Write `{ROLLS}`."),
     "in double-backtick code": (f"Write ``{ROLLS}``.", f"Write ``{ROLLS}``."),
     "in fenced code": (f"```\n{ROLLS}\n```", f"```\n{ROLLS}\n```"),

@@ -90,3 +90,19 @@ def test_every_model_name_is_spelled_as_its_record(built_site: Path) -> None:
                     wrong.append(f"{page.relative_to(built_site)}: {match.group(0)!r} for {name!r}")
     assert seen.get("Llama 2 7B", 0) >= 5 and seen.get("Falcon-7B", 0) >= 5, seen
     assert wrong == []
+
+
+RE_HYPHEN_SIGN = re.compile(r"(?<![\w.\-/])-(?=\.?\d)")  # a hyphen-minus where a number's sign belongs
+MINUS = "\u2212"
+
+
+def test_every_table_cell_signs_a_negative_number_with_a_minus_sign(built_site: Path) -> None:
+    """Assert no table cell of any page (code apart) writes a negative number with a hyphen-minus: tables printed
+    `-0.500` beside the formulas' `−0.500`; the cells' data (a box's answer, the workbooks) keep ASCII."""
+    wrong, signed = [], 0
+    for page in site_pages(built_site):
+        for cell in ("".join(parts) for parts in read(page).cells):
+            signed += cell.count(MINUS)
+            if RE_HYPHEN_SIGN.search(cell):
+                wrong.append(f"{page.relative_to(built_site)}: {cell.strip()[:60]!r}")
+    assert signed >= 200 and wrong == [], (signed, wrong[:20])

@@ -220,6 +220,10 @@
   // ---- Renderers: directives/render.py ----
   var HIDDEN_CORNER_TEXT = "row";
 
+  // formatting.py's reader_minus: a reader sees a negative number with a true minus sign; data keeps ASCII.
+  var RE_SIGN = /(?<![\w.\-\/"'=`])-(?=\.?\d|ln\b|sqrt\b|\u221e|\u221a)/g;
+  function readerMinus(text) { return text.replace(RE_SIGN, "\u2212"); }
+
   function numberText(value, s, masked) { return masked && value === -Infinity ? "\u2212\u221e" : formatNumber(value, s); }
 
   function cellText(cell) {
@@ -248,16 +252,18 @@
       rows: t.rows.map(function (row) {
         return row.map(function (cell, j) {
           if (cell.kept) return null; // written by the build, changed by no input
-          if (blanks.indexOf(t.columns[j].key) < 0 || typeof cell === "string" || "authored" in cell) return cellText(cell);
+          if (blanks.indexOf(t.columns[j].key) < 0 || typeof cell === "string" || "authored" in cell) {
+            return readerMinus(cellText(cell));
+          }
           if ("number" in cell) {
-            return { blank: [cell.number], places: cell.style.digits, display: [numberText(cell.number, cell.style)],
-                     slack: [cell.slack] };
+            return { blank: [cell.number], places: cell.style.digits, slack: [cell.slack],
+                     display: [readerMinus(numberText(cell.number, cell.style))] };
           }
           return { blank: cell.vector, places: cell.style.digits, slack: cell.slacks,
-                   display: cell.vector.map(function (x) { return formatNumber(x, cell.style); }) };
+                   display: cell.vector.map(function (x) { return readerMinus(formatNumber(x, cell.style)); }) };
         });
       }),
-      note: t.note
+      note: t.note && readerMinus(t.note)
     };
   }
 
@@ -802,7 +808,7 @@
       if (o.digits !== undefined) shown = restyled(shown, Number(o.digits));
       switch (request.kind) {
         case "table": return { text: renderTable(shown, o) };
-        case "value": return { text: renderValue(shown, o) };
+        case "value": return { text: readerMinus(renderValue(shown, o)) };
         case "tex": return renderTex(shown, o);
         case "word": return { text: renderWord(shown, about, o) };
         case "check": return { claim: renderCheck(shown, about, o, data) };

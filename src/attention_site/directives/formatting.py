@@ -5,6 +5,8 @@
   of ten (memory in GiB) show that many significant figures instead (`64.0`, `1.25`, `0.0312`), never `64.000`.
 - Whole numbers from 1,000 up are grouped by thousands (`16,384`; `16\\,384` in math), as in the deck's table.
 - Inputs are shown as they were authored (`ln 2`, not 0.693): see `authored_text` and `authored_tex`.
+- A reader sees a negative number with a true minus sign, U+2212 (`−1/2`, as the math shows it): `reader_minus`,
+  applied where a table cell or an inline value is written; data (attributes, workbooks, options) keeps ASCII.
 """
 
 from __future__ import annotations
@@ -23,6 +25,9 @@ EXACT_TOLERANCE = 1e-9
 RE_AUTHORED_LN = re.compile(r"^(-?)ln\s*\(?([^()\s]+)\)?$")
 RE_AUTHORED_SQRT = re.compile(r"^(-?)sqrt\s*(\S+)$")
 RE_AUTHORED_FRACTION = re.compile(r"^(-?)(\d+)/(\d+)$")
+MINUS = "\u2212"
+# A hyphen-minus that signs a number: not inside a word, a name (`h1-o2`), an attribute value or a code span.
+RE_SIGN = re.compile(r"(?<![\w.\-/\"'=`])-(?=\.?\d|ln\b|sqrt\b|∞|√)")
 
 
 @dataclass(frozen=True)
@@ -105,6 +110,11 @@ def format_tex_number(x: float, style: NumberStyle) -> str:
 def format_vector(xs: list[float], style: NumberStyle) -> str:
     """Show a row as text: `(1/2, 5/4)`."""
     return "(" + ", ".join(format_number(x, style) for x in xs) + ")"
+
+
+def reader_minus(text: str) -> str:
+    """Text as a reader sees it: each negative number signed with a true minus sign (U+2212), not a hyphen."""
+    return RE_SIGN.sub(MINUS, text)
 
 
 def authored_text(entry: str) -> str:

@@ -14,6 +14,7 @@ from .formatting import (
     format_number,
     format_tex_number,
     format_vector,
+    reader_minus,
 )
 from .labels import label_of
 from .shown import (
@@ -79,7 +80,12 @@ def vector_text(values: list[float], grid: Grid) -> str:
 
 
 def cell_text(cell: Cell) -> str:
-    """A cell as the text a reader sees."""
+    """A cell as the text a reader sees, a negative number with its minus sign."""
+    return reader_minus(cell_data_text(cell))
+
+
+def cell_data_text(cell: Cell) -> str:
+    """A cell's text, its signs as hyphen-minus."""
     if isinstance(cell, Number):
         return number_text(cell.value, cell.style, cell.masked)
     if isinstance(cell, Vector):
@@ -92,9 +98,10 @@ def cell_text(cell: Cell) -> str:
 def blank(value: float, style: NumberStyle, label: str, slack: float = 0.0) -> str:
     """An empty box for a student, carrying its answer, places and slack for the checker (attention_site.answers)."""
     room = f' data-slack="{slack!r}"' if slack else ""
+    shown = html.escape(reader_minus(format_number(value, style)))  # what the box shows once answered
     return (
         f'<span class="fill-in" data-answer="{value!r}" data-places="{style.digits}"{room} '
-        f'data-display="{html.escape(format_number(value, style))}" data-label="{html.escape(label)}"></span>'
+        f'data-display="{shown}" data-label="{html.escape(label)}"></span>'
     )
 
 
@@ -122,7 +129,7 @@ def render_table(shown: Shown, blanks: tuple[str, ...] = ()) -> str:
     rule = "|" + "|".join("---:" if column.numeric else ":---" for column in table.columns) + "|"
     lines = [header, rule, *(table_row(table.columns, row, blanks) for row in table.rows)]
     if table.note:
-        lines += ["", f'<p class="table-note">{html.escape(table.note)}</p>']
+        lines += ["", f'<p class="table-note">{html.escape(reader_minus(table.note))}</p>']
     return "\n".join(lines)
 
 
@@ -142,7 +149,12 @@ def only_entry(grid: Grid) -> float:
 
 
 def render_value(shown: Shown, row: str | None = None, col: str | None = None) -> str:
-    """Inline text for a sentence: one number, or a row as `(a, b)`."""
+    """Inline text for a sentence: one number, or a row as `(a, b)`, negative numbers with a minus sign."""
+    return reader_minus(value_data_text(shown, row, col))
+
+
+def value_data_text(shown: Shown, row: str | None = None, col: str | None = None) -> str:
+    """One number, or a row as `(a, b)`, its signs as hyphen-minus."""
     if isinstance(shown, Scalar):
         return number_text(shown.value, shown.style)
     grid = select(shown, row, col)

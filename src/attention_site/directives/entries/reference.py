@@ -16,6 +16,7 @@ from ...build_cache import read_input
 from ...further_pages import further_pages_markdown
 from ..claims import CHECK_KEYS, CHECK_OPTIONS
 from ..errors import DirectiveError, did_you_mean, quoted
+from ..formatting import reader_minus
 from ..kinds import KINDS, first_kind_showing, kinds_reference
 from ..listings import project_root
 from ..options import Option, choice
@@ -169,7 +170,8 @@ def options_table(entry: Entry) -> str:
     rows = ["| option | meaning | accepted | default |", "|:---|:---|:---|:---|"]
     for option in entry.options:
         default = "none" if option.default in (None, ()) else f"`{format_default(option.default)}`"
-        rows.append(f"| `{option.key}=` | {option.help} | {option.accepted or 'text'} | {default} |")
+        accepted = reader_minus(option.accepted or "text")  # read here; an error message quotes what to type
+        rows.append(f"| `{option.key}=` | {option.help} | {accepted} | {default} |")
     return "\n".join(rows)
 
 
