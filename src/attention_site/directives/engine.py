@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .counts import page_counts
 from .errors import DirectiveError, DirectiveErrors, did_you_mean, quoted
 from .kinds import KINDS
 from .labels import UnknownLabel, mentions, unpinned_labels
@@ -49,7 +50,8 @@ def expand_directives(markdown: str, page: str = "<page>", line_offset: int = 0,
             errors.append(error.at(page, line_offset + index + 1))
     errors += lint_prose(markdown, page, line_offset) + label_errors(markdown, errors, page, line_offset)
     reported = {error.line for error in errors}  # a sentence the prose lint names already is not named twice
-    errors += [error for error in restated_claims(markdown, page, line_offset) if error.line not in reported]
+    later = restated_claims(markdown, page, line_offset) + page_counts(markdown, page, line_offset)
+    errors += [error for error in later if error.line not in reported]
     errors = sorted(errors, key=lambda error: error.line)
     if errors:
         raise errors[0] if len(errors) == 1 else DirectiveErrors(errors)
