@@ -43,7 +43,7 @@
   function limitDenominator(fraction, most) {
     var n = fraction[0], d = fraction[1], max = BigInt(most);
     if (d <= max) return fraction;
-    var p0 = 0n, q0 = 1n, p1 = 1n, q1 = 0n, n0 = n, d0 = d;
+    var p0 = 0n, q0 = 1n, p1 = 1n, q1 = 0n, d0 = d;
     for (;;) {
       var a = floorDiv(n, d), q2 = q0 + a * q1;
       if (q2 > max) break;
@@ -104,7 +104,7 @@
   function roundTo(x, digits) { return Number(fixed(x, digits)); }
 
   function roundedSumNote(parts, total, digits) {
-    var shown = parts.reduce(function (sum, part) { return sum + roundTo(part, digits); }, 0);
+    var shown = parts.reduce(function (running, part) { return running + roundTo(part, digits); }, 0);
     if (roundTo(shown, digits) === roundTo(total, digits)) return null;
     return "The rounded parts add up to " + decimal(shown, digits) + "; the total " + decimal(total, digits) +
       " is computed from the unrounded values.";
@@ -134,7 +134,7 @@
   // ---- The core's arithmetic: attention_core/softmax.py and attention.py ----
   function matmul(A, B) { // (n, k) x (k, m) -> (n, m)
     return A.map(function (row) {
-      return B[0].map(function (_, j) { return row.reduce(function (sum, a, k) { return sum + a * B[k][j]; }, 0); });
+      return B[0].map(function (_, j) { return row.reduce(function (running, a, k) { return running + a * B[k][j]; }, 0); });
     });
   }
   function transpose(A) { return A[0].map(function (_, j) { return A.map(function (row) { return row[j]; }); }); }
@@ -183,9 +183,9 @@
   function weightedRows(weights, V) { return V.map(function (row, j) { return row.map(function (v) { return weights[j] * v; }); }); }
 
   // ---- What entries build: directives/shown.py, and entries/common.py ----
-  function grid(values, rows, cols, s, corner, authored, masked) {
+  function grid(values, rows, cols, s, corner, written, masked) {
     return { type: "grid", values: values, rows: rows, cols: cols, style: s, corner: corner || "",
-             authored: authored || null, masked: !!masked };
+             authored: written || null, masked: !!masked };
   }
   function num(value, s, masked, slack) { return { number: value, style: s, masked: !!masked, slack: slack || 0 }; }
   function vec(values, s, slacks) { return { vector: values, style: s, slacks: slacks || [] }; }
