@@ -221,7 +221,7 @@
   var HIDDEN_CORNER_TEXT = "row";
 
   // formatting.py's reader_minus: a reader sees a negative number with a true minus sign; data keeps ASCII.
-  var RE_SIGN = /(?<![\w.\-\/"'=`])-(?=\.?\d|ln\b|sqrt\b|\u221e|\u221a)/g;
+  var RE_SIGN = /(?<![\w.\-/"'=`])-(?=\.?\d|ln\b|sqrt\b|\u221e|\u221a)/g;
   function readerMinus(text) { return text.replace(RE_SIGN, "\u2212"); }
 
   function numberText(value, s, masked) { return masked && value === -Infinity ? "\u2212\u221e" : formatNumber(value, s); }
