@@ -1117,11 +1117,32 @@
     toUrl(state.manifest, state.inputs);
     var changed = JSON.stringify(state.inputs) !== JSON.stringify(ownInputs(state.manifest));
     document.documentElement.toggleAttribute("data-live-changed", changed);
+    writeSummary(state);
     state.undo.disabled = state.history.length === 0;
     state.status.textContent = what + ". " + (broken === 0 ? "Every checked sentence still holds." :
       broken + (broken === 1 ? " checked sentence no longer holds; it is marked." : " checked sentences no longer hold; they are marked."));
     abh.refreshScrollBoxes();
     requestAnimationFrame(abh.recolourFigures); // it reads computed colours: after the frame's own style pass
+  }
+
+  /** The reader's numbers in one line, "Numbers changed by the reader: keys (2, 1), (3, 2), (1, 1).", outside the
+      article so that every slide and every printed page carries it (live.css); hidden while the page is as built. */
+  function writeSummary(state) {
+    var own = ownInputs(state.manifest), parts = [];
+    Object.keys(state.manifest.examples).forEach(function (name) {
+      state.manifest.examples[name].editable.forEach(function (field) {
+        if (JSON.stringify(state.inputs[name][field]) === JSON.stringify(own[name][field])) return;
+        parts.push(field + " " + state.inputs[name][field].map(function (row) { return "(" + row.join(", ") + ")"; }).join(", "));
+      });
+    });
+    var summary = document.querySelector(".attn-live-summary");
+    if (!summary) {
+      var content = document.querySelector(".md-content");
+      summary = el("p", { className: "attn-live-summary" });
+      content.insertBefore(summary, content.firstChild);
+    }
+    summary.hidden = parts.length === 0;
+    summary.textContent = parts.length ? "Numbers changed by the reader: " + parts.join("; ") + "." : "";
   }
 
   function refill(state) {

@@ -250,3 +250,26 @@ def test_a_reader_types_a_key_and_the_page_follows_in_the_url_undo_and_reset(bro
     assert read_page(other, directives) == as_built and "set-" not in other.url
     context.close()
     assert all("127.0.0.1" in url or url.startswith(("data:", "about:")) for url in requests)
+
+
+def test_slides_and_print_show_the_numbers_the_reader_changed(tabs: Callable[..., Tab], site_url: str) -> None:
+    """Assert a page opened with a reader's numbers says which in one line, on the page, on a later slide in slide
+    mode and in print, and says nothing once reset to the build's numbers."""
+    page = tabs(viewport={"width": 1280, "height": 720}).page
+    page.goto(site_url + LESSON + "?set-keys=2,1;3,2;1,1")
+    summary = page.locator(".attn-live-summary")
+    expect(summary).to_have_text("Numbers changed by the reader: keys (2, 1), (3, 2), (1, 1).")
+    page.locator(".md-content__inner h1").click()
+    page.keyboard.press("v")
+    position = page.locator(".slide-position")
+    expect(position).to_contain_text("1 / ")
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    expect(position).to_contain_text("4 / ")
+    expect(summary).to_be_in_viewport()
+    page.keyboard.press("Escape")
+    page.emulate_media(media="print")
+    expect(summary).to_be_visible()
+    page.emulate_media(media="screen")
+    page.get_by_role("button", name="Reset to the page's numbers").click()
+    expect(summary).to_be_hidden()
