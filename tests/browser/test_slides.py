@@ -274,6 +274,7 @@ CLASS_SLIDE = """() => {
         notesVisible: Boolean(view && view.getClientRects().length),
         notes: view ? view.innerText : "",
         pageNotesVisible: [...document.querySelectorAll(".speaker-notes")].some(n => n.getClientRects().length > 0),
+        overflow: (stage => stage.scrollHeight - stage.clientHeight)(document.querySelector(".md-content")),
     };
 }"""
 
@@ -287,7 +288,7 @@ def class_anchors() -> list[str]:
 def test_the_class_slides_leave_out_the_code_and_carry_notes_hidden_until_t(tabs: Callable[..., Tab], site_url: str,
                                                                           width: int, height: int) -> None:
     """Assert, by keyboard alone from the teacher's page's link, the class slide set shows exactly the plan's
-    sections, no code, optional block or calculator on any slide, and on every slide notes of its part (its minute
+    sections, no code, optional block or calculator on any slide, none taller than the stage, and on every slide notes of its part (its minute
     of the 45) that stay hidden until `t` shows them and `t` hides them again; the page's own notes never show."""
     page = tabs(viewport={"width": width, "height": height}).page
     page.goto(site_url + "teachers/")
@@ -304,7 +305,7 @@ def test_the_class_slides_leave_out_the_code_and_carry_notes_hidden_until_t(tabs
         shown = page.evaluate(CLASS_SLIDE)
         page.keyboard.press("t")
         assert not hidden["notesVisible"] and shown["notesVisible"] and not page.evaluate(CLASS_SLIDE)["notesVisible"]
-        assert not shown["code"] and not shown["pageNotesVisible"], (number, shown)
+        assert not shown["code"] and not shown["pageNotesVisible"] and hidden["overflow"] <= 1, (number, shown)
         assert re.search(rf"Minute \d+ of {CLASS_MINUTES}, for \d+ minutes", shown["notes"]), (number, shown)
         assert "Ask:" in shown["notes"] and "Listen for:" in shown["notes"], (number, shown)
         anchors += shown["anchors"]
