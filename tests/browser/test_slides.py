@@ -320,11 +320,15 @@ def test_the_class_slides_leave_out_the_code_and_carry_notes_hidden_until_t(tabs
     assert "set=class" not in page.url
 
 
-def test_every_section_is_a_slide_with_v_and_the_notes_stay_hidden(page: Page, site_url: str) -> None:
-    """Assert `v` on the lesson still gives every section, the code among them, and shows no notes until `t`."""
+def test_the_notes_never_show_on_the_page_and_v_gives_every_section(page: Page, site_url: str) -> None:
+    """Assert the lesson shows none of its speaker notes on screen or in print, and `v` still gives every section,
+    the code among them, with no notes until `t`."""
     page.goto(site_url + "lesson/")
     wait_for_features(page)
+    assert page.locator(".speaker-notes").count() >= 9 and not page.evaluate(CLASS_SLIDE)["pageNotesVisible"]
+    page.emulate_media(media="print")
     assert not page.evaluate(CLASS_SLIDE)["pageNotesVisible"]
+    page.emulate_media(media="screen")
     page.keyboard.press("v")
     position = page.locator(".slide-position")
     expect(position).to_contain_text("1 / ")
