@@ -288,8 +288,9 @@ def class_anchors() -> list[str]:
 def test_the_class_slides_leave_out_the_code_and_carry_notes_hidden_until_t(tabs: Callable[..., Tab], site_url: str,
                                                                           width: int, height: int) -> None:
     """Assert, by keyboard alone from the teacher's page's link, the class slide set shows exactly the plan's
-    sections, no code, optional block or calculator on any slide, none taller than the stage, and on every slide notes of its part (its minute
-    of the 45) that stay hidden until `t` shows them and `t` hides them again; the page's own notes never show."""
+    sections, no code, optional block or calculator on any slide, none taller than the stage, and on every slide
+    notes of its part (its minute of the 45) that stay hidden until `t` shows them and `t` hides them again; the
+    page's own notes never show."""
     page = tabs(viewport={"width": width, "height": height}).page
     page.goto(site_url + "teachers/")
     page.get_by_role("link", name="Present the class slides").focus()
