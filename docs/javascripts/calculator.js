@@ -116,7 +116,7 @@
   function buildResultsTable(tokens, resultCells, scale, queryToken) {
     var scoreHeading = scale === 1 ? "score q·k" : "score " + scale + " × q·k";
     return el("table", { className: "calculator__table calculator__results" }, [
-      el("caption", {}, ["Scores, e", el("sup", { text: "s" }), " and weights for the query of " + queryToken]),
+      el("caption", {}, ["Scores, e", el("sup", { text: "s" }), " and weights for ", el("span", { className: "calculator__asker", text: "the query of " + queryToken })]),
       el("thead", {}, [headerRow(["token", scoreHeading, ["e", el("sup", { text: "s" })], "weight"])]),
       el("tbody", {}, tokens.map(function (token, row) {
         var cells = resultCells[row];
@@ -166,9 +166,9 @@
     var resultsTable = buildResultsTable(tokens, resultCells, scale, queryToken);
 
     var form = el("form", { className: "calculator", id: id, "aria-labelledby": id + "-title", onsubmit: function (event) { event.preventDefault(); } }, [
-      el("p", { className: "calculator__title", id: id + "-title", text: "Attention calculator: the query of \u201c" + queryToken + "\u201d" }),
+      el("p", { className: "calculator__title", id: id + "-title" }),
       el("fieldset", { className: "calculator__query" }, [
-        el("legend", { text: "Query of " + queryToken }),
+        el("legend", { text: "Query" }),
         el("span", { className: "calculator__vector" }, queryInputs)
       ]),
       el("div", { className: "calculator__scroll", tabindex: "0", role: "region", "aria-label": "Keys and values" }, [inputsTable]),
@@ -185,6 +185,15 @@
       update();
     }
 
+    /** The title and the results' caption say whose query this is: the token's while it is the page's, else the
+        reader's own numbers (#33 correction 9: the title kept "the query of late" after the query changed). */
+    function nameQuery(query) {
+      var own = query.every(function (q, i) { return q === Number(spec.query[i]); });
+      var asker = own ? "the query of \u201c" + queryToken + "\u201d" : "the query (" + query.join(", ") + ")";
+      form.querySelector(".calculator__title").textContent = "Attention calculator: " + asker;
+      resultsTable.querySelector(".calculator__asker").textContent = own ? "the query of " + queryToken : "the query (" + query.join(", ") + ")";
+    }
+
     function update() {
       var query = queryInputs.map(readNumber);
       var keys = keyInputs.map(function (row) { return row.map(readNumber); });
@@ -195,6 +204,7 @@
         container.setAttribute("data-state", "invalid");
         return;
       }
+      nameQuery(query);
       var result = attend(query, keys, values, scale);
       resultCells.forEach(function (cells, row) {
         cells.score.textContent = format(result.scores[row], digits);

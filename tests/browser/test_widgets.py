@@ -184,7 +184,8 @@ def set_vector(page: Page, label_prefix: str, vector: list[float]) -> None:
 
 @pytest.mark.parametrize("where", ["playground", "lesson"])
 def test_calculator_matches_attention_core(page: Page, request: pytest.FixtureRequest, where: str) -> None:
-    """Assert the weights shown equal attention_core's, to the shown places, for (0, 1) and random inputs."""
+    """Assert the weights shown equal attention_core's, to the shown places, for (0, 1) and random inputs, and the
+    title says whose query it is: late's, then the reader's (0, 1), then late's again after Reset."""
     if where == "lesson":
         page.goto(request.getfixturevalue("site_url") + "lesson/")
     else:
@@ -194,8 +195,11 @@ def test_calculator_matches_attention_core(page: Page, request: pytest.FixtureRe
     assert {key: spec[key] for key in BUS_IS_LATE} == BUS_IS_LATE
     digits, keys = spec["digits"], spec["keys"]
     assert displayed_weights(page) == reference_weights(spec["query"], keys, spec["scale"], digits)
+    title = page.locator(".calculator__title").first
+    expect(title).to_have_text("Attention calculator: the query of \u201clate\u201d")
     set_vector(page, "query of late", [0, 1])
     assert displayed_weights(page) == reference_weights([0, 1], keys, spec["scale"], digits)
+    expect(title).to_have_text("Attention calculator: the query (0, 1)")
 
     generator = random.Random(5)
     for _ in range(2):
@@ -211,6 +215,7 @@ def test_calculator_matches_attention_core(page: Page, request: pytest.FixtureRe
     page.get_by_role("button", name="Reset").click()
     assert displayed_weights(page) == ["0.665", "0.090", "0.245"]
     expect(page.locator(".calculator__output")).to_have_text("(7.88, 2.12)")
+    expect(title).to_have_text("Attention calculator: the query of \u201clate\u201d")
 
 
 def test_calculator_marks_a_box_without_a_number_and_steps_with_the_arrows(page: Page, playground_url: str) -> None:
