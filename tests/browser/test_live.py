@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from attention_core import EXAMPLES
 from attention_site.live import EDITABLE, MANIFEST, MIRRORED
-from browser.conftest import Tab, open_context
+from browser.conftest import Tab, open_context, run_axe
 
 pytestmark = pytest.mark.browser
 
@@ -273,3 +273,22 @@ def test_slides_and_print_show_the_numbers_the_reader_changed(tabs: Callable[...
     page.emulate_media(media="screen")
     page.get_by_role("button", name="Reset to the page's numbers").click()
     expect(summary).to_be_hidden()
+
+
+def test_a_page_of_two_examples_open_and_changed_passes_axe(browser: Browser, site_url: str) -> None:
+    """Assert the home page, which speaks of two examples, opens fields for both (the lesson's keys, red ball rolls'
+    W_K), follows a change of each, and that axe-core finds nothing with the panel open and claims marked."""
+    requests: list[str] = []
+    context = open_context(browser, requests, viewport={"width": 1280, "height": 800}, bypass_csp=True)
+    page = context.new_page()
+    open_live(page, site_url)
+    for label, value in (("key of is, entry 1", "3"), ("W_k, row 3, entry 1", "1")):
+        field = page.get_by_label(label, exact=True)
+        field.fill(value)
+        field.press("Enter")
+    expect(page.locator(".attn-live-summary")).to_have_text(
+        "Numbers changed by the reader: keys (2, 1), (3, 2), (1, 1); W_k (0), (ln 2), (1).")
+    violations = run_axe(page)
+    context.close()
+    assert violations == [], [(v["id"], [n["target"] for n in v["nodes"]]) for v in violations]
+    assert all("127.0.0.1" in url or url.startswith(("data:", "about:")) for url in requests)
