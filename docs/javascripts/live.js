@@ -501,6 +501,32 @@
     };
   }
 
+  // ---- Arithmetic on what is printed, as a student does it: bus_is_late.py's Decimal working ----
+  /** A number as printed with `digits` places, as an exact integer count of 10^-digits (Decimal(decimal(x, d))). */
+  function printed(x, digits) { return BigInt(decimal(x, digits).replace(".", "")); }
+
+  /** An exact decimal (`units` of 10^-scale) without trailing zeros, as Decimal.normalize() prints it. */
+  function exactText(units, scale) {
+    var digits = (units < 0n ? -units : units).toString().padStart(scale + 1, "0");
+    var text = (digits.slice(0, -scale) + "." + digits.slice(-scale)).replace(/\.?0+$/, "");
+    return (units < 0n ? "-" : "") + text;
+  }
+  function exactDecimals(xs, scale) { return "(" + xs.map(function (x) { return exactText(x, scale); }).join(", ") + ")"; }
+
+  /** Rounded half up (away from zero, as taught at school) to `places`, its sign kept (Decimal.quantize). */
+  function halfUp(units, scale, places) {
+    var step = 10n ** BigInt(scale - places), size = units < 0n ? -units : units;
+    var kept = ((size + step / 2n) / step).toString().padStart(places + 1, "0");
+    return (units < 0n ? "-" : "") + kept.slice(0, -places) + "." + kept.slice(-places);
+  }
+
+  var SUPERSCRIPT = { 0: "\u2070", 1: "\u00b9", 2: "\u00b2", 3: "\u00b3", 4: "\u2074", 5: "\u2075", 6: "\u2076", 7: "\u2077",
+                      8: "\u2078", 9: "\u2079", "-": "\u207b", ".": "\u00b7" };
+  /** e raised to a score as a student writes it: e², e⁰, e⁻¹. */
+  function powerOfE(score, s) {
+    return "e" + formatNumber(score, s).replace(/\u2212/g, "-").replace(/[0-9.-]/g, function (c) { return SUPERSCRIPT[c]; });
+  }
+
   // ---- The entries of each live example: directives/entries/<example>.py ----
   var ENTRIES = {};
 
@@ -596,6 +622,29 @@
         rows.push(["Output", "", "", vec(output, OUTPUT, slack.output)]);
         return table([column("token", "token", false), column("weight", "weight"), column("value", "value"), column("product", "weight \u00d7 value")],
           rows, (o.note || "shown") === "shown" ? outputNote(contributions, output) : null);
+      },
+      "softmax-working": function (o) {
+        var a = attentionFor(o.query), A = checkedWeights(a.result.weights)[0], steps = a.steps, s = scoreStyle([steps.scores]);
+        var powers = steps.exponentials.map(function (p) { return formatNumber(p, POWERS); }), total = formatNumber(steps.totals, POWERS);
+        var rows = TOKENS.map(function (token, j) {
+          return [token, num(steps.scores[j], s), powerOfE(steps.scores[j], s) + " = " + powers[j], powers[j] + " \u00f7 " + total, num(A[j], WEIGHTS)];
+        });
+        rows.push(["Total", "", powers.join(" + ") + " = " + total, "", num(sum(A), WEIGHTS)]);
+        return table([column("token", "token", false), column("score", "score s"), column("exponential", "e\u02e2", false),
+                      column("division", "e\u02e2 \u00f7 total", false), column("weight", "weight")],
+          rows, roundedSumNote(steps.exponentials, steps.totals, POWERS.digits));
+      },
+      "mixing-as-printed": function () {
+        var A = checkedWeights([lateWeights])[0]; // each printed weight times each entry of its value, exactly
+        var products = V.map(function (row, j) { return row.map(function (v) { return printed(A[j], WEIGHTS.digits) * printed(v, AS_GIVEN.digits); }); });
+        var rows = TOKENS.map(function (token, j) {
+          return [token, decimal(A[j], WEIGHTS.digits) + " \u00d7 " + authoredVector(inputs.values[j]).authored, exactDecimals(products[j], 6)];
+        });
+        var sums = V[0].map(function (_, k) { return products.reduce(function (total, row) { return total + row[k]; }, 0n); });
+        var rounded = "(" + sums.map(function (x) { return halfUp(x, 6, OUTPUT.digits); }).join(", ") + ")";
+        rows.push(["Output", "sum of the three rows", exactDecimals(sums, 6) + ", rounded " + rounded]);
+        return table([column("token", "token", false), column("working", "weight as printed \u00d7 value", false),
+                      column("product", "product", false)], rows);
       },
       "all-scores": function () { return grid(all.scaled, TOKENS, TOKENS, scoreStyle(all.scaled), "query \\ key"); },
       "all-weights": function () { return grid(checkedWeights(all.weights), TOKENS, TOKENS, WEIGHTS, "query \\ key"); },

@@ -36,7 +36,7 @@ MIRRORED: dict[str, frozenset[str]] = {
     "bus-is-late": frozenset({
         "keys", "values", "queries", "inputs", "query", "scores", "exponentials", "weights", "output", "hard-choice",
         "top-score", "top-weight", "total", "contributions", "scoring", "softmax", "mixing", "all-scores",
-        "all-weights", "all-output", "weights-heatmap"}),
+        "all-weights", "all-output", "weights-heatmap", "softmax-working", "mixing-as-printed"}),
     "red-ball-rolls": frozenset({
         "inputs", "w-q", "w-k", "w-v", "w-q2", "w-k2", "w-v2", "w-o", "projections", "head2-projections", "queries",
         "keys", "values", "head2-values", "scores", "masked-scores", "head2-scores", "mask", "exponentials", "totals",

@@ -134,7 +134,7 @@ def live_pages(built_site: Path) -> list[str]:
 
 CHAPTERS = ("causal-mask", "code", "history", "interpretation", "output-projection", "projections", "query-key-value",
             "scores", "second-head", "softmax", "weighted-sum", "worked-example")
-LIVE_PAGES = ["", "beyond/checks/", "lesson/", "teachers/handout/", "walkthrough/",
+LIVE_PAGES = ["", "beyond/checks/", "lesson/", "teachers/answer-key/", "teachers/handout/", "walkthrough/",
               *(f"walkthrough/{chapter}/" for chapter in CHAPTERS)]
 
 
