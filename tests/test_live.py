@@ -102,10 +102,10 @@ def test_the_manifest_is_a_file_beside_the_page_or_offline_a_data_block(tmp_path
 
 
 def test_a_page_naming_an_entry_live_js_does_not_mirror_is_not_live_at_all() -> None:
-    """Assert a page with one entry that live.js cannot recompute (of a live example, or of another example, which
-    may be built on a live one) gets no mark and no live.json: half recomputed, its other sentences could look true
-    when they are not."""
-    for extra in ("Powers: <!-- attn:value bus-is-late powers-of-e -->",
+    """Assert a page with one entry or claim that live.js cannot recompute (of a live example, or of another example,
+    which may be built on a live one) gets no mark and no live.json: half recomputed, its other sentences could look
+    true when they are not."""
+    for extra in ("Close: <!-- attn:check bus-is-late weights row=late col=bus close=2/3 within=0.01 -->",
                   "Norms: <!-- attn:value red-ball-layer y row=rolls -->",
                   "Cost: <!-- attn:value cost score-count -->"):
         page = f"{PAGE}\n{extra}"

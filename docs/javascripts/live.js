@@ -430,8 +430,10 @@
       var odd = subject.text.filter(function (_, i) { var x = subject.values[i]; return x !== -Infinity && !simpleFraction(x); });
       return odd.length ? stale(subject, "every entry is a simple fraction", odd[0] + " is not") : null;
     },
-    size: function (subject, said, data) {
-      var m = data.magnitudes.filter(function (d) { return d.word === said; })[0];
+    same: function (subject, said, context) { return compared(subject, said, context, true); },
+    differs: function (subject, said, context) { return compared(subject, said, context, false); },
+    size: function (subject, said, context) {
+      var m = context.data.magnitudes.filter(function (d) { return d.word === said; })[0];
       var low = m.low === null ? -Infinity : m.low, high = m.high === null ? Infinity : m.high, xs = subject.values;
       var within = function (x) { return low <= x && x <= high; };
       if (m.of === "share-zero") {
@@ -451,15 +453,29 @@
   var LIST_CLAIMS = ["largest", "smallest", "tied", "nonzero", "greater", "equal", "labels"];
   var GENERIC = ["row", "col", "digits", "blanks", "pick"];
 
+  /** same= and differs= (relations.compared): the other entry of this example, picked as this claim picks its own
+      (other-row=, other-col= otherwise), equal entry by entry up to rounding or not. */
+  function compared(subject, said, context, claimedSame) {
+    var name = said.split(":").pop(), o = context.options, about = context.example + " " + name;
+    var other = subjectOf(context.entries[name]({}), about, o["other-row"] || o.row, o["other-col"] || o.col);
+    var same = other.values.length === subject.values.length && subject.values.every(function (x, i) {
+      var y = other.values[i];
+      return Math.abs(x - y) <= TOLERANCE * Math.max(1, Math.abs(y));
+    });
+    if (claimedSame && !same) return stale(subject, "the numbers are the same as in " + other.about, "that has " + listing(other));
+    if (!claimedSame && same) return stale(subject, "the numbers differ from those of " + other.about, "they are the same, " + listing(other));
+    return null;
+  }
+
   /** null when every claim of a check holds for these numbers, else what the build's error says. */
-  function renderCheck(shown, about, options, data) {
+  function renderCheck(shown, about, options, context) {
     var subject = subjectOf(shown, about, options.row, options.col);
     var claims = Object.keys(options).filter(function (key) { return GENERIC.indexOf(key) < 0 && key in WHAT || key in RELATIONS; });
     for (var i = 0; i < claims.length; i++) {
       var key = claims[i], said = options[key];
       var listed = LIST_CLAIMS.indexOf(key) >= 0 ? said.split(",") : null;
       if (key in RELATIONS) {
-        var broken = RELATIONS[key](subject, listed || said, data);
+        var broken = RELATIONS[key](subject, listed || said, context);
         if (broken) return broken;
         continue;
       }
@@ -622,6 +638,16 @@
         rows.push(["Output", "", "", vec(output, OUTPUT, slack.output)]);
         return table([column("token", "token", false), column("weight", "weight"), column("value", "value"), column("product", "weight \u00d7 value")],
           rows, (o.note || "shown") === "shown" ? outputNote(contributions, output) : null);
+      },
+      "powers-of-e": function () {
+        var scores = late.result.scaled[0].concat([].concat.apply([], all.scaled));
+        var x = [];
+        for (var k = Math.min(0, Math.floor(Math.min.apply(null, scores))); k <= Math.ceil(Math.max.apply(null, scores)); k++) x.push(k);
+        return grid([x.map(Math.exp)], ["e\u02e3"], x.map(String), POWERS, "x");
+      },
+      "score-asymmetry": function () {
+        var S = all.scaled, D = S.map(function (row, i) { return row.map(function (s, j) { return s - S[j][i]; }); });
+        return grid(D, TOKENS, TOKENS, scoreStyle(S), "query \\ key");
       },
       "softmax-working": function (o) {
         var a = attentionFor(o.query), A = checkedWeights(a.result.weights)[0], steps = a.steps, s = scoreStyle([steps.scores]);
@@ -860,7 +886,7 @@
         case "value": return { text: readerMinus(renderValue(shown, o)) };
         case "tex": return renderTex(shown, o);
         case "word": return { text: renderWord(shown, about, o) };
-        case "check": return { claim: renderCheck(shown, about, o, data) };
+        case "check": return { claim: renderCheck(shown, about, o, { data: data, entries: entries, example: example, options: o }) };
         case "figure": return { text: shown };
       }
     } catch (error) {
@@ -950,11 +976,26 @@
   function writeTable(mark, result) {
     var tableNode = mark.closest("table"), t = result.text;
     if (!tableNode) return;
+    reshape(tableNode, t);
     tableNode.querySelectorAll("thead th").forEach(function (th, j) { if (j > 0 && t.header[j] !== null) setText(th, t.header[j]); });
     tableNode.querySelectorAll("tbody tr").forEach(function (tr, i) {
       tr.querySelectorAll("td").forEach(function (td, j) { writeCell(td, t.rows[i][j]); });
     });
     writeNote(tableNode, t.note);
+  }
+
+  /** A table whose columns or rows grow or shrink with the inputs (the teacher's powers of e): its header after the
+      first cell (which holds the mark) and its body made again to the new shape, right-aligned as the build's. */
+  function reshape(tableNode, t) {
+    var head = tableNode.querySelector("thead tr"), body = tableNode.querySelector("tbody");
+    var rows = body.querySelectorAll("tr");
+    if (head.cells.length === t.header.length && rows.length === t.rows.length) return;
+    var right = function (node) { node.style.textAlign = "right"; return node; }; // CSSOM: the CSP allows no style attribute
+    while (head.cells.length > 1) head.deleteCell(-1);
+    t.header.slice(1).forEach(function (title) { head.appendChild(right(el("th", { text: title || "" }))); });
+    body.replaceChildren.apply(body, t.rows.map(function (row) {
+      return el("tr", {}, row.map(function (_, j) { return j ? right(el("td")) : el("td"); }));
+    }));
   }
 
   function writeCell(td, cell) {

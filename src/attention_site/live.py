@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from .directives.engine import expand_directives
 from .directives.kinds import KINDS
-from .directives.syntax import Found, directives_in_line, outside_code
+from .directives.syntax import Directive, Found, directives_in_line, outside_code
 
 if TYPE_CHECKING:
     from attention_core.examples.base import Magnitude
@@ -36,7 +36,8 @@ MIRRORED: dict[str, frozenset[str]] = {
     "bus-is-late": frozenset({
         "keys", "values", "queries", "inputs", "query", "scores", "exponentials", "weights", "output", "hard-choice",
         "top-score", "top-weight", "total", "contributions", "scoring", "softmax", "mixing", "all-scores",
-        "all-weights", "all-output", "weights-heatmap", "softmax-working", "mixing-as-printed"}),
+        "all-weights", "all-output", "weights-heatmap", "softmax-working", "mixing-as-printed",
+        "powers-of-e", "score-asymmetry"}),
     "red-ball-rolls": frozenset({
         "inputs", "w-q", "w-k", "w-v", "w-q2", "w-k2", "w-v2", "w-o", "projections", "head2-projections", "queries",
         "keys", "values", "head2-values", "scores", "masked-scores", "head2-scores", "mask", "exponentials", "totals",
@@ -51,7 +52,9 @@ MIRRORED: dict[str, frozenset[str]] = {
 # The claims live.js evaluates (its QUESTIONS and RELATIONS): a check stating another is not live, so its page
 # stays static rather than showing a claim as holding that live.js never tested.
 MIRRORED_CLAIMS = frozenset({"largest", "smallest", "tied", "nonzero", "sign", "shape", "rows", "cols", "words",
-                             "greater", "equal", "fractions", "zero", "size", "labels"})
+                             "greater", "equal", "fractions", "zero", "size", "labels", "same",
+                             "differs"})
+PICKS = frozenset({"row", "col", "other-row", "other-col"})  # what a check picks, beside its claims
 ENTRY_RANGE = (-10, 10)  # what a reader may type for an authored entry, until the example declares its ranges
 EDITABLE: dict[str, tuple[str, ...]] = {"bus-is-late": ("queries", "keys", "values"),
                                         "red-ball-rolls": ("X", "W_q", "W_k", "W_v")}
@@ -69,9 +72,15 @@ def is_live(place: Found) -> bool:
     """Tell whether the browser can recompute this directive: live.js mirrors its example's entry (and a check's
     claims)."""
     directive = place.directive
-    words, claims = directive.words, set(directive.options) - {"row", "col"}
-    mirrored = directive.kind != "check" or claims <= MIRRORED_CLAIMS
+    words, claims = directive.words, set(directive.options) - PICKS
+    mirrored = directive.kind != "check" or (claims <= MIRRORED_CLAIMS and own_example_only(directive))
     return computed(place) and mirrored and len(words) == 2 and words[1] in MIRRORED.get(words[0], ())
+
+
+def own_example_only(directive: Directive) -> bool:
+    """Tell whether a check's same= or differs= names an entry of its own example (live.js compares no other)."""
+    named = [directive.options.get(key, "") for key in ("same", "differs")]
+    return all(":" not in value or value.split(":")[0] == directive.words[0] for value in named)
 
 
 def math_spans(line: str) -> list[tuple[int, int]]:

@@ -134,7 +134,7 @@ def live_pages(built_site: Path) -> list[str]:
 
 CHAPTERS = ("causal-mask", "code", "history", "interpretation", "output-projection", "projections", "query-key-value",
             "scores", "second-head", "softmax", "weighted-sum", "worked-example")
-LIVE_PAGES = ["", "beyond/checks/", "lesson/", "teachers/answer-key/", "teachers/handout/", "walkthrough/",
+LIVE_PAGES = ["", "beyond/checks/", "lesson/", "teachers/", "teachers/answer-key/", "teachers/handout/", "walkthrough/",
               *(f"walkthrough/{chapter}/" for chapter in CHAPTERS)]
 
 
@@ -142,10 +142,10 @@ def test_the_live_pages_are_those_whose_every_number_live_js_computes(
         live_pages: list[str], tabs: Callable[..., Tab], site_url: str) -> None:
     """Assert the build made live the pages whose every computed number live.js mirrors: the home page (two
     examples), the lesson, the handout, the walk-through's chapters on red ball rolls and the page on checks; not
-    the teachers' page (its powers of e are not mirrored) nor the scaling chapter (its example is not)."""
+    the scaling and position chapters (their examples are not)."""
     assert live_pages == sorted(LIVE_PAGES)
     page = tabs(viewport={"width": 1280, "height": 800}).page
-    for folder in ("teachers/", "walkthrough/scaling/"):
+    for folder in ("walkthrough/scaling/", "walkthrough/positions/"):
         page.goto(site_url + folder)
         assert page.locator(".attn-live").count() == 0 and page.locator(".attn-live-toggle").count() == 0
 
