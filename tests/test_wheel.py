@@ -26,13 +26,15 @@ from packaging.requirements import Requirement
 
 pytestmark = pytest.mark.slow
 
-PAGE = """Rolls becomes <!-- attn:value red-ball-rolls output row=rolls --> after attention.
+PAGE = r"""Rolls becomes <!-- attn:value red-ball-rolls output row=rolls --> after attention,
+scaled by \(1/\sqrt{d_k}\).
 
 <!-- attn:table red-ball-rolls weights -->
 """
 RENDER = f"""
 import json, markdown, attention_site
-html = markdown.markdown({PAGE!r}, extensions=["tables", "attention_site.extension"])
+html = markdown.markdown({PAGE!r}, extensions=["tables", "pymdownx.arithmatex", "attention_site.extension"],
+                         extension_configs={{"pymdownx.arithmatex": {{"generic": True}}}})
 try:
     import mkdocs
 except ImportError:
@@ -111,7 +113,8 @@ def repacked(distribution: metadata.Distribution, folder: Path) -> Path:
 
 def test_the_wheel_alone_renders_a_page_through_the_extension(tmp_path: Path) -> None:
     """Assert the built wheel, installed offline into a fresh venv with what it declares (no MkDocs), renders a
-    page's value and table from a folder outside the project, by Python-Markdown naming `attention_site.extension`."""
+    page's value, table and formula (as MathML) from a folder outside the project, by Python-Markdown naming
+    `attention_site.extension`."""
     project = copy_project(tmp_path / "project")
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--quiet", "-w",
                     str(tmp_path / "dist"), str(project)], check=True, capture_output=True, timeout=300)
@@ -134,5 +137,6 @@ def test_the_wheel_alone_renders_a_page_through_the_extension(tmp_path: Path) ->
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
     assert Path(result["package"]).is_relative_to(tmp_path / "fresh") and not result["mkdocs"]
-    assert "Rolls becomes (1/2, 5/4) after attention." in re.sub(r"<[^>]+>", "", result["html"])  # as read
+    assert "Rolls becomes (1/2, 5/4) after attention," in re.sub(r"<[^>]+>", "", result["html"])  # as read
+    assert "<msqrt><mrow><msub><mi>d</mi><mi>k</mi></msub></mrow></msqrt>" in result["html"]  # math as MathML
     assert '<td style="text-align: right;">1/4</td>' in result["html"]
