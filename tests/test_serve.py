@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -80,3 +82,52 @@ def test_an_edited_template_override_reaches_every_page(server: Served) -> None:
     wait_for(lambda: marker in fetch(server.base + PAGE), "the edited override being served")
     for page in DEPENDENT_PAGES:
         assert marker in fetch(server.base + page), f"{page} still drawn with the old override"
+
+
+def test_a_deleted_page_is_no_longer_served(server: Served) -> None:
+    """Assert a page deleted while serving answers 404 after the rebuild (--dirty kept its old output)."""
+    (server.project / "docs/walkthrough/exercises.md").unlink()
+    wait_for(lambda: status(server.base + "walkthrough/exercises/") == 404, "the deleted page answering 404")
+    assert "(1/2, 5/4)" in fetch(server.base + PAGE) and server.process.poll() is None
+
+
+def test_a_page_that_is_not_utf8_or_a_link_out_of_docs_is_named_and_the_rest_is_served(server: Served) -> None:
+    """Assert a page saved in Latin-1 and a new symbolic link out of docs/ are each named with its file and line,
+    every other page is still served (each hung every request), and both clear once removed."""
+    bad, link = server.project / "docs/latin.md", server.project / "docs/leak.txt"
+    bad.write_bytes(b"# Caf\xe9\n")
+    link.symlink_to("/etc/passwd")
+    wait_for(lambda: "docs/latin.md:1: byte 0xe9 is not UTF-8" in server.log.read_text(), "the page named")
+    wait_for(lambda: "docs/leak.txt:1: docs/leak.txt is a link to" in server.log.read_text(), "the link named")
+    wait_for(lambda: "(1/2, 5/4)" in fetch(server.base + PAGE), "the other pages served")
+    assert status(server.base + "leak.txt") == 404 and "root:" not in fetch(server.base + "leak.txt")
+    assert "Traceback" not in server.log.read_text() and server.process.poll() is None
+    bad.unlink()
+    link.unlink()
+    marker = "Saved again."
+    page = server.project / "docs/reference/directives/red-ball-rolls.md"
+    page.write_text(page.read_text() + f"\n{marker}\n")
+    wait_for(lambda: marker in fetch(server.base + PAGE), "the preview serving the next edit")
+
+
+def test_an_edited_program_or_contributing_shows_on_the_pages_that_show_them(server: Served) -> None:
+    """Assert editing a listed program (docs/programs/) and CONTRIBUTING.md (shown by a directive) shows on the
+    pages that show them at the next rebuild, although those pages did not change (--dirty)."""
+    program = server.project / "docs/programs/lesson_one_token.py"
+    program.write_text(program.read_text() + "\n# an edit while serving\n")
+    wait_for(lambda: "an edit while serving" in fetch(server.base + "lesson/"), "the edited program shown")
+    guide = server.project / "CONTRIBUTING.md"
+    guide.write_text(guide.read_text() + "\nA sentence added while serving.\n")
+    wait_for(lambda: "A sentence added while serving." in fetch(server.base + "reference/contributing/"),
+             "the edited CONTRIBUTING.md shown")
+
+
+def status(url: str) -> int:
+    """The HTTP status of `url`, or 0 while the server is not answering."""
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return int(response.status)
+    except urllib.error.HTTPError as error:
+        return error.code
+    except OSError:
+        return 0

@@ -36,6 +36,8 @@ def site_files(files: Files, config: MkDocsConfig, state: State) -> Files:
     if state.engine is None:
         return files
     check_pages_folder(files, config, state, state.engine)
+    if state.serving:
+        forget_deleted_pages(files, config, state)
     try:
         workbooks = workbook_files(config, state.engine)
     except PluginError as error:  # an example that does not load
@@ -67,6 +69,16 @@ def check_pages_folder(files: Files, config: MkDocsConfig, state: State, engine:
         except engine.directive_error as error:
             files.remove(file)
             page_failed(state.problems, shown, str(error), state.serving)
+
+
+def forget_deleted_pages(files: Files, config: MkDocsConfig, state: State) -> None:
+    """While serving, remove the output of every page gone since the last build (deleted, or refused above): the
+    preview's site folder keeps it, and --dirty never rebuilds it."""
+    pages = {file.dest_uri for file in files.documentation_pages()}
+    site = Path(config.site_dir)
+    for gone in sorted(state.served_pages - pages):
+        (site / gone).unlink(missing_ok=True)
+    state.served_pages = pages
 
 
 def workbook_files(config: MkDocsConfig, engine: Engine) -> dict[str, bytes]:

@@ -35,6 +35,9 @@ PAGES_CACHED = 256
 # Kept between builds under keys that cover every source (attention_site/build_cache.py): the pages, their MathML
 # (and the search documents' plain-text formulas) and the trimmed theme stylesheets.
 PAGE_CACHE, MATHML_CACHE, THEME_CACHE = ".cache/pages", ".cache/mathml", ".cache/theme"
+# Shown on pages by a directive, like the programs of the snippet folders: an edit reloads the engine (its pages'
+# expansions, kept in memory, read them) and so rebuilds every page, as --dirty would rebuild none of them.
+SHOWN_FILES = ("CONTRIBUTING.md",)
 T = TypeVar("T")
 log = get_plugin_logger(__name__)
 
@@ -58,6 +61,11 @@ def file_stamp(path: Path) -> tuple[str, int, int]:
     """A file's path, size and modification time."""
     info = path.stat()
     return str(path), info.st_size, info.st_mtime_ns
+
+
+def shown_files(root: Path) -> Stamp:
+    """The stamps of the project files outside docs/ that pages show through a directive (CONTRIBUTING.md)."""
+    return tuple(file_stamp(root / name) for name in SHOWN_FILES if (root / name).is_file())
 
 
 def load_engine(stamp: Stamp, root: Path, snippets: tuple[Path, ...] = ()) -> Engine:
@@ -174,9 +182,11 @@ def forget(packages: tuple[str, ...]) -> None:
 
 
 def refresh(state: State, config: MkDocsConfig, snippets: tuple[Path, ...]) -> None:
-    """Load the engine afresh if its files, an example's or mkdocs.yml changed, and note whether the theme's
-    overrides did (both rebuild every page). While serving, an engine that does not load is shown on every page."""
-    stamp = (*fingerprint([PACKAGE, core_folder()]), file_stamp(Path(config.config_file_path)))
+    """Load the engine afresh if its files, an example's, mkdocs.yml, a file of the snippet folders or a file a page
+    shows (SHOWN_FILES) changed, and note whether the theme's overrides did (both rebuild every page). While
+    serving, an engine that does not load is shown on every page."""
+    stamp = (*fingerprint([PACKAGE, core_folder()]), file_stamp(Path(config.config_file_path)),
+             *fingerprint(list(snippets), "*"), *shown_files(project_root(config)))
     state.reloaded = state.engine is None or state.engine.stamp != stamp
     overrides = [Path(config.theme.custom_dir)] if config.theme.custom_dir else []
     templates = fingerprint(overrides, "*")

@@ -49,3 +49,4 @@ class State:
     templates_changed: bool = False  # every page is drawn with them, so every page is rebuilt
     page_dates: dict[str, str] = field(default_factory=dict)  # each page's last commit date, read once a build
     problems: Problems = field(default_factory=Problems)  # the pages of this build that did not build
+    served_pages: set[str] = field(default_factory=set)  # while serving, the pages the last build wrote (dest_uri)
