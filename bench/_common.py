@@ -21,7 +21,7 @@ RESULTS = ROOT / "bench" / "results"
 # What a copy of the project leaves out: the environment, builds, caches, version control.
 IGNORED = shutil.ignore_patterns(
     ".git", ".venv", "node_modules", "site", "__pycache__", ".pytest_cache", ".hypothesis", ".ruff_cache",
-    "test-artifacts", "*.egg-info", ".cache",
+    "test-artifacts", "*.egg-info", ".cache", "zensical-docs",
 )
 
 

@@ -6,14 +6,17 @@
 Zensical reads mkdocs.yml but runs no MkDocs hooks, so this script writes its configuration from
 mkdocs.yml with the engine added as a Markdown extension (`attention_site.extension`: directives, checks,
 MathML), as zensical.generated.yml beside it (git ignores it). After a build it writes the example workbooks into
-downloads/, as the MkDocs hooks do. Zensical keeps its Python code loaded while serving, so `serve` watches
-src/ and restarts Zensical when the engine or an example changes: a preview never shows a stale number.
+downloads/, as the MkDocs hooks do. Zensical reads a copy of docs/ (`zensical-docs/`, ignored
+by git) holding the pages the MkDocs build makes as it goes (each example's reference page). Zensical keeps its
+Python code loaded while serving, so `serve` watches src/ and restarts Zensical when the engine or an example
+changes, and copies each edit of docs/ into the copy it serves: a preview never shows a stale number.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -24,6 +27,7 @@ import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "zensical.generated.yml"  # Zensical wants its site folder inside the config's folder
+STAGED_DOCS = ROOT / "zensical-docs"  # docs/ with the pages the build makes, for Zensical (its --clean empties .cache/)
 EXTENSION = "attention_site.extension"
 POLL_SECONDS = 0.5
 RE_ENGINE_ERROR = re.compile(r"^RuntimeError: Python error: (?:DirectiveErrors?|MathConversionError): (.+)$", re.M)
@@ -52,9 +56,22 @@ def write_config(site_dir: Path, preview: bool = False) -> Path:
     config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=ConfigLoader)
     config.pop("hooks", None)
     config["site_dir"] = site_dir.resolve().relative_to(ROOT).as_posix()
+    config["docs_dir"] = staged_docs().relative_to(ROOT).as_posix()
     config["markdown_extensions"].append({EXTENSION: {"preview": True}} if preview else EXTENSION)
     CONFIG.write_text(yaml.safe_dump(config, sort_keys=False, allow_unicode=True), encoding="utf-8")
     return CONFIG
+
+
+def staged_docs() -> Path:
+    """docs/ as Zensical reads it: a fresh copy, with the pages the MkDocs build makes as it goes (each example's
+    page of the reference of directives, from the example's key), which Zensical, running no hooks, cannot."""
+    from attention_site.directives.entries import reference_pages
+
+    shutil.rmtree(STAGED_DOCS, ignore_errors=True)
+    shutil.copytree(ROOT / "docs", STAGED_DOCS)
+    for path, text in reference_pages().items():
+        (STAGED_DOCS / path).write_text(text, encoding="utf-8")
+    return STAGED_DOCS
 
 
 def build(site_dir: Path) -> int:
@@ -83,18 +100,38 @@ def sources_stamp() -> tuple[tuple[str, int], ...]:
     return tuple((str(path), path.stat().st_mtime_ns) for path in sorted((ROOT / "src").rglob("*.py")))
 
 
+def docs_stamp() -> dict[Path, int]:
+    """The modification time of every file of docs/, by its path inside docs/."""
+    docs = ROOT / "docs"
+    return {path.relative_to(docs): path.stat().st_mtime_ns for path in docs.rglob("*") if path.is_file()}
+
+
+def sync_docs(before: dict[Path, int]) -> dict[Path, int]:
+    """Copy each file of docs/ changed or added since `before` into the staged copy Zensical serves (and delete
+    each one removed), so that its own watcher rebuilds the page; return the new stamp."""
+    now = docs_stamp()
+    for path in [path for path, stamp in now.items() if before.get(path) != stamp]:
+        (STAGED_DOCS / path).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / "docs" / path, STAGED_DOCS / path)
+    for path in before.keys() - now.keys():
+        (STAGED_DOCS / path).unlink(missing_ok=True)
+    return now
+
+
 def serve(port: str) -> None:
-    """Run `zensical serve`, restarting it whenever a Python file under src/ changes. However this script is
-    stopped (Ctrl+C, a SIGTERM from a process manager or a test), Zensical stops with it and frees the port."""
+    """Run `zensical serve`, restarting it whenever a Python file under src/ changes and copying each edit of docs/
+    into the copy it serves. However this script is stopped (Ctrl+C, a SIGTERM from a process manager or a test),
+    Zensical stops with it and frees the port."""
     signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(128 + number))
-    config = write_config(ROOT / "site-zensical", preview=True)
     while True:
-        stamp = sources_stamp()
+        stamp, pages = sources_stamp(), docs_stamp()
+        config = write_config(ROOT / "site-zensical", preview=True)  # stages docs/ afresh, with the made pages
         server = subprocess.Popen([sys.executable, "-m", "zensical", "serve", "-f", str(config), "-a",
                                    f"127.0.0.1:{port}"], cwd=ROOT)
         try:
             while server.poll() is None and sources_stamp() == stamp:
                 time.sleep(POLL_SECONDS)
+                pages = sync_docs(pages)
             if server.poll() is not None:  # Zensical stopped by itself
                 sys.exit(server.returncode)
         except KeyboardInterrupt:

@@ -34,7 +34,7 @@ def change_ball_key(project: Path, program_too: bool = True) -> None:
         program.write_text(program.read_text().replace(BALL_KEY_IN_PROGRAM, "np.log(3.0)"))
 IGNORED = shutil.ignore_patterns(
     ".git", ".venv", "node_modules", "site", "__pycache__", ".pytest_cache", ".hypothesis",
-    ".ruff_cache", "test-artifacts", "*.egg-info", ".cache",
+    ".ruff_cache", "test-artifacts", "*.egg-info", ".cache", "zensical-docs",
 )
 
 

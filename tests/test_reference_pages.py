@@ -47,32 +47,17 @@ def test_the_index_lists_and_links_every_example_with_its_number_of_entries() ->
     ]
 
 
-def test_every_example_page_in_docs_shows_the_example_it_is_named_after() -> None:
-    """Assert docs/reference/directives/ holds exactly one page per example (and the index), each with its block."""
-    assert sorted(path.stem for path in PAGES.glob("*.md")) == sorted([*examples(), "index"])
-    for example in examples():
-        assert example_block(example) in (PAGES / f"{example}.md").read_text(encoding="utf-8"), example
+def test_every_example_of_the_core_gets_its_reference_page_from_its_key() -> None:
+    """Assert the build makes one reference page for each example of attention_core.EXAMPLES, and for nothing
+    else, each a title and the block that lists that example's entries; and no such page is written in docs/."""
+    from attention_core import EXAMPLES
+    from attention_site.directives.entries import reference_pages
 
-
-def test_a_missing_example_page_stops_the_build_naming_the_file_and_what_it_must_hold(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Assert the index refuses to build when an example has no page, naming the file and the line to add."""
-    folder = tmp_path / "docs/reference/directives"
-    folder.mkdir(parents=True)
-    for example in examples():
-        (folder / f"{example}.md").write_text(f"# {example}\n\n{example_block(example)}\n", encoding="utf-8")
-    (folder / "rotary.md").unlink()
-    monkeypatch.setattr(reference, "project_root", lambda: tmp_path)
-    with pytest.raises(DirectiveError) as error:
-        expand_directives(f"# Directives\n\n{INDEX}\n", "docs/reference/directives/index.md")
-    assert str(error.value) == (
-        "docs/reference/directives/index.md:3: docs/reference/directives/rotary.md is missing: every example of the "
-        "registry needs its page in the reference of directives; add it with a title and the line "
-        f"{example_block('rotary')}"
-    )
-    (folder / "rotary.md").write_text("# Rotary\n\n<!-- attn:block reference directives example=alibi -->\n")
-    with pytest.raises(DirectiveError, match=r"rotary\.md does not show the entries of 'rotary'; add the line"):
-        expand_directives(INDEX, "docs/reference/directives/index.md")
+    pages = reference_pages()
+    assert set(pages) == {f"reference/directives/{key}.md" for key in EXAMPLES}
+    assert pages["reference/directives/kv-cache.md"] == (
+        "# Directives of `kv-cache`\n\n<!-- attn:block reference directives example=kv-cache -->\n")
+    assert [path.name for path in PAGES.glob("*.md")] == ["index.md"]
 
 
 def test_a_page_naming_an_unknown_example_stops_the_build_with_what_is_accepted() -> None:

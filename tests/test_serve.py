@@ -14,6 +14,7 @@ from servers import Served, fetch, make_serve, wait_for
 pytestmark = pytest.mark.slow
 
 PAGE = "reference/directives/red-ball-rolls/"  # the reference page of the example
+TYPO_PAGE = "reference/directives/"  # a page written in docs/ (not live), which a contributor edits
 
 
 @pytest.fixture
@@ -42,19 +43,19 @@ def test_editing_an_example_input_shows_new_numbers_on_every_page_without_restar
 def test_a_typo_is_shown_in_the_browser_and_the_server_keeps_running(server: Served) -> None:
     """Assert a typo prints page:line, the served page shows the same message instead of hanging, the rebuild
     ends with the count of problems (without stopping the server), and fixing the line serves the page again."""
-    page = server.project / "docs/reference/directives/red-ball-rolls.md"
+    page = server.project / "docs/reference/directives/index.md"
     good = page.read_text()
     page.write_text(good + "\nRolls: <!-- attn:value red-ball-rolls outptu row=rolls -->\n")
     line = good.count("\n") + 2
-    error = f"docs/reference/directives/red-ball-rolls.md:{line}: unknown value &#x27;outptu&#x27;"
-    wait_for(lambda: error in fetch(server.base + PAGE), "the browser showing the error")
-    assert "This page does not build" in fetch(server.base + PAGE)
+    error = f"docs/reference/directives/index.md:{line}: unknown value &#x27;outptu&#x27;"
+    wait_for(lambda: error in fetch(server.base + TYPO_PAGE), "the browser showing the error")
+    assert "This page does not build" in fetch(server.base + TYPO_PAGE)
     assert error.replace("&#x27;", "'") in server.log.read_text()
     wait_for(lambda: "1 problem on 1 page; fix each line named above" in server.log.read_text(), "the count")
     assert "Traceback" not in server.log.read_text()
     assert server.process.poll() is None
     page.write_text(good + "\nRolls: <!-- attn:value red-ball-rolls output row=rolls -->.\n")
-    wait_for(lambda: "Rolls: (1/2, 5/4)." in fetch(server.base + PAGE), "the fixed page being served")
+    wait_for(lambda: "Rolls: (1/2, 5/4)." in fetch(server.base + TYPO_PAGE), "the fixed page being served")
 
 
 def test_a_broken_example_is_shown_on_every_page_until_fixed(server: Served) -> None:

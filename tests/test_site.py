@@ -163,17 +163,14 @@ def test_a_formula_that_does_not_convert_stops_the_build_at_its_line(project_cop
     assert "Traceback" not in result.stderr
 
 
-def test_an_example_without_its_reference_page_stops_the_build_naming_the_file(project_copy: Path) -> None:
-    """Assert removing an example's page from the reference of directives fails the strict build, naming the index's
-    line, the missing file and the line it must hold."""
-    (project_copy / "docs/reference/directives/kv-cache.md").unlink()
+def test_a_file_where_the_build_makes_an_example_s_reference_page_stops_the_build(project_copy: Path) -> None:
+    """Assert a file written in docs/ in place of an example's reference page (which the build makes from the
+    example's key) fails the strict build, naming the file and what to do."""
+    (project_copy / "docs/reference/directives/kv-cache.md").write_text("# stale\n", encoding="utf-8")
     result = mkdocs(project_copy, "build", "--strict", "--site-dir", str(project_copy / "out"))
     assert result.returncode == 1
-    line = (project_copy / "docs/reference/directives/index.md").read_text().split("\n").index(
-        "<!-- attn:block reference directives -->") + 1
-    assert (f"docs/reference/directives/index.md:{line}: docs/reference/directives/kv-cache.md is missing: every "
-            "example of the registry needs its page") in result.stderr
-    assert "<!-- attn:block reference directives example=kv-cache -->" in result.stderr
+    assert ("docs/reference/directives/kv-cache.md:1: the reference page of an example is made by the build from "
+            "the example's key; delete this file") in result.stderr
     assert "Traceback" not in result.stderr
 
 

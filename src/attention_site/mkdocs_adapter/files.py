@@ -12,6 +12,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 
 from attention_site import lms_copy
+from attention_site.directives.entries import reference_pages
 
 from .config import WORKER_SHIM, project_root
 from .failures import fail, page_failed
@@ -38,6 +39,7 @@ def site_files(files: Files, config: MkDocsConfig, state: State) -> Files:
     check_pages_folder(files, config, state, state.engine)
     if state.serving:
         forget_deleted_pages(files, config, state)
+    add_reference_pages(files, config, state)
     try:
         workbooks = workbook_files(config, state.engine)
     except PluginError as error:  # an example that does not load
@@ -50,6 +52,19 @@ def site_files(files: Files, config: MkDocsConfig, state: State) -> Files:
     if state.offline:
         files.append(worker_shim(config))
     return files
+
+
+def add_reference_pages(files: Files, config: MkDocsConfig, state: State) -> None:
+    """Add each example's page of the reference of directives, which the build makes from the example's key; a
+    file of docs/ in its place is a problem of the build, named, and left out."""
+    for path, text in reference_pages().items():
+        written = files.get_file_from_path(path)
+        if written is not None:
+            files.remove(written)
+            shown = display_path(Path(config.docs_dir) / path, project_root(config))
+            page_failed(state.problems, shown, f"{shown}:1: the reference page of an example is made by the build "
+                        "from the example's key; delete this file", state.serving)
+        files.append(File.generated(config, path, content=text))
 
 
 def check_pages_folder(files: Files, config: MkDocsConfig, state: State, engine: Engine) -> None:

@@ -83,8 +83,10 @@ def page_source(engine: Engine, page: Page, config: MkDocsConfig, markdown: str 
 
 
 def source_path(page: Page, config: MkDocsConfig) -> str:
-    """The page's path as a contributor sees it in the repository: `docs/lesson/index.md`."""
-    return repository_path(page.file.abs_src_path or page.file.src_uri, config.config_file_path)
+    """The page's path as a contributor sees it in the repository: `docs/lesson/index.md` (for a page the build
+    makes, where its file would be)."""
+    source = page.file.abs_src_path or str(Path(config.docs_dir) / page.file.src_uri)
+    return repository_path(source, config.config_file_path)
 
 
 @functools.cache

@@ -12,10 +12,30 @@ import importlib
 import pkgutil
 
 HELPERS = frozenset({"common", "counts"})
+NOT_AN_EXAMPLE = frozenset({"reference", "spreadsheets"})  # the reference pages' own entries; links for several
+REFERENCE_PAGES = "reference/directives"  # each example's page of the reference, beside its index
 
 
 def load_all() -> None:
     """Import every entry module, registering every example's entries."""
-    for module in sorted(info.name for info in pkgutil.iter_modules(__path__)):
+    for module in module_names():
         if module not in HELPERS:
             importlib.import_module(f"{__name__}.{module}")
+
+
+def module_names() -> list[str]:
+    """The modules (and packages) of this package, in name order, found without importing any."""
+    return sorted(info.name for info in pkgutil.iter_modules(__path__))
+
+
+def example_keys() -> tuple[str, ...]:
+    """The key of every example with entries: one module (or package) here named after it (`kv_cache` ->
+    `kv-cache`), found without importing any, so that a build that computes nothing still knows them."""
+    return tuple(name.replace("_", "-") for name in module_names() if name not in HELPERS | NOT_AN_EXAMPLE)
+
+
+def reference_pages() -> dict[str, str]:
+    """Each example's page of the reference of directives, made by the build (no file in docs/): its path under
+    docs/ and its Markdown, a title and the block that lists the example's entries."""
+    return {f"{REFERENCE_PAGES}/{key}.md": f"# Directives of `{key}`\n\n"
+            f"<!-- attn:block reference directives example={key} -->\n" for key in example_keys()}
