@@ -37,9 +37,9 @@ def site_files(files: Files, config: MkDocsConfig, state: State) -> Files:
     if state.engine is None:
         return files
     check_pages_folder(files, config, state, state.engine)
+    add_reference_pages(files, config, state)  # before the served pages are counted: they are pages too
     if state.serving:
         forget_deleted_pages(files, config, state)
-    add_reference_pages(files, config, state)
     try:
         workbooks = workbook_files(config, state.engine)
     except PluginError as error:  # an example that does not load
