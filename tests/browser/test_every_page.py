@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page
 
+from attention_site.directives.entries import reference_pages
 from browser.conftest import Tab, foreign, open_context, run_axe, wait_for_features
 
 pytestmark = pytest.mark.browser
@@ -58,10 +59,12 @@ def describe(violations: list[dict]) -> list[str]:
 
 
 def page_paths() -> list[str]:
-    """Every page's path on the site, from the Markdown in docs/ (known before the site is built)."""
+    """Every page's path on the site, from the Markdown in docs/ and the pages the build makes from the examples'
+    keys (both known before the site is built)."""
     paths = []
-    for source in sorted(DOCS.rglob("*.md")):
-        relative = source.relative_to(DOCS).with_suffix("").as_posix()
+    sources = [source.relative_to(DOCS).as_posix() for source in DOCS.rglob("*.md")]
+    for source in sorted([*sources, *reference_pages()]):
+        relative = source.removesuffix(".md")
         paths.append("" if relative == "index" else relative.removesuffix("index") if relative.endswith("index")
                      else relative + "/")
     return [*paths, "404.html"]
