@@ -75,8 +75,9 @@ from pathlib import Path
 
 def on_post_page(output, /, *, page, config):
     """Keep each page's content as the pipeline left it, after MathML."""
-    (Path(config.config_file_path).parent / "captured" / (page.file.src_uri + ".json")).write_text(
-        json.dumps(page.content))
+    captured = Path(config.config_file_path).parent / "captured" / (page.file.src_uri + ".json")
+    captured.parent.mkdir(parents=True, exist_ok=True)  # the reference pages the build makes sit in folders
+    captured.write_text(json.dumps(page.content))
     return output
 '''
 
@@ -123,7 +124,9 @@ def routes(tmp_path_factory: pytest.TempPathFactory) -> Routes:
               "hooks": [str(ROOT / "hooks/site_hooks.py"), "capture.py"]}
     (root / "mkdocs.yml").write_text(yaml.safe_dump(config), encoding="utf-8")
     done = mkdocs(ROOT, "build", "-f", str(root / "mkdocs.yml"), "--site-dir", str(root / "site"), cwd=root)
-    content = {path.name.removesuffix(".json"): json.loads(path.read_text()) for path in (root / "captured").iterdir()}
+    captured = root / "captured"
+    content = {path.relative_to(captured).as_posix().removesuffix(".json"): json.loads(path.read_text())
+               for path in captured.rglob("*.json")}
     return Routes(root, content, done.stderr, done.returncode)
 
 
