@@ -1,4 +1,4 @@
-"""Tests for the lesson's entries, "the bus is late" (entries/bus_is_late.py): what the lesson page shows."""
+"""Tests for the lesson's entries, "the bus is late" (entries/bus_is_late/): what the lesson page shows."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ import pytest
 from pages import expand
 
 from attention_core import ExampleInputError
+from attention_core.examples.bus_is_late import BUS_IS_LATE
 from attention_site.directives import DirectiveError
-from attention_site.directives.entries import bus_is_late
 
 NBSP_TIMES = "\N{NO-BREAK SPACE}×\N{NO-BREAK SPACE}"
 
@@ -231,7 +231,7 @@ def test_late_query_must_be_its_row_of_q() -> None:
     naming the field, once (not at every directive of every page that shows the lesson)."""
     with pytest.raises(ExampleInputError, match=r"BusIsLate\.query_text: the query of late, \(1, 1\), is not its row "
                                                 r"of queries_text, \(1, 0\)"):
-        replace(bus_is_late.EX, query_text=("1", "1"))
+        replace(BUS_IS_LATE, query_text=("1", "1"))
 
 
 def test_powers_of_e_cover_every_score_of_the_lesson() -> None:

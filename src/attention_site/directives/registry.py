@@ -57,7 +57,7 @@ loaded: set[str] = set()  # the examples whose entry modules have been imported 
 def load_entries(example: str | None = None) -> dict[tuple[str, str], Entry]:
     """The registry with the entries of `example` loaded (every example's when None); nothing is computed.
 
-    An example's entries live in the module named after it (`bus-is-late` -> `entries/bus_is_late.py`), so
+    An example's entries live in the module named after it (`bus-is-late` -> `entries/bus_is_late/`), so
     a page that names two examples imports those two and the core parts they use, and no other.
     """
     if "*" in loaded or example in loaded:

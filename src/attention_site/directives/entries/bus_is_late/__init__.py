@@ -1,0 +1,11 @@
+"""The lesson's "the bus is late": the query of late scored, softmaxed and mixed; then all three tokens.
+
+Example "bus-is-late", one module a family. `lesson` holds what the others share (the example, its number
+styles, the `query=` option); the others register the entries, in name order, the order the reference page lists
+them: `by_hand`, one query scored, softmaxed and mixed; `matrices`, all three tokens at once; `programs`, the live
+calculator and the lesson's two programs; `teacher`, the teacher's working and the 45-minute class.
+"""
+
+from __future__ import annotations
+
+from . import by_hand, matrices, programs, teacher  # noqa: F401  (each registers its entries)
