@@ -1,0 +1,96 @@
+"""Rows, columns and tabs a page names by their place in the data, not typed (#31 item 6).
+
+A sentence such as "the last pairs turn very slowly: here pair 1" is half true once the data has a third pair: the
+row is picked by its place (`row=@last`) and its name computed (`pick=label`). Each test changes an example as the
+mutation test does (in a fresh process, `tests/mutations.py`) and reads the page a reader gets.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+TESTS = Path(__file__).resolve().parent
+DOCS = TESTS.parent / "docs"
+RE_PINNED_NUMBER = re.compile(r"<!--\s*attn:\w+ ([\w-]+) [^>]*?\b(?:other-)?(?:row|col)=(\d[^\s>]*)")
+# Numbers a page may still pin, each with the reason the pin is the sentence's own binding.
+JUSTIFIED = {
+    ("docs/beyond/inference-economics.md", "inference", "1"):
+        "'One sequence alone' names the batch of one: the pin stops the build if the batches lose it",
+}
+READER = """
+import dataclasses, json, sys
+sys.path.insert(0, {tests!r})
+import mutations
+example, changes, page = json.loads(sys.argv[1])
+original = mutations.EXAMPLES[example]
+(field, value), *others = [(field, mutations.as_tuples(value)) for field, value in changes.items()]
+swapped = mutations.swapped_examples(original, field, value)
+constant = mutations.constant_of(original)
+swapped[constant] = dataclasses.replace(swapped[constant], **dict(others))
+engine = mutations.fresh_engine(swapped)
+error, text = mutations.expanded(engine, mutations.DOCS / page)
+print(json.dumps([error, text]))
+"""
+
+
+def read_page(example: str, changes: dict[str, object], page: str) -> tuple[str | None, str]:
+    """(the error, or None; the Markdown a reader gets, on one line) of one page once an example's inputs are
+    changed (the first change reaches the examples built on this one)."""
+    script = READER.format(tests=str(TESTS))
+    done = subprocess.run([sys.executable, "-c", script, json.dumps([example, changes, page])],
+                          capture_output=True, text=True, timeout=600, check=True)
+    error, text = json.loads(done.stdout)
+    return error, " ".join((text or "").split())
+
+
+def test_the_last_pair_is_the_data_s_last_when_the_rows_are_wider() -> None:
+    """Assert rows six wide make the frequencies' sentence name pair 2, the last, with its own theta."""
+    six = [["1", "0", "1", "0", "0", "1"], ["0", "1", "0", "1", "1", "0"], ["1", "1", "0", "0", "0", "0"]]
+    error, text = read_page("rotary", {"Q_text": six, "K_text": six}, "beyond/rotary-and-alibi.md")
+    assert error is None
+    assert "The last pairs turn very slowly: here pair 2 turns only 0.002 radians" in text
+
+
+def test_other_context_lengths_are_named_from_the_data() -> None:
+    """Assert other context lengths build, and the page names them and its longest (no 4K, 32K or 128K left)."""
+    error, text = read_page("kv-memory", {"contexts": [2048, 16384, 65536]}, "beyond/kv-cache-memory.md")
+    assert error is None
+    assert "context lengths: 2K is 2,048 tokens, 16K is 16,384 and 64K is 65,536." in text
+    assert "At 64K tokens Llama 2 7B needs" in text and "one text of 16K tokens" in text
+    assert not re.search(r"\b(?:4|32|128)K\b", text)
+
+
+def test_a_fourth_context_stops_at_the_sentence_that_names_three() -> None:
+    """Assert a fourth context length stops the build at the sentence that lists three."""
+    error, _ = read_page("kv-memory", {"contexts": [4096, 8192, 32768, 131072]}, "beyond/kv-cache-memory.md")
+    assert error is not None and error.startswith("docs/beyond/kv-cache-memory.md:74: ")
+
+
+def test_another_focus_stops_at_the_sentence_that_chooses_it() -> None:
+    """Assert the training step's focus, changed to ball, stops the build at the sentence that says the loss is
+    rolls' (the one-row tables are picked by place, so that sentence is where the choice is bound)."""
+    error, _ = read_page("training-step", {"focus": "ball"}, "beyond/one-training-step.md")
+    assert error is not None
+    assert any(line.startswith("docs/beyond/one-training-step.md:96: ") and "labels" in line
+               for line in error.split("\n"))
+
+
+def test_a_third_head_stops_at_the_tabs_of_two() -> None:
+    """Assert three heads stop the build at the sentence that introduces one tab per head (two tabs)."""
+    error, _ = read_page("initialisation", {"h": 3}, "walkthrough/initialisation.md")
+    assert error is not None and "docs/walkthrough/initialisation.md:63: " in error
+
+
+@pytest.mark.parametrize("page", sorted(DOCS.rglob("*.md")), ids=lambda path: path.relative_to(DOCS).as_posix())
+def test_no_page_pins_a_row_or_column_by_a_number(page: Path) -> None:
+    """Assert no directive picks a row or column by a number label (`row=1`, `col=128K`) unless its pin is the
+    sentence's binding, said in JUSTIFIED; a place (`row=@last`) or a computed label follows the data."""
+    name = page.relative_to(DOCS.parent).as_posix()
+    pinned = [(name, example, label) for example, label in RE_PINNED_NUMBER.findall(page.read_text("utf-8"))]
+    assert [pin for pin in pinned if pin not in JUSTIFIED] == []
