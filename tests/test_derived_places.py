@@ -94,3 +94,18 @@ def test_no_page_pins_a_row_or_column_by_a_number(page: Path) -> None:
     name = page.relative_to(DOCS.parent).as_posix()
     pinned = [(name, example, label) for example, label in RE_PINNED_NUMBER.findall(page.read_text("utf-8"))]
     assert [pin for pin in pinned if pin not in JUSTIFIED] == []
+
+
+def test_nine_heads_stop_at_the_formula_they_break() -> None:
+    """Assert nine ALiBi heads (not a power of two, whose slopes the formula 2^(-8r/h) does not give) stop the build
+    at the sentence under the formula, which checks it against the slopes (tests/mutations_read.md, alibi heads 9)."""
+    error, _ = read_page("alibi", {"heads": 9}, "beyond/rotary-and-alibi.md")
+    assert error is not None and "docs/beyond/rotary-and-alibi.md:148: " in error and "formula-slopes" in error
+    for heads in (4, 16):
+        assert read_page("alibi", {"heads": heads}, "beyond/rotary-and-alibi.md")[0] is None
+
+
+def test_the_hand_reading_leaves_nothing_false() -> None:
+    """Assert the record of mutations read by hand lists nothing left as found (#31: the list must be empty)."""
+    record = (TESTS / "mutations_read.md").read_text(encoding="utf-8")
+    assert "Left as found (not fixed" not in record

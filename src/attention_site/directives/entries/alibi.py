@@ -47,6 +47,13 @@ def slopes() -> Grid:
     return make_grid(EX.slopes[:, None], head_labels(), ("m",), SLOPE_STYLE, "head")
 
 
+@grid(NAME, "formula-slopes", f"2^(-{ALIBI_SPAN}r/h) for r = 1..h, the paper's formula read literally: the slopes "
+      "only when h is a power of two (check the page's formula with same=formula-slopes).")
+def formula_slopes() -> Grid:
+    literal = 2.0 ** (-float(ALIBI_SPAN) * np.arange(1, EX.heads + 1, dtype=np.float64) / EX.heads)  # (h,)
+    return make_grid(literal[:, None], head_labels(), ("m",), SLOPE_STYLE, "head")
+
+
 @table(NAME, "slope-table", f"Each head r: the exponent log2 of its slope (-{ALIBI_SPAN}r/h when h is a power of two) "
        "and the slope to four places.")
 def slope_table() -> Table:
