@@ -19,8 +19,8 @@ from .layer import LayerParameters, LayerResult, logits, transformer_layer
 from .positions import sinusoidal_positions
 from .softmax import causal_mask, softmax
 
-__all__ = ["ModelRun", "cross_entropy", "cross_entropy_gradient", "embed", "initialise_stack", "run_model",
-           "tied_logits"]
+__all__ = ["ModelRun", "cross_entropy", "cross_entropy_gradient", "embed", "embedding_scale", "initialise_stack",
+           "run_model", "tied_logits"]
 
 
 def _as_ids(token_ids: Sequence[int], vocab: int) -> np.ndarray:
@@ -34,6 +34,11 @@ def _as_ids(token_ids: Sequence[int], vocab: int) -> np.ndarray:
     return np.asarray(token_ids, dtype=np.int64)
 
 
+def embedding_scale(d_model: int) -> float:
+    """Return sqrt(d_model), the factor on every embedding row (Vaswani et al. 2017, section 3.4)."""
+    return float(np.sqrt(as_count("d_model", d_model, limit="MAX_WIDTH")))
+
+
 def embed(token_ids: Sequence[int], E: np.ndarray) -> np.ndarray:
     """Return the embedding rows E[token_ids] times sqrt(d_model) (Vaswani et al. 2017, section 3.4).
 
@@ -41,7 +46,7 @@ def embed(token_ids: Sequence[int], E: np.ndarray) -> np.ndarray:
     """
     E = as_matrix("E", E, "(vocab, d_model)", rows="MAX_WIDTH")
     ids = _as_ids(token_ids, E.shape[0])
-    X: np.ndarray = E[ids] * np.sqrt(E.shape[1])  # (n, d_model): a lookup, then one scale for every entry
+    X: np.ndarray = E[ids] * embedding_scale(E.shape[1])  # (n, d_model): a lookup, then one scale for every entry
     return X
 
 

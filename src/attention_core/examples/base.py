@@ -148,6 +148,16 @@ class Example:
                     yield item.name, f"{x!r} is out of range; accepted: {declared.accepted(self)}"
                     break
 
+    def range_of(self, name: str) -> tuple[int, int]:
+        """The lowest and highest whole number input `name` accepts, as its declared range says for this example."""
+        declared = {item.name: item.metadata.get("range") for item in fields(self)}.get(name)
+        if declared is None:
+            ranged_inputs = [item.name for item in fields(self) if "range" in item.metadata]
+            raise ValueError(f"{type(self).__name__}.{name} declares no range; inputs with one: "
+                             f"{', '.join(ranged_inputs) or 'none'}")
+        low, high = declared.limits(self)
+        return int(low), int(high)
+
     def impossible(self) -> Iterator[tuple[str, str]]:
         """(field, reason) for inputs that are each in range but cannot go together; none by default."""
         return iter(())

@@ -55,6 +55,22 @@ class BatchedHeads(Example):
         """The full-width projections W_q, W_k, W_v, W_o, each (d_model, d_model)."""
         return {name: frozen(parse_matrix(getattr(self, f"{name}_text"))) for name in ("W_q", "W_k", "W_v", "W_o")}
 
+    @property
+    def d_head(self) -> int:
+        """The width of one head, d_model / h."""
+        return len(self.W_q_text) // self.h
+
+    @cached_property
+    def queries_full(self) -> np.ndarray:
+        """X W_q, the full-width queries before the heads are split, (B, n, d_model)."""
+        return frozen(self.X @ self.W["W_q"])  # (B, n, d_model) x (d_model, d_model) -> (B, n, d_model)
+
+    @cached_property
+    def queries_cut(self) -> np.ndarray:
+        """X W_q with its last axis cut into h blocks, before the transpose, (B, n, h, d_head)."""
+        B, n, _ = self.X.shape
+        return frozen(self.queries_full.reshape(B, n, self.h, self.d_head))  # (B, n, d_model) -> (B, n, h, d_head)
+
     @cached_property
     def mask(self) -> np.ndarray:
         """The causal mask (n, n), shared by every sequence and head."""
@@ -76,6 +92,16 @@ class BatchedHeads(Example):
     def linear_queries(self) -> np.ndarray:
         """X W_q computed the nn.Linear way, x (W_q^T)^T with the weight stored (out, in), (B, n, d_model)."""
         return frozen(linear(self.X, self.W["W_q"].T))  # weight (out, in) = W_q^T
+
+    @property
+    def per_head_difference(self) -> float:
+        """The largest |U batched - U one head and one sequence at a time| over the batch: 0 up to rounding."""
+        return float(np.abs(self.batched.U - self.per_head).max())
+
+    @property
+    def linear_difference(self) -> float:
+        """The largest |X W_q - linear(X, W_q^T)| over the batch: 0 up to rounding."""
+        return float(np.abs(self.queries_full - self.linear_queries).max())
 
 
 BATCHED_HEADS = BatchedHeads()

@@ -112,5 +112,24 @@ class BusIsLate(Example):
         """All three queries at once, no mask, no scaling: weights (3, 3), output (3, 2)."""
         return scaled_dot_product_attention(self.Q, self.K, self.V, scale=self.scale)
 
+    @cached_property
+    def power_exponents(self) -> np.ndarray:
+        """The whole numbers from 0 (or the lowest score, if below 0) to the largest score of late's query and of
+        all three queries, (m,): the exponents of the table of powers a class keeps beside its calculator."""
+        scores = np.concatenate([self.scores, self.all_tokens.scaled.ravel()])  # (n + n*n,)
+        low, high = min(0, int(np.floor(scores.min()))), int(np.ceil(scores.max()))
+        return frozen(np.arange(low, high + 1, dtype=np.float64))
+
+    @cached_property
+    def powers_of_e(self) -> np.ndarray:
+        """e to each of power_exponents, (m,)."""
+        return frozen(np.exp(self.power_exponents))
+
+    @cached_property
+    def score_asymmetry(self) -> np.ndarray:
+        """S - S^T of all three queries, (n, n): zero everywhere only if the score matrix is symmetric."""
+        S = self.all_tokens.scaled  # (n, n)
+        return frozen(S - S.T)  # (n, n) - (n, n) -> (n, n)
+
 
 BUS_IS_LATE = BusIsLate()

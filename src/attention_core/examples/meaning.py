@@ -57,6 +57,11 @@ class Meaning(Example):
         """The number of features, the width of query and keys."""
         return int(self.q.shape[0])
 
+    @property
+    def divisor(self) -> float:
+        """sqrt(d_k), which divides the scores (Vaswani et al. 2017)."""
+        return float(np.sqrt(self.d_k))
+
     @cached_property
     def products(self) -> np.ndarray:
         """Feature by feature, query times key: q_f k_{j,f}, (n, d_k); each row sums to that word's score."""
@@ -70,7 +75,7 @@ class Meaning(Example):
     @cached_property
     def scaled(self) -> np.ndarray:
         """The scores divided by sqrt(d_k), (n,)."""
-        return frozen(self.scores / np.sqrt(self.d_k))
+        return frozen(self.scores / self.divisor)
 
     @cached_property
     def weights(self) -> np.ndarray:

@@ -10,7 +10,14 @@ import numpy as np
 
 from .._checks import frozen
 from ..exact import parse_entry, parse_matrix, parse_vector
-from ..language_model import ModelRun, cross_entropy, cross_entropy_gradient, initialise_stack, run_model
+from ..language_model import (
+    ModelRun,
+    cross_entropy,
+    cross_entropy_gradient,
+    embedding_scale,
+    initialise_stack,
+    run_model,
+)
 from ..layer import LayerParameters
 from ..sampling import Sampling, sample_next, softmax_with_temperature
 from .base import Example, Rows, ranged
@@ -77,6 +84,11 @@ class WholeModel(Example):
         """The width of every row: the embedding's columns."""
         return len(self.embedding_text[0])
 
+    @property
+    def embedding_scale(self) -> float:
+        """sqrt(d_model), the factor on every embedding row."""
+        return embedding_scale(self.d_model)
+
     @cached_property
     def E(self) -> np.ndarray:
         """The embedding matrix (vocab, d_model) = (6, 4); transposed, the unembedding."""
@@ -114,6 +126,17 @@ class WholeModel(Example):
         return sample_next(self.run.last_logits, parse_entry(self.temperature_text), self.top_k,
                            parse_entry(self.top_p_text), self.draw_seed)
 
+    @cached_property
+    def distributions(self) -> np.ndarray:
+        """The next word's probabilities at the draws' temperature, then after top-k and top-p, (3, vocab)."""
+        s = self.sampling
+        return frozen(np.stack([s.probabilities, s.top_k, s.top_p]))  # 3 x (vocab,) -> (3, vocab)
+
+    @cached_property
+    def cumulative(self) -> np.ndarray:
+        """Running totals of each distribution in vocabulary order, (3, vocab): a draw takes the first above u."""
+        return frozen(np.cumsum(self.distributions, axis=1))  # (3, vocab)
+
     @property
     def target_index(self) -> int:
         """The target's row in the vocabulary."""
@@ -123,6 +146,11 @@ class WholeModel(Example):
     def loss(self) -> float:
         """The cross-entropy -log p_target of the newest row (at T = 1, as in training)."""
         return cross_entropy(self.run.last_logits, self.target_index)
+
+    @property
+    def target_probability(self) -> float:
+        """p_target at T = 1, the probability the loss reads: exp(-loss)."""
+        return float(np.exp(-self.loss))
 
     @cached_property
     def loss_gradient(self) -> np.ndarray:

@@ -20,7 +20,7 @@ NAME = EX.name
 TIMES = " × "
 PARITY_TOLERANCE = 1e-12
 B, N, D_MODEL = EX.X.shape
-D_HEAD = D_MODEL // EX.h
+D_HEAD = EX.d_head
 HEAD_COLUMNS = tuple(f"h{i + 1}.{k + 1}" for i in range(EX.h) for k in range(D_HEAD))  # column k of head i
 INPUT_ROWS = labels("x", D_MODEL)
 
@@ -100,11 +100,10 @@ def d_head() -> Scalar:
 @table(NAME, "shapes", "The shape of every array on the way, read from the arrays the core computed.")
 def shapes() -> Table:
     r = EX.batched
-    full = EX.X @ EX.W["W_q"]  # (B, n, d_model) x (d_model, d_model) -> (B, n, d_model)
     steps = (
         ("$X$", "the batch", EX.X),
-        ("$X W_Q$", "full-width queries", full),
-        ("reshape", "the last axis cut into $h$ blocks", full.reshape(B, N, EX.h, D_HEAD)),
+        ("$X W_Q$", "full-width queries", EX.queries_full),
+        ("reshape", "the last axis cut into $h$ blocks", EX.queries_cut),
         ("transpose", "heads moved next to the batch axis: $Q$", r.Q),
         ("$Q K^\\top$", "scores, one $n \\times n$ matrix per sequence and head", r.scores),
         ("$A V$", "each head's output", r.heads),
@@ -118,7 +117,7 @@ def shapes() -> Table:
 
 @grid(NAME, "queries-full", "X W_Q for every token of the batch, (B*n, d_model) rows, columns grouped by head.")
 def queries_full() -> Grid:
-    return make_grid(flat(EX.X @ EX.W["W_q"]), EX.tokens, HEAD_COLUMNS, EXACT, "token")
+    return make_grid(flat(EX.queries_full), EX.tokens, HEAD_COLUMNS, EXACT, "token")
 
 
 @grid(NAME, "queries-split", "Q after the reshape and transpose, (B, h, n, d_head), read row by row.")
@@ -144,7 +143,7 @@ def u() -> Grid:
 
 @scalar(NAME, "per-head-difference", "The largest |U batched - U one head and one sequence at a time|.")
 def per_head_difference() -> Scalar:
-    difference = float(np.abs(EX.batched.U - EX.per_head).max())
+    difference = EX.per_head_difference
     if not difference <= PARITY_TOLERANCE:
         raise DirectiveError(f"batched and per-head attention differ by {difference!r}; nothing is published")
     return Scalar(difference, DECIMAL)
@@ -157,7 +156,7 @@ def w_q_linear() -> Grid:
 
 @scalar(NAME, "linear-difference", "The largest |X W_Q - linear(X, W_Q^T)| over the batch.")
 def linear_difference() -> Scalar:
-    difference = float(np.abs(EX.X @ EX.W["W_q"] - EX.linear_queries).max())
+    difference = EX.linear_difference
     if not difference <= PARITY_TOLERANCE:
         raise DirectiveError(f"x W and x (W^T)^T differ by {difference!r}; nothing is published")
     return Scalar(difference, DECIMAL)

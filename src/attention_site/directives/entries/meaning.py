@@ -63,4 +63,4 @@ def score_to_weight() -> Grid:
 
 @scalar(NAME, "divisor", "The square root of d_k, which divides the scores.")
 def divisor() -> Scalar:
-    return Scalar(float(np.sqrt(EX.d_k)), STYLE)
+    return Scalar(EX.divisor, STYLE)

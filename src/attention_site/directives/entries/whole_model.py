@@ -22,9 +22,11 @@ from .common import DECIMAL, EXACT, authored_grid, checked_weights, count, label
 NAME = EX.name
 TOKENS = EX.tokens
 VOCABULARY = EX.vocabulary
-MAX_LAYERS = 4  # the example's own range of `layers`; a page asking for a layer beyond EX.layers is stopped
-LAYER = integer("layer", "which layer, counted from 1", 1, MAX_LAYERS, default=1)
-HEAD = integer("head", "which head of the layer, counted from 1", 1, 8, default=1)
+# The options accept what the example's inputs may declare (its ranges of `layers` and `h`), so that a page stays
+# valid while the inputs move within them; a layer or head beyond the example's own count stops the build.
+LAYER = integer("layer", "which layer, counted from 1", *EX.range_of("layers"), default=1)
+HEAD = integer("head", "which head of the layer, counted from 1", *EX.range_of("h"), default=1)
+KEPT = ("all", "top-k", "top-p")  # rows of the distributions, as the example stacks them
 CHOICES = ("greedy", "drawn", "top-k", "top-p")  # rows of the choices grid, as Sampling holds them
 
 
@@ -77,7 +79,7 @@ def vocabulary_size() -> Scalar:
 
 @scalar(NAME, "embedding-scale", "sqrt(d_model), the factor on every embedding row (Vaswani et al. 2017).")
 def embedding_scale() -> Scalar:
-    return Scalar(float(np.sqrt(EX.d_model)), EXACT)
+    return Scalar(EX.embedding_scale, EXACT)
 
 
 @grid(NAME, "embedded", "E[ids] x sqrt(d_model): the looked-up rows, scaled.")
@@ -175,16 +177,12 @@ def u() -> Scalar:
 
 @grid(NAME, "distributions", "The next word's probabilities: rows all (at the draws' temperature), top-k, top-p.")
 def distributions() -> Grid:
-    s = sampling()
-    return over_vocabulary(checked_weights(np.stack([s.probabilities, s.top_k, s.top_p])), ("all", "top-k", "top-p"),
-                           "kept \\ word")
+    return over_vocabulary(checked_weights(EX.distributions), KEPT, "kept \\ word")
 
 
 @grid(NAME, "cumulative", "Running totals of each distribution in vocabulary order: a draw takes the first above u.")
 def cumulative() -> Grid:
-    s = sampling()
-    return over_vocabulary(np.cumsum(np.stack([s.probabilities, s.top_k, s.top_p]), axis=1), ("all", "top-k", "top-p"),
-                           "running total \\ word")
+    return over_vocabulary(EX.cumulative, KEPT, "running total \\ word")
 
 
 @grid(NAME, "choices", "Each way's chosen word, one-hot (rows greedy, drawn, top-k, top-p): pick=largest names it.")
@@ -205,7 +203,7 @@ def target() -> Grid:
 
 @scalar(NAME, "target-probability", "p of the target at T = 1, the probability the loss reads.")
 def target_probability() -> Scalar:
-    return Scalar(float(np.exp(-EX.loss)), DECIMAL)
+    return Scalar(EX.target_probability, DECIMAL)
 
 
 @scalar(NAME, "loss", "The cross-entropy -log p_target of the last position.")

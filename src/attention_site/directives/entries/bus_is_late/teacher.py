@@ -35,15 +35,12 @@ from .lesson import (
 @grid(NAME, "powers-of-e", "e to each whole number from 0 to the largest score of the lesson's queries, 2 places: "
       "the table a class keeps beside its calculator.")
 def powers_of_e() -> Grid:
-    scores = np.concatenate([EX.scores, EX.all_tokens.scaled.ravel()])
-    x = np.arange(min(0, int(np.floor(scores.min()))), int(np.ceil(scores.max())) + 1)
-    return make_grid(np.exp(x)[None, :], ("eˣ",), tuple(str(k) for k in x), POWERS, "x")
+    return make_grid(EX.powers_of_e[None, :], ("eˣ",), tuple(f"{x:g}" for x in EX.power_exponents), POWERS, "x")
 
 
 @grid(NAME, "score-asymmetry", "S minus its transpose (3x3): zero in every cell only if the score matrix is symmetric.")
 def score_asymmetry() -> Grid:
-    S = EX.all_tokens.scaled
-    return make_grid(S - S.T, TOKENS, TOKENS, score_style(S), "query \\ key")
+    return make_grid(EX.score_asymmetry, TOKENS, TOKENS, score_style(EX.all_tokens.scaled), "query \\ key")
 
 
 def as_printed(x: float, digits: int) -> Decimal:
