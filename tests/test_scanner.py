@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import re
+
 import markdown
 import pytest
 from pages import dedented, expand
 
 from attention_site.directives import DirectiveError, check_expanded, expand_directives
-from attention_site.directives.syntax import MAX_LINE_CHARS, MAX_PAGE_CHARS, Work, directives_in_line, outside_code
+from attention_site.directives.syntax import (
+    MAX_LINE_CHARS,
+    MAX_NESTING,
+    MAX_PAGE_CHARS,
+    Work,
+    directives_in_line,
+    outside_code,
+)
 
 EXTENSIONS = ["pymdownx.superfences", "md_in_html", "tables", "admonition", "pymdownx.details"]
 ROLLS = "Rolls is <!-- attn:value red-ball-rolls output row=rolls -->."
@@ -44,6 +53,59 @@ def test_a_fence_inside_an_indented_code_block_stops_with_page_and_line() -> Non
         build(page)
     assert str(caught.value).startswith("docs/x.md:6: '<!-- attn:value red-ball-rolls output row=rolls -->' was left")
     assert "close the fence" in str(caught.value)
+
+
+SITE_BLOCKS = [*EXTENSIONS, "abbr", "attr_list", "def_list", "footnotes", "pymdownx.tabbed"]
+DIRECTIVE = "<!-- attn:value red-ball-rolls output row=rolls -->"
+INDENTED = {  # page shapes, each with the directive once: code or not, as Python-Markdown decides
+    "after a paragraph": "Para\n\n    {d}",
+    "at the start": "    {d}",
+    "after a paragraph, no blank": "Para\n    {d}",
+    "tab after a paragraph": "Para\n\n\t{d}",
+    "after a heading": "# H\n    {d}",
+    "after a rule": "---\n    {d}",
+    "after a table": "| a |\n|---|\n| b |\n\n    {d}",
+    "code continued past a blank": "Para\n\n    a\n\n    {d}",
+    "list item": "- item\n\n    {d}",
+    "list item past two blanks": "- item\n\n\n    {d}",
+    "ordered item": "1. item\n\n    {d}",
+    "code in a list item": "- item\n\n        {d}",
+    "code in a nested item": "- a\n    - b\n\n            {d}",
+    "after a list ended": "- item\n\nPara\n\n    {d}",
+    "admonition": "!!! note\n\n    {d}",
+    "code in an admonition": "!!! note\n    Text\n\n        {d}",
+    "after an admonition ended": "!!! note\n    x\n\ny\n\n    {d}",
+    "details": "??? note\n    x\n\n    {d}",
+    "tab": '=== "A"\n\n    {d}',
+    "footnote": "Text[^1]\n\n[^1]: note\n\n    {d}",
+    "definition": "Term\n:   def\n\n    {d}",
+    "quote": "> Para\n>\n>     {d}",
+    "lazy line of a quote": "> Para\n    {d}",
+    "markdown div": "<div markdown>\n\n    {d}\n\n</div>",
+    "after a fence": "```\nx\n```\n    {d}",
+    "fence with indented lines": "```\n\n    x\n```\n\n{d}",
+}
+
+
+@pytest.mark.parametrize("shape", INDENTED.values(), ids=INDENTED.keys())
+def test_a_directive_is_code_exactly_where_markdown_shows_code(shape: str) -> None:
+    """Assert a directive in indented code stays as written and Markdown shows it as code, and one that is not in
+    code is expanded: no page shows a number in a code block, nor leaves a directive in its HTML."""
+    page = shape.format(d=DIRECTIVE)
+    expanded = expand_directives(page, "docs/x.md")
+    html = markdown.markdown(expanded, extensions=SITE_BLOCKS)
+    check_expanded(html, page, "docs/x.md")
+    code = "".join(re.findall(r"<pre>.*?</pre>", html, re.DOTALL))
+    assert "(1/2, 5/4)" not in code, html
+    assert ("&lt;!-- attn:value" in code) == (DIRECTIVE in expanded) != ("(1/2, 5/4)" in html), html
+
+
+def test_a_directive_in_an_indented_raw_html_block_stops_at_its_line() -> None:
+    """Assert the one shape the scanner reads as code but Markdown as raw HTML stops the build at the directive."""
+    page = f"Para\n\n<div>\n\n    {DIRECTIVE}\n\n</div>"
+    with pytest.raises(DirectiveError, match=r"^docs/x\.md:5: .* was left unexpanded"):
+        check_expanded(markdown.markdown(expand_directives(page, "docs/x.md"), extensions=SITE_BLOCKS), page,
+                       "docs/x.md")
 
 
 @pytest.mark.parametrize(("directive", "named"), [
@@ -85,11 +147,26 @@ def test_scanning_a_line_is_linear(name: str, unit: str, size: int) -> None:
 
 
 def test_unclosed_fences_of_growing_length_stay_linear() -> None:
-    """Assert a page of fences that never close, each longer than the last, is read in one pass per line."""
+    """Assert a page of fences that never close, each longer than the last, is read in two passes per line (the
+    fences, then the indentation)."""
     lines = ["`" * (3 + k) + "python" for k in range(5_000)]
     work = Work()
     assert len(list(outside_code(lines, work))) == len(lines)
-    assert work.characters == sum(map(len, lines))
+    assert work.characters == 2 * sum(map(len, lines))
+
+
+@pytest.mark.parametrize("lines", [
+    ["- " * 9_999 + "x"] * 50,
+    ["> " * 16 + "x"] * 30_000,
+    [("    " * (k % 16)) + "- x" for k in range(30_000)],
+    ["- x", "", "    y"] * 50_000,
+], ids=["runs of list markers", "nested quotes", "nested items", "items with indented lines"])
+def test_reading_indentation_is_linear(lines: list[str]) -> None:
+    """Assert each line is read once for its fences and at most once a level for its indentation, however the page
+    nests (a line of 10,000 list markers opens 10,000 lists; levels past the nesting limit are not read)."""
+    work = Work()
+    list(outside_code(lines, work))
+    assert work.characters <= (MAX_NESTING + 2) * sum(map(len, lines)), f"{work.characters:,}"
 
 
 def test_an_unclosed_directive_in_a_long_line_fails_at_once() -> None:

@@ -3,9 +3,12 @@
 Directives inside fenced code blocks and inline code spans are left as written, so that pages can show the
 syntax. What counts as code follows Python-Markdown with pymdownx.superfences: a fence opens only if a
 closing fence follows (an unclosed fence is text), a backtick fence's info string holds no backtick
-(```` ```x``` ```` is inline code), and a closing fence has nothing after it. Indented code blocks are not
-recognised here (inside admonitions and lists every line is indented); a directive this scanner and
-Markdown read differently is caught after the build, which refuses any page that still holds one.
+(```` ```x``` ```` is inline code), and a closing fence has nothing after it. An indented code block is code
+too, as Python-Markdown reads one: four columns of indentation after a blank line, a heading or a rule, or at the
+start, unless the indented lines continue a list item, a box (admonition, details, tab), a footnote or a
+definition, whose lines are then read again one level in; a quote's lines are read again without their `>`.
+A directive this scanner and Markdown read differently is caught after the build, which refuses any page that
+still holds one.
 
 Every scan is linear in the length of the page: each character is looked at a bounded number of times,
 whatever the page holds (`Work` counts them, for the tests). Pages and lines have size limits.
@@ -178,19 +181,104 @@ def refuse_look_alike(comment: str, number: int) -> None:
 
 
 def outside_code(lines: list[str], work: Work | None = None) -> Iterator[tuple[int, str]]:
-    """Yield (index, line) for the lines that are not inside a fenced code block that Markdown would close."""
+    """Yield (index, line) for the lines outside code blocks: fenced ones that Markdown would close, and indented."""
     work = work or Work()
+    code: set[int] = set()
+    shapes = fenced_as_blocks(lines, code, work)
+    indented_code(list(enumerate(shapes)), code, work)
+    for index, line in enumerate(lines):
+        if index not in code:
+            yield index, line
+
+
+def fenced_as_blocks(lines: list[str], code: set[int], work: Work) -> list[str]:
+    """The lines, each line of a fenced block (its fences too) added to `code` and replaced by the opening fence as
+    written, so the indentation pass reads the block as one piece of text: its blank and indented lines are not
+    code blocks of their own."""
     longest_after = longest_closing_fences(lines, work)
-    fence: str | None = None
+    shapes, fence, opening = list(lines), None, ""
     for index, line in enumerate(lines):
         match = RE_FENCE.match(line)
         if fence is None and match and opens(match) and longest_after[match["fence"][0]][index + 1] >= len(
                 match["fence"]):
-            fence = match["fence"]
+            fence, opening = match["fence"], line[: match.end("fence")]
         elif fence is None:
-            yield index, line
+            continue
         elif match and closes(match, fence):
             fence = None
+        shapes[index] = opening
+        code.add(index)
+    return shapes
+
+
+RE_QUOTE = re.compile(r" {0,3}> ?")
+RE_BREAK = re.compile(r" {0,3}(?:#{1,6}(?:[ \t].*)?|(?:[-*_=][ \t]*){3,})\Z")  # a heading or a rule: one line
+RE_CONTAINER = re.compile(
+    r" {0,3}(?:(?:[-*+]|\d+\.)[ \t]+(?P<item>.*)"  # a list item, its text the first line of its content
+    r"|(?:!!!|\?\?\?\+?|===[+!]?)[ \t]+\S.*"  # an admonition, details or a tab: a title, no content
+    r"|\[\^[^\]\s]+\]:[ \t]*(?P<note>.*)"  # a footnote
+    r"|:[ \t]+(?P<term>.*))\Z"  # a definition
+)
+Lines = list[tuple[int, str]]  # (index in the page, text read at one level)
+INDENT = 4  # Python-Markdown's tab_length: one level of a list item or a box, and the indentation of code
+
+
+def indented_code(lines: Lines, code: set[int], work: Work, depth: int = 0) -> None:
+    """Add to `code` the index of every line that Markdown reads as an indented code block; `lines` are (index,
+    text) read at one level (a list item's or a box's lines one indentation in, a quote's without its `>`)."""
+    if depth > MAX_NESTING:  # deeper pages are refused by check_nesting; a line of 10,000 '- ' is read 17 times
+        return
+    state = "start"  # what came last: the start, a blank line, a heading or rule, text, or code
+    inner: Lines | None = None  # the lines of the open list item, box, footnote or definition, one level in
+    quote: Lines | None = None  # the lines of the open quote, without their `>`
+    for index, line in lines:
+        work.characters += len(line)
+        text = line.expandtabs(INDENT)
+        indent = len(text) - len(text.lstrip(" "))
+        if not text.strip():
+            read_inner(quote, code, work, depth)
+            quote, state = None, "code" if state == "code" else "blank"
+            if inner is not None:
+                inner.append((index, ""))
+        elif indent >= INDENT and inner is not None:
+            inner.append((index, text[INDENT:]))
+        elif indent >= INDENT and quote is not None:  # a lazy line of the quote's paragraph
+            quote.append((index, text))
+        elif indent >= INDENT:
+            state = "code" if state in ("start", "blank", "break", "code") else state
+            code.update([index] if state == "code" else [])
+        elif inner is not None and state != "blank" and not RE_CONTAINER.match(text):  # a lazy line of the item
+            inner.append((index, text))
+        elif quote is not None and not RE_QUOTE.match(text):
+            quote.append((index, text))
+        else:
+            read_inner(inner, code, work, depth)
+            state, inner, quote = level_opened(index, text, quote, code, work, depth)
+    read_inner(inner, code, work, depth)
+    read_inner(quote, code, work, depth)
+
+
+def level_opened(index: int, text: str, quote: Lines | None, code: set[int], work: Work,
+                 depth: int) -> tuple[str, Lines | None, Lines | None]:
+    """Read a line that starts a block at this level: (what came last, the container it opens, the open quote)."""
+    if (marker := RE_QUOTE.match(text)) is not None:
+        quote = quote if quote is not None else []
+        quote.append((index, text[marker.end() :]))
+        return "text", None, quote
+    read_inner(quote, code, work, depth)
+    if RE_BREAK.match(text):
+        return "break", None, None
+    container = RE_CONTAINER.match(text)
+    if container is None:
+        return "text", None, None
+    first = next((group for group in container.groups() if group), None)
+    return "text", [(index, first)] if first else [], None
+
+
+def read_inner(lines: Lines | None, code: set[int], work: Work, depth: int) -> None:
+    """Read the lines of a container or a quote one level in, if one is open; the caller's is then closed."""
+    if lines:
+        indented_code(lines, code, work, depth + 1)
 
 
 def longest_closing_fences(lines: list[str], work: Work) -> dict[str, list[int]]:
