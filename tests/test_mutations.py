@@ -179,4 +179,7 @@ def test_a_full_build_stops_at_each_stale_sentence_without_a_traceback(project_c
     result = mkdocs(project_copy, "build", "--strict", "--site-dir", str(project_copy / "out"))
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
-    assert re.search(r"ERROR\s+-\s+docs/lesson/index\.md:\d+: ", result.stderr), result.stderr[-2000:]
+    assert re.search(r"^ERROR\s+-\s+docs/", result.stderr, re.MULTILINE), result.stderr[-2000:]
+    # every problem of the build in one report, a line each: the lesson's among them, and the count at the end
+    assert re.search(r"^(ERROR\s+-\s+)?docs/lesson/index\.md:\d+: ", result.stderr, re.MULTILINE), result.stderr[-2000:]
+    assert re.search(r"^\d+ problems on \d+ pages; fix each line named above", result.stderr, re.MULTILINE)
