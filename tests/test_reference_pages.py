@@ -135,3 +135,17 @@ def test_a_long_signature_shows_one_parameter_a_line_with_long_defaults_cut() ->
         "    name: str = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',",
         ") -> np.ndarray",
     ]
+
+
+def test_the_guide_shows_whole_on_two_pages_split_at_its_project_part() -> None:
+    """Assert the two parts of CONTRIBUTING.md the site shows join to the whole guide, the second beginning at its
+    heading, and that a guide without that heading stops the build saying which heading it needs."""
+    guide = (Path(__file__).resolve().parents[1] / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    pages = expand_directives("<!-- attn:block reference contributing -->\n", "docs/reference/contributing.md").strip()
+    project = expand_directives("<!-- attn:block reference contributing part=project -->\n",
+                                "docs/reference/project.md").strip()
+    assert pages.startswith("# Contributing to Attention by Hand")
+    assert project.startswith(reference.PROJECT_PART + "\n")
+    assert pages + "\n\n" + project == guide.strip()
+    with pytest.raises(DirectiveError, match=r"CONTRIBUTING\.md has no line '## What a page may contain'"):
+        reference.split_guide(guide.replace(reference.PROJECT_PART, "## What pages hold"))

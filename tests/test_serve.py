@@ -120,7 +120,7 @@ def test_an_edited_program_or_contributing_shows_on_the_pages_that_show_them(ser
     wait_for(lambda: "an edit while serving" in fetch(server.base + "lesson/"), "the edited program shown")
     guide = server.project / "CONTRIBUTING.md"
     guide.write_text(guide.read_text() + "\nA sentence added while serving.\n")
-    wait_for(lambda: "A sentence added while serving." in fetch(server.base + "reference/contributing/"),
+    wait_for(lambda: "A sentence added while serving." in fetch(server.base + "reference/project/"),
              "the edited CONTRIBUTING.md shown")
 
 

@@ -175,9 +175,29 @@ def live_preview(entry: Entry) -> str | None:
     return kind.render(shown)
 
 
-@block(NAME, "contributing", "CONTRIBUTING.md, the contributors' guide, read from the repository's top folder.")
-def contributing_guide() -> MarkdownBlock:
-    return MarkdownBlock(read_input(project_root() / "CONTRIBUTING.md"))
+# The heading of CONTRIBUTING.md where the site's second page of the guide begins: one page of the whole guide
+# weighed more than a page's budget of HTML (tests/test_site.py).
+PROJECT_PART = "## What a page may contain"
+GUIDE_PART = choice("part", "which part of CONTRIBUTING.md: writing pages (its top, up to the heading "
+                    f"'{PROJECT_PART.lstrip('# ')}') or the project (from that heading to its end)",
+                    ("pages", "project"), default="pages")
+
+
+@block(NAME, "contributing", "CONTRIBUTING.md, the contributors' guide, read from the repository's top folder, in two "
+       "parts: writing pages, and the project (with part=project).", options=(GUIDE_PART,))
+def contributing_guide(part: str = "pages") -> MarkdownBlock:
+    pages, project = split_guide(read_input(project_root() / "CONTRIBUTING.md"))
+    return MarkdownBlock(project if part == "project" else pages)
+
+
+def split_guide(guide: str) -> tuple[str, str]:
+    """The guide up to the heading PROJECT_PART, and from it to the end."""
+    start = guide.find(f"\n{PROJECT_PART}\n")
+    if start < 0:
+        raise DirectiveError(f"CONTRIBUTING.md has no line '{PROJECT_PART}', where the site's second page of the "
+                             "guide begins; keep that heading, or change PROJECT_PART in attention_site/directives/"
+                             "entries/reference.py to the heading it begins at now")
+    return guide[:start + 1], guide[start + 1:]
 
 
 @block(NAME, "further-pages", "The pages beyond the two worked examples, from the nav in mkdocs.yml, grouped under "
