@@ -29,10 +29,12 @@ sys.path.insert(0, {tests!r})
 import mutations
 example, changes, page = json.loads(sys.argv[1])
 original = mutations.EXAMPLES[example]
-(field, value), *others = [(field, mutations.as_tuples(value)) for field, value in changes.items()]
-swapped = mutations.swapped_examples(original, field, value)
-constant = mutations.constant_of(original)
-swapped[constant] = dataclasses.replace(swapped[constant], **dict(others))
+changed = dataclasses.replace(original, **{{f: mutations.as_tuples(v) for f, v in changes.items()}})
+swapped = {{mutations.constant_of(original): changed}}
+for other in mutations.EXAMPLES.values():  # the examples built on this one, as swapped_examples makes them
+    inner = [f.name for f in dataclasses.fields(other) if getattr(other, f.name) is original]
+    if inner:
+        swapped[mutations.constant_of(other)] = dataclasses.replace(other, **dict.fromkeys(inner, changed))
 engine = mutations.fresh_engine(swapped)
 error, text = mutations.expanded(engine, mutations.DOCS / page)
 print(json.dumps([error, text]))
@@ -41,7 +43,7 @@ print(json.dumps([error, text]))
 
 def read_page(example: str, changes: dict[str, object], page: str) -> tuple[str | None, str]:
     """(the error, or None; the Markdown a reader gets, on one line) of one page once an example's inputs are
-    changed (the first change reaches the examples built on this one)."""
+    changed together (and so are the examples built on this one)."""
     script = READER.format(tests=str(TESTS))
     done = subprocess.run([sys.executable, "-c", script, json.dumps([example, changes, page])],
                           capture_output=True, text=True, timeout=600, check=True)
@@ -109,3 +111,13 @@ def test_the_hand_reading_leaves_nothing_false() -> None:
     """Assert the record of mutations read by hand lists nothing left as found (#31: the list must be empty)."""
     record = (TESTS / "mutations_read.md").read_text(encoding="utf-8")
     assert "Left as found (not fixed" not in record
+
+
+def test_twice_the_query_of_late_stops_when_late_s_query_changes() -> None:
+    """Assert the lesson's "(2, 0), twice the query of late" stops the build at its line once late's query is
+    (0, 1) (checked with ratio=2 of=query), beside the other stale lines of the lesson."""
+    error, _ = read_page("bus-is-late", {"query_text": ["0", "1"],
+                                         "queries_text": [["0", "1"], ["1", "1"], ["0", "1"]]}, "lesson/index.md")
+    assert error is not None
+    (line,) = [line for line in error.split("\n") if line.startswith("docs/lesson/index.md:176: ")]
+    assert "2 times those of 'bus-is-late query'" in line

@@ -57,6 +57,40 @@ def test_bound_marked_and_input_free_sentences_pass(page: str) -> None:
     assert flagged(page) == []
 
 
+@pytest.mark.parametrize(("page", "line", "word"), [
+    ("We fill with <!-- attn:value cross-padding finite-fill -->.\n\nThe fill is a large finite negative number.",
+     3, "large"),
+    ("This page uses <!-- attn:value rotary base -->.\n\nThe base is as published.", 3, "as published"),
+    ("<!-- attn:table cross-padding right-weights -->\n\nEvery other row is unchanged.", 3, "unchanged"),
+    ("<!-- attn:table red-ball-rolls output -->\n\nThe output is close to 1 here.", 3, "close to"),
+    ("The output is <!-- attn:value red-ball-rolls output row=rolls -->. Each entry is nearly 1.", 1, "nearly"),
+    ("Change the query to <!-- attn:value bus-is-late query query=2,0 -->, twice the query of *late*.", 1, "twice"),
+], ids=["an input's name", "provenance", "sameness on an example's page", "closeness said here",
+        "closeness beside a value", "twice an input, a value shown"])
+def test_size_sameness_provenance_and_ratio_words_near_an_example_need_a_directive(page: str, line: int,
+                                                                                   word: str) -> None:
+    """Assert sentences naming an example's input (the fill, the base), sameness and provenance words on an
+    example's page, closeness said "here" or beside its numbers, and "twice" an input bound only by a shown value,
+    are named with their line and word."""
+    (message,) = flagged(page)
+    assert message.startswith(f"docs/x.md:{line}: the sentence '") and f"with '{word}', which depends" in message
+
+
+@pytest.mark.parametrize("page", [
+    "This page uses <!-- attn:value rotary base -->.\n\nThe base is as published.<!-- attn:check rotary base "
+    "published=base -->",
+    "Change the query to <!-- attn:value bus-is-late query query=2,0 -->, twice the query of *late*.<!-- attn:check "
+    "bus-is-late query query=2,0 ratio=2 of=query -->",
+    "A large model is slow, and twice the tokens take twice the memory, close to what was published.",
+    "We fill with <!-- attn:value cross-padding finite-fill -->.\n\nA larger model needs more memory.",
+    f"<!-- attn:table red-ball-rolls output -->\n\nTwice the tokens take twice the memory.{FREE}",
+], ids=["checked provenance", "ratio checked with of=", "no example on the page", "no input named",
+        "marked"])
+def test_bound_or_general_sentences_near_an_example_pass(page: str) -> None:
+    """Assert checked sentences, pages of no example and sentences naming none of its inputs pass."""
+    assert flagged(page) == []
+
+
 def test_the_build_stops_at_an_unbound_sentence_with_the_directive_errors_of_the_page() -> None:
     """Assert expanding a page (what both builds do) reports the lint's sentence beside a stale claim, in line order."""
     with pytest.raises(DirectiveError) as caught:

@@ -56,8 +56,9 @@ def render_check(shown: Shown, about: str, row: str | None = None, col: str | No
     """Nothing, when every claim holds for these numbers; otherwise a DirectiveError quoting both sides."""
     subject = subject_of(shown, about, row, col)
     other_row, other_col = claims.pop("other-row", None), claims.pop("other-col", None)
+    of = claims.pop("of", None)
     context = Context(about, row, col, within, axes, str(other_row or row or "") or None,
-                      str(other_col or col or "") or None)
+                      str(other_col or col or "") or None, of if isinstance(of, tuple) else None)
     stated = {key: value for key, value in claims.items() if value not in (None, ())}
     if not stated:
         raise DirectiveError("attn:check needs a claim: one or more of " + ", ".join(f"{k}=" for k in CHECK_KEYS))
@@ -147,8 +148,10 @@ WITHIN = Option("within", "how far the numbers may lie from what close=, ratio=,
 AXES = choice("axes", "the axes slope= is measured on", ("linear", "log"), "linear")
 OTHER_ROW = Option("other-row", "the row of the entry same= names, when it is not this claim's row=", str)
 OTHER_COLUMN = Option("other-col", "the column of the entry same= names, when it is not this claim's col=", str)
+OF = Option("of", "the entry ratio= compares with, picked alike: NAME or EXAMPLE:NAME (\"twice the query of late\")",
+            entry_option, accepted="NAME or EXAMPLE:NAME")
 WORD_OPTIONS = (choice("pick", "what to say of the numbers", tuple(QUESTIONS)), ROW, COLUMN)
-CHECK_OPTIONS = (ROW, COLUMN, WITHIN, AXES, OTHER_ROW, OTHER_COLUMN, *(claim.option for claim in CLAIMS.values()))
+CHECK_OPTIONS = (ROW, COLUMN, WITHIN, AXES, OTHER_ROW, OTHER_COLUMN, OF, *(claim.option for claim in CLAIMS.values()))
 CHECK_KEYS = tuple(CLAIMS)
 
 

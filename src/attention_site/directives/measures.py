@@ -42,7 +42,11 @@ def check_close(subject: Subject, said: object, context: Context) -> None:
 
 
 def check_ratio(subject: Subject, said: object, context: Context) -> None:
-    """Claim `ratio=2` (with within=): the first of two entries is that many times the second ("about twice")."""
+    """Claim `ratio=2` (with within=): the first of two entries is that many times the second ("about twice");
+    with of=NAME, every entry is that many times the same entry of NAME ("twice the query of late")."""
+    if context.of is not None:
+        check_ratio_of(subject, float(said), context)  # type: ignore[arg-type]
+        return
     if len(subject.values) != 2:
         raise DirectiveError(f"ratio= compares two entries; {subject.about} has {len(subject.values)}: pick two")
     first, second = subject.values
@@ -50,6 +54,17 @@ def check_ratio(subject: Subject, said: object, context: Context) -> None:
     if not context.tolerance.allows(actual, float(said)):  # type: ignore[arg-type]
         raise stale(subject, f"the first entry is {said:g} times the second (within {context.tolerance})",
                     f"it is {actual:.3g} times")
+
+
+def check_ratio_of(subject: Subject, said: float, context: Context) -> None:
+    """Claim `ratio=2 of=NAME`: each entry is `said` times the entry of NAME picked alike."""
+    from .relations import other_subject
+
+    example, name = context.of or (None, "")
+    other = other_subject(example or context.example, name, context)
+    if len(other.values) != len(subject.values) or not all(
+            context.tolerance.allows(x, said * y) for x, y in zip(subject.values, other.values, strict=True)):
+        raise stale(subject, f"the numbers are {said:g} times those of {other.about}", f"that has {other.listing()}")
 
 
 def check_slope(subject: Subject, said: object, context: Context) -> None:

@@ -7,10 +7,18 @@ computed value) and uses a word that depends on the numbers (a comparative or su
 word, a count, a sign, "unchanged", "the same", "as published") with no `attn:` directive in it. A sentence that
 is true whatever the inputs ("a larger score gets a larger weight") says so with the marker `<!-- no-inputs -->`
 anywhere in it. Code, math, headings and link targets are not read.
+
+A sentence also speaks of an example when it names one of the inputs of an example its page uses ("the fill", "the
+base": the example's field names, less the nouns every page uses), and then any of these words needs a directive.
+The words of sameness and provenance ("unchanged", "the same as", "as published", "from the source") need one in
+any sentence of a page that uses an example; closeness and ratio words ("close to", "nearly", "twice", "half") in
+any sentence that sits in a paragraph holding a directive or says "here". A ratio word beside an example's numbers
+("(2, 0), twice the query of *late*") is bound only by a check or a computed word, not by a shown value.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -37,6 +45,24 @@ WORDS = (
     "wins", "dominates", "zero",
 )
 RE_WORDS = re.compile(r"\b(?:" + "|".join(re.escape(word) for word in WORDS) + r")\b", re.IGNORECASE)
+SAMENESS = ("unchanged", "the same as", "as published", "from the source", "its source's")  # on any page of an example
+NEARNESS = ("close to", "nearly", "almost", "roughly", "twice", "half", "halves", "halved", "double", "doubled",
+            "doubles")  # in a paragraph of an example's numbers, or a sentence that says "here"
+RATIOS = ("twice", "half", "halves", "halved", "double", "doubled", "doubles")  # a shown value does not bind these
+RE_SAMENESS, RE_NEARNESS, RE_RATIOS = (re.compile(r"\b(?:" + "|".join(map(re.escape, words)) + r")\b", re.IGNORECASE)
+                                       for words in (SAMENESS, NEARNESS, RATIOS))
+RE_HERE = re.compile(r"\b(?:here|in this example|in the example)\b", re.IGNORECASE)
+RE_BINDING = re.compile(r"<!--\s*attn:(?:check|word)\b")
+RE_USED = re.compile(r"<!--\s*attn:[a-z]+\s+([a-z][\w-]*)")
+# An input's field names the input as pages write it ("finite_fill": "finite fill", "fill"), except where the name is
+# a noun every page uses for the structure itself ("keys", "heads", "models").
+NOT_INPUT_WORDS = frozenset({
+    "name", "title", "tokens", "illustrative", "exact", "magnitudes", "query", "queries", "key", "keys", "value",
+    "values", "score", "scores", "weight", "weights", "head", "heads", "model", "models", "token", "layer",
+    "layers", "feature", "features", "real", "source", "target", "norm", "block", "causal", "focus", "sequences",
+    "context", "prompt", "batches", "lengths", "length", "widths", "vocabulary", "embedding", "embeddings", "seed",
+    "samples", "position", "shape", "text",
+})
 
 
 @dataclass(frozen=True)
@@ -50,18 +76,52 @@ class Sentence:
 def lint_prose(markdown: str, page: str = "<page>", line_offset: int = 0,
                tokens: Iterable[str] | None = None) -> list[DirectiveError]:
     """Every sentence of `markdown` that speaks of an example with an input-dependent word but no directive;
-    `tokens` are the examples' tokens (every example's when None: attention_core is imported only if a sentence
-    has an italic word to look up)."""
-    candidates = [sentence for sentence in sentences(markdown) if RE_ITALIC.search(sentence.text)
-                  or RE_COMPUTED.search(sentence.text)]
+    `tokens` are the examples' tokens (every example's when None). attention_core is imported only when the page
+    uses an example or a sentence has an italic word to look up."""
+    used = set(RE_USED.findall(markdown))
+    candidates = [(sentence, near) for sentence, near in sentences_in_paragraphs(markdown)
+                  if used or RE_ITALIC.search(sentence.text) or RE_COMPUTED.search(sentence.text)]
     if not candidates:
         return []
     try:
         known = {token.lower() for token in (example_tokens() if tokens is None else tokens)}
+        inputs = input_words(used)
     except ValueError:  # an example input that does not load: the page's directives report it, at its field
         return []
+    context = Reading(known, inputs, bool(used))
     return [DirectiveError(unbound_message(sentence, word), page=page, line=line_offset + sentence.line)
-            for sentence in candidates if (word := unbound_word(sentence.text, known))]
+            for sentence, near in candidates if (word := unbound_word(sentence.text, known, context, near))]
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What the lint knows of a page: the examples' tokens, the words naming its examples' inputs, and whether it
+    uses an example at all."""
+
+    tokens: set[str]
+    inputs: re.Pattern[str] | None = None
+    uses_example: bool = False
+
+
+def input_words(used: set[str]) -> re.Pattern[str] | None:
+    """A pattern of the words that name the inputs of the examples `used` (names the page's directives give), or
+    None when they have none."""
+    if not used:
+        return None
+    from attention_core import EXAMPLES
+    from attention_core.examples.base import Example
+
+    words: set[str] = set()
+    for example in (EXAMPLES[name] for name in used if name in EXAMPLES):
+        for item in dataclasses.fields(example):
+            parts = item.name.removesuffix("_text").lower().split("_")
+            if isinstance(getattr(example, item.name), Example) or (len(parts) > 1 and len(parts[0]) == 1):
+                continue  # an example it is built on, or a matrix (W_q, X_dec) that pages write in math
+            words.update(word for word in (" ".join(parts), parts[-1]) if len(word) > 1 and word not in NOT_INPUT_WORDS)
+    if not words:
+        return None
+    return re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(words, key=len, reverse=True))) + r")\b",
+                      re.IGNORECASE)
 
 
 def example_tokens() -> set[str]:
@@ -78,19 +138,27 @@ def example_tokens_by_name() -> dict[str, tuple[str, ...]]:
     return {name: tuple(example.tokens) for name, example in EXAMPLES.items()}
 
 
-def unbound_word(text: str, tokens: set[str]) -> str | None:
+def unbound_word(text: str, tokens: set[str], context: Reading | None = None, near: bool = False) -> str | None:
     """The input-dependent word of a sentence about an example that carries no claim, or None: a typed decimal or
-    fraction beside a computed value or a token, or a comparative, size, sign or sameness word beside a token."""
+    fraction beside a computed value or a token; a comparative, size, sign or sameness word beside a token or an
+    input's name; a sameness word on a page of an example; a closeness or ratio word `near` an example's numbers
+    (its paragraph holds a directive) or "here"; a ratio word beside numbers that only a check or word binds."""
     if FREE in text or text.rstrip("*_ ").endswith("?"):  # a question asserts nothing
         return None
+    context = context or Reading(tokens)
     prose = RE_HIDDEN.sub(" ", RE_COMMENT.sub(" ", text))
+    plain = prose.replace("*", "")
     speaks_of_tokens = any(italic.lower() in tokens for italic in RE_ITALIC.findall(prose))
+    about = speaks_of_tokens or bool(context.inputs and context.inputs.search(plain))
     typed = RE_TYPED_NUMBER.search(prose)
     if typed and (speaks_of_tokens or RE_COMPUTED.search(text)):
         return typed.group(0)
-    if RE_DIRECTIVE.search(text) or not speaks_of_tokens:
-        return None
-    found = RE_WORDS.search(prose.replace("*", ""))
+    if RE_DIRECTIVE.search(text):
+        ratio = RE_RATIOS.search(plain)
+        return ratio.group(0) if ratio and about and not RE_BINDING.search(text) else None
+    found = (RE_WORDS.search(plain) if about else None) or (
+        RE_SAMENESS.search(plain) if context.uses_example else None) or (
+        RE_NEARNESS.search(plain) if near or (context.uses_example and RE_HERE.search(plain)) else None)
     return found.group(0) if found else None
 
 
@@ -104,8 +172,17 @@ def unbound_message(sentence: Sentence, word: str) -> str:
 
 def sentences(markdown: str) -> Iterator[Sentence]:
     """The sentences of the page's prose, outside code, each with the line it starts on."""
+    for sentence, _ in sentences_in_paragraphs(markdown):
+        yield sentence
+
+
+def sentences_in_paragraphs(markdown: str) -> Iterator[tuple[Sentence, bool]]:
+    """Each sentence of the page's prose, and whether its paragraph holds a directive (it sits among an example's
+    numbers)."""
     for first, paragraph in paragraphs(markdown.split("\n")):
-        yield from split_sentences(paragraph, first)
+        near = bool(RE_DIRECTIVE.search(paragraph))
+        for sentence in split_sentences(paragraph, first):
+            yield sentence, near
 
 
 def paragraphs(lines: list[str]) -> Iterator[tuple[int, str]]:

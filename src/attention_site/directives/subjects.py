@@ -140,6 +140,7 @@ class Context:
     axes: str = "linear"
     other_row: str | None = None  # the picks of the entry same= names: this claim's own unless given
     other_col: str | None = None
+    of: tuple[str | None, str] | None = None  # the entry ratio= divides by (of=NAME), picked as other_row/other_col
 
     @property
     def example(self) -> str:
