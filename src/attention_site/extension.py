@@ -9,7 +9,10 @@ configuration from mkdocs.yml with this extension added. The extension runs the 
 
 1. before anything else reads the page, the safety checks and the expansion of every directive (errors name
    the page and line);
-2. at the very end, the leftovers check, the tables' boxes and MathML.
+2. at the very end, the leftovers check, the tables' boxes and MathML, on the whole page only: the table of
+   contents renders each heading through the postprocessors to make its id, and MkDocs makes that id from the
+   heading as written (`dividing-by-sqrtd_k`), so until the page's tree is finished they hand a heading back as
+   it came; the contents' titles then get their MathML as the MkDocs route gives them.
 
 The page's path comes from the build's rendering context when it offers one (Zensical's `page.path`,
 relative to docs/), else from the extension's `page` option. The build gives the text without its front
@@ -19,6 +22,7 @@ snippet folders are those the build's `pymdownx.snippets` reads from.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from pathlib import Path
 
@@ -26,6 +30,7 @@ from markdown import Markdown
 from markdown.extensions import Extension
 from markdown.postprocessors import Postprocessor
 from markdown.preprocessors import Preprocessor
+from markdown.treeprocessors import Treeprocessor
 
 from .directives.errors import DirectiveError
 from .directives.listings import project_root
@@ -35,6 +40,7 @@ from .pipeline import PageSource, Pipeline
 
 FIRST = 40  # above snippets (32), fenced code (25) and raw HTML blocks (20): nothing hides a directive
 LAST = 1  # below raw HTML (30), `&` substitution (20) and unescaping (10): the page's final HTML
+TREE_DONE = 4  # below toc (5), which runs the postprocessors on each heading to make its id
 DOCS = "docs"
 
 
@@ -44,6 +50,7 @@ class PagePlace:
     def __init__(self, md: Markdown, page: str) -> None:
         self.md, self.fallback = md, page
         self.current = PageSource(page, "")
+        self.finished = False  # the page's tree is done: the postprocessors now see the whole page
 
     def path(self) -> str:
         """The page's path as the repository shows it (`docs/lesson/index.md`)."""
@@ -60,7 +67,7 @@ class PagePlace:
         file = project_file(path)
         source = file.read_text(encoding="utf-8") if file is not None and file.is_file() else ""
         offset = max(0, source.count("\n") - text.count("\n")) if source else 0
-        self.current = PageSource(path, source, offset)
+        self.current, self.finished = PageSource(path, source, offset), False
         return self.current
 
 
@@ -118,6 +125,30 @@ class ExpandDirectives(Preprocessor):
             return failed_page_markdown(self.preview.failed(error)).split("\n")
 
 
+class TreeFinished(Treeprocessor):
+    """Mark the page's tree finished, after the table of contents made the headings' ids, and give the contents'
+    titles their MathML, as the MkDocs route does (`Pipeline.title`)."""
+
+    def __init__(self, md: Markdown, place: PagePlace) -> None:
+        super().__init__(md)
+        self.place = place
+
+    def run(self, root: object) -> None:
+        """Mark the tree finished; convert the formulas of the contents' titles (a bad one fails the page later)."""
+        self.place.finished = True
+        with contextlib.suppress(MathConversionError):  # the heading itself carries it: FinishPage reports it
+            with_math_titles(getattr(self.md, "toc_tokens", []), Pipeline())
+
+
+def with_math_titles(tokens: list[dict[str, object]], pipeline: Pipeline) -> None:
+    """Each title of the contents (`name` and `html`, nested in `children`) with its formulas as MathML."""
+    for token in tokens:
+        for key in ("name", "html"):
+            if isinstance(token.get(key), str):
+                token[key] = pipeline.title(str(token[key]))
+        with_math_titles(token.get("children", []), pipeline)  # type: ignore[arg-type]
+
+
 class FinishPage(Postprocessor):
     """Stages 3 to 5: refuse a directive Markdown left in the page, box its tables, convert its LaTeX to MathML."""
 
@@ -126,7 +157,9 @@ class FinishPage(Postprocessor):
         self.place, self.preview = place, preview
 
     def run(self, text: str) -> str:
-        """The page's final HTML, with MathML for every formula."""
+        """The page's final HTML, with MathML for every formula; a heading the contents render is left as it is."""
+        if not self.place.finished:
+            return text
         try:
             return Pipeline().body(text, self.place.current)
         except (DirectiveError, MathConversionError) as error:
@@ -145,6 +178,7 @@ class AttentionExtension(Extension):
         """Add the two steps to `md`."""
         place, preview = PagePlace(md, str(self.getConfig("page"))), Preview(bool(self.getConfig("preview")))
         md.preprocessors.register(ExpandDirectives(md, place, preview), "attn_directives", FIRST)
+        md.treeprocessors.register(TreeFinished(md, place), "attn_tree_finished", TREE_DONE)
         md.postprocessors.register(FinishPage(md, place, preview), "attn_finish", LAST)
 
 
