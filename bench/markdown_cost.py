@@ -26,7 +26,7 @@ from _common import ROOT, markdown_table, median, ratio, table, write_results
 from mkdocs.config import load_config
 
 from attention_site.directives import DirectiveError, expand_directives
-from attention_site.directives.syntax import BRACKET_ALLOWANCE, MAX_BRACKET_READING, MAX_NESTING, bracket_reading
+from attention_site.directives.limits import BRACKET_ALLOWANCE, MAX_BRACKET_READING, MAX_NESTING, bracket_reading
 
 LINE = "a plain line of prose with some words in it, and a link to [the lesson](../lesson/index.md).\n"
 

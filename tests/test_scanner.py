@@ -9,14 +9,8 @@ import pytest
 from pages import dedented, expand
 
 from attention_site.directives import DirectiveError, check_expanded, expand_directives
-from attention_site.directives.syntax import (
-    MAX_LINE_CHARS,
-    MAX_NESTING,
-    MAX_PAGE_CHARS,
-    Work,
-    directives_in_line,
-    outside_code,
-)
+from attention_site.directives.limits import MAX_LINE_CHARS, MAX_NESTING, MAX_PAGE_CHARS
+from attention_site.directives.syntax import Work, directives_in_line, outside_code
 
 EXTENSIONS = ["pymdownx.superfences", "md_in_html", "tables", "admonition", "pymdownx.details"]
 ROLLS = "Rolls is <!-- attn:value red-ball-rolls output row=rolls -->."

@@ -122,20 +122,25 @@ CLAIMS: dict[str, Claim] = {claim.option.key: claim for claim in (
                  ("simple",)), check_fractions, "red-ball-rolls weights fractions=simple"),
     Claim(choice("zero", "all: every entry is 0 (the two things subtracted are the same); not-all: some entry is not",
                  ("all", "not-all")), check_zero, "red-ball-rolls queries-head2-minus-head1 zero=all"),
-    Claim(Option("close", "every entry lies within within= of this number (\"close to 1\")", number_option,
+    Claim(Option("close", "every entry lies within within= of this number (\"close to 1\"); within= is smaller than "
+                 "the number, or for 0 than one unit of the last decimal shown", number_option,
                  accepted="a number: 1, -2, 0.2, 1/2 or -1e9"), check_close,
           "head-width spreads col=scaled close=1 within=0.1"),
-    Claim(Option("ratio", "the first of two entries is this many times the second (\"about twice\")", number_option,
+    Claim(Option("ratio", "the first of two entries is this many times the second (\"about twice\"); within= is "
+                 "smaller than the number", number_option,
                  accepted="a number: 2, 1/2"), check_ratio, "scaling raw-scores ratio=2"),
-    Claim(Option("slope", "the entries against their number labels rise along this slope (axes=log for log-log)",
+    Claim(Option("slope", "the entries against their number labels rise along this slope (axes=log for log-log); "
+                 "within= is smaller than the slope",
                  number_option, accepted="a number: 1/2, 2"), check_slope,
           "head-width spreads col=raw slope=1/2 axes=log within=0.05"),
     Claim(Option("size", "a size word the example declares next to its inputs (large-negative, slow, many-zeros)",
                  str), check_size, "cross-padding finite-fill size=large-negative"),
-    Claim(Option("same", "these numbers equal another entry's, picked alike: NAME or EXAMPLE:NAME (\"unchanged\")",
+    Claim(Option("same", "these numbers equal another entry's (or this one's picked elsewhere), picked alike: NAME "
+                 "or EXAMPLE:NAME (\"unchanged\")",
                  entry_option, accepted="NAME or EXAMPLE:NAME"), check_same,
           "exercises output same=red-ball-rolls:output other-row=rolls"),
-    Claim(Option("differs", "these numbers are not another entry's, picked alike: NAME or EXAMPLE:NAME",
+    Claim(Option("differs", "these numbers are not another entry's (or this one's picked elsewhere), picked alike: "
+                 "NAME or EXAMPLE:NAME",
                  entry_option, accepted="NAME or EXAMPLE:NAME"), check_differs,
           "bus-is-late all-scores row=bus col=is differs=all-scores other-row=is other-col=bus"),
     Claim(words("published", "these inputs of the example still equal their source's values, or all"),
@@ -143,7 +148,8 @@ CLAIMS: dict[str, Claim] = {claim.option.key: claim for claim in (
 )}
 ROW = Option("row", "the label of the row to speak of (a token such as rolls)", str)
 COLUMN = Option("col", "the label of the column to speak of", str)
-WITHIN = Option("within", "how far the numbers may lie from what close=, ratio=, slope= or same= names: 0.2 or 5%",
+WITHIN = Option("within", "how far the numbers may lie from what close=, ratio=, slope= or same= names: 0.2 or 5%, "
+                "less than that number (for 0, than one unit of the last decimal shown)",
                 tolerance_option, accepted="a number such as 0.2, or a percentage such as 5%")
 AXES = choice("axes", "the axes slope= is measured on", ("linear", "log"), "linear")
 OTHER_ROW = Option("other-row", "the row of the entry same= names, when it is not this claim's row=", str)

@@ -8,13 +8,13 @@ from .counts import page_counts
 from .errors import DirectiveError, DirectiveErrors, did_you_mean, quoted
 from .kinds import KINDS
 from .labels import UnknownLabel, mentions, unpinned_labels
+from .limits import check_size
 from .prose_lint import example_tokens_by_name, lint_prose
 from .registry import Entry, lookup, split_options
 from .restated import restated_claims
 from .syntax import (
     Directive,
     Found,
-    check_size,
     comments_like_directives,
     directives_in_line,
     outside_code,

@@ -31,8 +31,27 @@ def tolerance_option(text: str) -> Tolerance:
     return Tolerance(amount / 100 if text.endswith("%") else amount, text.endswith("%"))
 
 
+def refuse_wide(context: Context, named: float, subject: Subject, claim: str, what: str = "the number") -> None:
+    """Refuse a tolerance too wide for the claim to tell what it names from its opposite: as wide as the number
+    named (the claim would hold of 0 too), or, when that is 0, as one unit of the last decimal the entry shows (it
+    would hold of a number the page shows as not 0)."""
+    if context.within is None:
+        return
+    tolerance = context.within
+    width = tolerance.amount * abs(named) if tolerance.relative else tolerance.amount
+    if named != 0 and width >= abs(named):
+        raise DirectiveError(f"within={tolerance} is not smaller than {what} {claim}= names ({abs(named):g}): the "
+                             "claim would hold of 0 too, so it says nothing of the size it names; accepted: a "
+                             f"tolerance smaller than {abs(named):g} (or than 100%)")
+    if named == 0 and width >= subject.unit:
+        raise DirectiveError(f"within={tolerance} is not smaller than one unit of the last decimal {subject.about} "
+                             f"is shown with ({subject.unit:g}): {claim}=0 would hold of numbers the page shows as "
+                             f"not 0; accepted: a tolerance smaller than {subject.unit:g}")
+
+
 def check_close(subject: Subject, said: object, context: Context) -> None:
     """Claim `close=1 within=0.2`: every entry spoken of lies within the tolerance of the named number."""
+    refuse_wide(context, float(said), subject, "close")  # type: ignore[arg-type]
     far = [(label, text) for label, x, text in zip(subject.labels or ("",), subject.values, subject.text, strict=False)
            if not context.tolerance.allows(x, float(said))]  # type: ignore[arg-type]
     if far:
@@ -49,6 +68,7 @@ def check_ratio(subject: Subject, said: object, context: Context) -> None:
         return
     if len(subject.values) != 2:
         raise DirectiveError(f"ratio= compares two entries; {subject.about} has {len(subject.values)}: pick two")
+    refuse_wide(context, float(said), subject, "ratio")  # type: ignore[arg-type]
     first, second = subject.values
     actual = first / second if second else math.inf
     if not context.tolerance.allows(actual, float(said)):  # type: ignore[arg-type]
@@ -69,6 +89,7 @@ def check_ratio_of(subject: Subject, said: float, context: Context) -> None:
 
 def check_slope(subject: Subject, said: object, context: Context) -> None:
     """Claim `slope=1/2 axes=log within=0.05`: the entries against their labels (numbers) rise along that slope."""
+    refuse_wide(context, float(said), subject, "slope")  # type: ignore[arg-type]
     xs, ys = numeric_labels(subject), list(subject.values)
     if context.axes == "log":
         if min(xs) <= 0 or min(ys) <= 0:

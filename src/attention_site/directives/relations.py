@@ -8,6 +8,7 @@ import math
 import re
 
 from .errors import DirectiveError, did_you_mean, quoted
+from .measures import refuse_wide
 from .questions import simple_fraction
 from .subjects import Context, Subject, equal, fmt, joined, names_in, stale, subject_of, value_of
 
@@ -69,24 +70,31 @@ def entry_option(text: str) -> tuple[str | None, str]:
 def check_same(subject: Subject, said: object, context: Context) -> None:
     """Claim `same=left-infinite-weights` (or `same=EXAMPLE:NAME`): these numbers equal that entry's, picked
     with the same row and column ("unchanged", "the same as", "it matches")."""
-    other, same = compared(subject, said, context)
+    other, same = compared(subject, said, context, "same")
     if not same:
         raise stale(subject, f"the numbers are the same as in {other.about}", f"that has {other.listing()}")
 
 
 def check_differs(subject: Subject, said: object, context: Context) -> None:
     """Claim `differs=NAME` (or `EXAMPLE:NAME`): these numbers are not those of that entry, picked alike."""
-    other, same = compared(subject, said, context)
+    other, same = compared(subject, said, context, "differs")
     if same:
         raise stale(subject, f"the numbers differ from those of {other.about}", f"they are the same, {other.listing()}")
 
 
-def compared(subject: Subject, said: object, context: Context) -> tuple[Subject, bool]:
-    """The other entry a claim names (`same=`, `differs=`), and whether its numbers equal these within tolerance."""
+def compared(subject: Subject, said: object, context: Context, claim: str) -> tuple[Subject, bool]:
+    """The other entry a claim names (`same=`, `differs=`), and whether its numbers equal these within tolerance;
+    an error if it is this very entry picked alike, or the tolerance is as wide as its numbers."""
     if not isinstance(said, tuple) or len(said) != 2:
         raise TypeError(f"an option naming an entry read {said!r}, not (example or None, name)")
     other_example, name = said
     other = other_subject(other_example or context.example, name, context)
+    if f"{other_example or context.example} {name}" == context.about and (other.row_labels, other.col_labels) == (
+            subject.row_labels, subject.col_labels):
+        raise DirectiveError(f"{claim}= compares {subject.about} with itself and so could never "
+                             f"{'fail' if claim == 'same' else 'hold'}; accepted: another entry (NAME or "
+                             "EXAMPLE:NAME), or this one picked elsewhere with other-row= or other-col=")
+    refuse_wide(context, max(map(abs, other.values), default=0.0), subject, claim, "the largest number")
     same = len(other.values) == len(subject.values) and all(
         context.tolerance.allows(x, y) for x, y in zip(subject.values, other.values, strict=True))
     return other, same

@@ -32,6 +32,7 @@ class Subject:
     row_labels: tuple[str, ...] = ()  # the rows and columns picked (all of them when none is)
     col_labels: tuple[str, ...] = ()
     picked: str = ""  # what row= and col= picked: "", "row", "col" or "cell"
+    unit: float = 1e-3  # one unit of the last decimal the entry is shown with: the least it shows as not 0
 
     def listing(self) -> str:
         """The numbers as a reader sees them: `bus 0, is 0, late 1`."""
@@ -44,7 +45,8 @@ class Subject:
 def subject_of(shown: Shown, about: str, row: str | None, col: str | None) -> Subject:
     """The numbers a claim speaks of: a single number, or the row, column or cell picked from a grid."""
     if isinstance(shown, Scalar):
-        return Subject(about, (), (float(shown.value),), (1, 1), (format_number(shown.value, shown.style),))
+        return Subject(about, (), (float(shown.value),), (1, 1), (format_number(shown.value, shown.style),),
+                       unit=10.0 ** -shown.style.digits)
     if not isinstance(shown, Grid):
         raise DirectiveError(f"'{about}' is not a number or a matrix; words and checks need one")
     grid = select(shown, row, col)
@@ -56,7 +58,7 @@ def subject_of(shown: Shown, about: str, row: str | None, col: str | None) -> Su
     text = tuple(shown_text(x, grid) for x in values)
     picked = "cell" if row and col else "row" if row else "col" if col else ""
     return Subject(f"'{about}'{where}", labels, values, (len(shown.row_labels), len(shown.col_labels)), text,
-                   grid.row_labels, grid.col_labels, picked)
+                   grid.row_labels, grid.col_labels, picked, 10.0 ** -grid.style.digits)
 
 
 def shown_text(x: float, grid: Grid) -> str:
