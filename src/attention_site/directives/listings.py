@@ -24,6 +24,7 @@ import numpy as np
 from ..build_cache import read_input
 from ..project import project_folder
 from .errors import DirectiveError, quoted
+from .listing_shapes import check_shapes
 from .shown import MarkdownBlock
 
 PROGRAMS = "docs/programs"
@@ -59,7 +60,7 @@ def listing(file: str, inputs: Mapping[str, object], title: str | None = None) -
                                  "the example")
         line, node = assigned[name]
         problems += collected(check_input, path, line, name, evaluated(node, path, line), expected)
-    problems += collected(check_prose, path, text, inputs)
+    problems += collected(check_prose, path, text, inputs) + collected(check_shapes, path, text, inputs)
     if problems:  # every stale input and sentence of the program at once, not one per build
         raise DirectiveError("; and ".join(problems))
     return MarkdownBlock(f'```python title="{title or file}"\n{text.rstrip()}\n```')
