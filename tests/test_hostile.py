@@ -25,6 +25,7 @@ from attention_site.build_cache import TextCache, cache_key, kept_files
 from attention_site.directives import DirectiveError, listings
 from attention_site.html_check import check_html
 from attention_site.live_reload import RELOAD_SCRIPT
+from attention_site.mathml.tex import MathConversionError, tex_to_mathml
 from attention_site.postprocess import page_head
 from attention_site.safety import SCRIPTS, check_file_type, check_no_links, check_snippets
 from attention_site.snippets import ConfinedSnippets
@@ -219,6 +220,9 @@ REFUSED_PARSED = {
     "target blank": ('<a href="https://example.org" target="_blank">x</a>', "the attribute target= on <a>", 1),
     "data url image": ('<img src="data:image/svg+xml,<svg onload=alert(1)>" alt="">', "the link src=", 1),
     "cdata": ("<![CDATA[x]]>", "sections such as", 1),
+    "ESC in an element name": ("<bl\x1bink>x</bl\x1bink>", "<bl\\x1bink> elements", 1),
+    "NUL in an attribute name": ('<span cl\x00ass="y">x</span>', "the attribute cl\\x00ass= on <span>", 1),
+    "direction override in an element name": ("<in\u202eput>", "<in\\u202eput> elements", 1),
 }
 # Pages with the HTML the site's own pages use, which must build through the same check.
 BUILT_PARSED = {
@@ -255,6 +259,7 @@ def test_html_that_markdown_makes_is_judged_on_the_parsed_page(page: str, messag
         check_html(rendered(page), page, "docs/x.md")
     assert str(caught.value).startswith(f"docs/x.md:{line}: pages may not hold "), str(caught.value)
     assert message in str(caught.value), str(caught.value)
+    assert not RE_CONTROL.search(str(caught.value)), repr(str(caught.value))  # raw, ESC would drive the terminal
 
 
 @pytest.mark.parametrize("page", BUILT_PARSED.values(), ids=BUILT_PARSED.keys())
@@ -279,6 +284,38 @@ def test_a_hostile_page_stops_at_its_line(page: str, message: str) -> None:
 def test_a_harmless_page_builds_to_the_right_text(page: str, result: str) -> None:
     """Assert the page builds and holds the expected text."""
     assert result in expand(page)
+
+
+HIDDEN_BYTES = {"NUL": "\x00", "ESC": "\x1b[31m", "direction override": "\u202e", "C1 control": "\x9b"}
+DIRECTIVE_PLACES = [  # each place of a directive where a page's own text is quoted back in an error
+    "<!-- attn:{x}table red-ball-rolls weights -->", "<!-- attn:table red-ball-rolls{x} weights -->",
+    "<!-- attn:table red-ball-rolls weights{x} -->", "<!-- attn:table red-ball-rolls weights digits=3{x} -->",
+    "<!-- attn:table red-ball-rolls weights {x}=3 -->", "<!-- attn:value red-ball-rolls output row=rolls{x} -->",
+    "<!-- attn:check red-ball-rolls weights row=rolls greater=ball{x},red -->",
+    "<!-- attn:check red-ball-rolls weights row=rolls close=1{x} within=0.1 -->",
+    "<!-- attn:check red-ball-rolls weights row=rolls close=1 within=0.1{x} -->",
+    "<!-- attn:check red-ball-rolls weights same=out{x}put -->",
+    "<!-- attn:check rotary base size=sl{x}ow -->", "<!-- attn:check rotary base published=ba{x}se -->",
+    "<!-- at{x}tn:table red-ball-rolls weights -->", "<sc{x}ript>", '<a href="javascript:{x}">x</a>',
+    "<!-- attn:word red-ball-rolls weights row=rolls pick=lar{x}gest -->", "[x](javascript:{x}1)",
+]
+
+
+@pytest.mark.parametrize("byte", HIDDEN_BYTES.values(), ids=HIDDEN_BYTES.keys())
+def test_no_message_echoes_a_byte_that_does_not_print(byte: str) -> None:
+    """Assert a NUL, an ESC sequence, a direction override or a C1 control put in any place of a directive, a tag,
+    an attribute or a page's file name comes back escaped (as \\x1b) in the error, never raw."""
+    for place in DIRECTIVE_PLACES:
+        page = place.format(x=byte)
+        try:
+            expand(page)
+            check_html(rendered(page), page, "docs/x.md")
+        except DirectiveError as error:
+            assert not RE_CONTROL.search(str(error)), repr(str(error))
+    assert not RE_CONTROL.search(str(DirectiveError("x", page=f"docs/a{byte}.md", line=1)))
+    with pytest.raises(MathConversionError) as caught:  # a formula of the page, quoted when it does not convert
+        tex_to_mathml(f"\\frac{{a{byte}}}")
+    assert not RE_CONTROL.search(str(caught.value)), repr(str(caught.value))
 
 
 def test_the_suite_is_large() -> None:

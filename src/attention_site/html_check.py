@@ -70,7 +70,7 @@ class HtmlChecker(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag not in ELEMENTS:
-            self.refuse(f"<{tag}> elements", f"<{tag}")
+            self.refuse(f"<{quoted(tag, 40)}> elements", f"<{tag}")
             return
         for name, value in attrs:
             self.check_attribute(tag, name, value or "")
@@ -80,7 +80,7 @@ class HtmlChecker(HTMLParser):
 
     def handle_endtag(self, tag: str) -> None:
         if tag not in ELEMENTS:
-            self.refuse(f"<{tag}> elements", f"</{tag}")
+            self.refuse(f"<{quoted(tag, 40)}> elements", f"</{tag}")
 
     def handle_decl(self, decl: str) -> None:
         self.refuse(f"declarations such as <!{quoted(decl, 20)}>", "<!")
@@ -94,7 +94,7 @@ class HtmlChecker(HTMLParser):
     def check_attribute(self, tag: str, name: str, value: str) -> None:
         """Refuse an attribute the element may not carry, a link to code, or a style beyond text layout."""
         if not allowed_attribute(tag, name):
-            self.refuse(f"the attribute {name}= on <{tag}>", name)
+            self.refuse(f"the attribute {quoted(name, 40)}= on <{tag}>", name)
         elif name in {"href", "src", "xlink:href"} and not RE_SAFE_URL.match(RE_URL_NOISE.sub("", value)):
             self.refuse(f"the link {name}='{quoted(value, 40)}' (a link goes to a page of the site, http(s): or "
                         "mailto:)", name)

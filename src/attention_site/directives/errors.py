@@ -10,13 +10,17 @@ RE_LONG_RUN = re.compile(r"\S{120,}")
 
 
 class DirectiveError(ValueError):
-    """A directive that cannot be rendered; `str()` reads `page:line: what is wrong; what is accepted`."""
+    """A directive that cannot be rendered; `str()` reads `page:line: what is wrong; what is accepted`.
+
+    Values from a page are quoted with `quoted`; the message and the page's name pass through `escaped` once more,
+    so no path can echo a byte that does not print, whoever wrote the message."""
 
     def __init__(self, message: str, *, page: str = "<page>", line: int = 0) -> None:
         message = RE_LONG_RUN.sub(lambda run: quoted(run.group(0)), message)  # a 10⁶-digit value stays short
+        message = escaped(message)
         super().__init__(message)
         self.message = message
-        self.page = page
+        self.page = escaped(page)
         self.line = line
 
     def at(self, page: str, line: int) -> DirectiveError:
@@ -43,11 +47,14 @@ class DirectiveErrors(DirectiveError):
 
 
 def quoted(text: str, most: int = 60) -> str:
-    """A value from a page, cut short for an error message, with every character that does not print (NUL, ESC,
-    a line break, a direction override) written as its escape: a message never moves a terminal's cursor or colours."""
-    shown = text if len(text) <= most else text[:most]
-    escaped = "".join(char if char.isprintable() else char.encode("unicode_escape").decode("ascii") for char in shown)
-    return escaped if len(text) <= most else escaped + f"… ({len(text):,} characters)"
+    """A value from a page, cut short for an error message and `escaped`."""
+    return escaped(text) if len(text) <= most else escaped(text[:most]) + f"… ({len(text):,} characters)"
+
+
+def escaped(text: str) -> str:
+    """`text` with every character that does not print (NUL, ESC, a C1 control, a line break, a direction override)
+    written as its escape (`\\x1b`, `\\u202e`): a message never moves a terminal's cursor, colours it or turns text."""
+    return "".join(char if char.isprintable() else char.encode("unicode_escape").decode("ascii") for char in text)
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:

@@ -6,7 +6,7 @@ import math
 import re
 from typing import TYPE_CHECKING
 
-from .errors import DirectiveError, did_you_mean
+from .errors import DirectiveError, did_you_mean, quoted
 from .subjects import Context, Subject, Tolerance, joined, need_several, stale
 
 if TYPE_CHECKING:
@@ -18,7 +18,7 @@ RE_NUMBER = re.compile(r"-?(?:[0-9]+(?:\.[0-9]+)?(?:/[1-9][0-9]*)?|[0-9]+(?:\.[0
 def number_option(text: str) -> float:
     """Read a number a sentence names: `1`, `-2`, `0.2`, `1/2`, `-1e9`."""
     if not RE_NUMBER.match(text):
-        raise DirectiveError(f"'{text[:40]}' is not a number; accepted: 1, -2, 0.2, 1/2 or -1e9")
+        raise DirectiveError(f"'{quoted(text, 40)}' is not a number; accepted: 1, -2, 0.2, 1/2 or -1e9")
     top, _, bottom = text.partition("/")
     return float(top) / float(bottom) if bottom else float(top)
 
@@ -27,7 +27,7 @@ def tolerance_option(text: str) -> Tolerance:
     """Read within=: an absolute amount (`0.2`) or a share of the named number (`5%`)."""
     amount = number_option(text.removesuffix("%"))
     if amount < 0:
-        raise DirectiveError(f"within={text[:40]} is negative; accepted: a number of 0 or more, or a percentage")
+        raise DirectiveError(f"within={quoted(text, 40)} is negative; accepted: a number of 0 or more, or a percentage")
     return Tolerance(amount / 100 if text.endswith("%") else amount, text.endswith("%"))
 
 
@@ -134,5 +134,5 @@ def declared_magnitude(example: str, word: str) -> Magnitude:
     declared: dict[str, Magnitude] = {m.word: m for m in getattr(EXAMPLES.get(example), "magnitudes", ())}
     if word not in declared:
         listed = did_you_mean(word, declared) if declared else "it declares none (its dataclass' magnitudes)"
-        raise DirectiveError(f"example '{example}' declares no size word '{word}'; {listed}")
+        raise DirectiveError(f"example '{example}' declares no size word '{quoted(word, 40)}'; {listed}")
     return declared[word]

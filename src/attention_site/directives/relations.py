@@ -63,7 +63,7 @@ def entry_option(text: str) -> tuple[str | None, str]:
     """Read same=: another entry of this example (`left-infinite-weights`) or of another (`red-ball-rolls:output`)."""
     match = RE_ENTRY_NAME.match(text)
     if not match:
-        raise DirectiveError(f"'{text[:40]}' is not an entry; accepted: NAME or EXAMPLE:NAME")
+        raise DirectiveError(f"'{quoted(text, 40)}' is not an entry; accepted: NAME or EXAMPLE:NAME")
     return match["example"], match["name"]
 
 
@@ -117,7 +117,7 @@ def check_published(subject: Subject, said: object, context: Context) -> None:
     names = tuple(sources) if names_in(said) == ("all",) else names_in(said)
     for name in names:
         if name not in sources:
-            raise DirectiveError(f"'{name}' of '{context.example}' declares no source; "
+            raise DirectiveError(f"'{quoted(name, 40)}' of '{context.example}' declares no source; "
                                  f"{did_you_mean(name, sources) if sources else 'it declares none'}")
         if getattr(example, name) != sources[name].value:
             raise DirectiveError(f"the page says that {context.example}'s {name} is as published "

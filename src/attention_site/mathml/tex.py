@@ -9,6 +9,8 @@ import itertools
 import re
 from xml.etree.ElementTree import Element, tostring
 
+from ..directives.errors import escaped, quoted
+
 # latex2mathml writes symbols as character references inside the text of its elements.
 RE_CHAR_REF = re.compile(r"&#x([0-9A-Fa-f]+);")
 # What must never be left in a token: a command it did not know, a brace or an `&` out of place.
@@ -28,7 +30,7 @@ class MathConversionError(ValueError):
     def __init__(self, formula: str, reason: str) -> None:
         self.formula = formula
         self.reason = reason
-        super().__init__(f"cannot convert the formula '{formula}' to MathML: {reason}")
+        super().__init__(escaped(f"cannot convert the formula '{quoted(formula, 200)}' to MathML: {reason}"))
 
 
 @functools.lru_cache(maxsize=4096)  # pages repeat formulas ($d_k$, $W_O$): convert each once
