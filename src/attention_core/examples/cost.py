@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -17,10 +18,18 @@ class Cost(Example):
     title: str = "the n squared cost"
     tokens: tuple[str, ...] = ()
     lengths: tuple[int, ...] = ranged((4, 8, 128, 1024), 1, 1_000_000, "sequence lengths n")
+    chart_lengths: tuple[int, ...] = ranged(tuple(2**k for k in range(2, 11)), 1, 1_000_000,
+                                            "sequence lengths n of the growth chart, rising")
     d_k: int = ranged(64, 1, 8192, "d_k")
     d_v: int = ranged(64, 1, 8192, "d_v")
     illustrative: tuple[str, ...] = ("d_k", "d_v")
     exact: bool = True
+
+    def impossible(self) -> Iterator[tuple[str, str]]:
+        """The growth chart draws a line through its lengths: at least two, each larger than the one before."""
+        if len(self.chart_lengths) < 2 or list(self.chart_lengths) != sorted(set(self.chart_lengths)):
+            yield "chart_lengths", (f"{self.chart_lengths!r} do not rise; accepted: two lengths or more, each larger "
+                                    "than the one before")
 
     @cached_property
     def table(self) -> tuple[AttentionCost, ...]:

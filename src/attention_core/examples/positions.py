@@ -41,6 +41,8 @@ class Positions(Example):
     W_k_text: Rows = (("1", "0"), ("0", "1"), ("1", "0"), ("0", "1"))
     W_v_text: Rows = (("0", "0"), ("1", "1"), ("0", "1"), ("1", "1"))
     table_length: int = ranged(6, "tokens", 64, "rows of the position tables (at least one a token)")
+    heatmap_positions: int = ranged(32, "heatmap_least", 512, "positions of the heat map, more than the worked table's")
+    heatmap_width: int = ranged(32, 2, 512, "dimensions of the heat map")
     learned_seed: int = ranged(0, 0, 2**32 - 1, "the learned table's seed")
     clip: int = ranged(1, 0, 8, "the clipping distance k of relative positions")
     a_K_text: Rows = (("-1", "0"), ("0", "0"), ("1", "0"))
@@ -55,6 +57,11 @@ class Positions(Example):
             if rows != 2 * self.clip + 1:
                 yield name, (f"{rows} rows do not fit clip = {self.clip}; accepted: 2 clip + 1 = {2 * self.clip + 1} "
                              "rows, one per distance from -clip to clip (change both together)")
+
+    @property
+    def heatmap_least(self) -> int:
+        """The fewest positions the heat map may show: one more than the worked table, which the page calls smaller."""
+        return self.table_length + 1
 
     @cached_property
     def E(self) -> np.ndarray:

@@ -21,7 +21,6 @@ NAME = EX.name
 MAX_N = 1_000_000
 LENGTHS = integers("n", "sequence lengths, one row each", 1, MAX_N, default=EX.lengths)
 ONE_N = integer("n", "the sequence length", 1, MAX_N, default=EX.lengths[0])
-CHART_LENGTHS = tuple(2**k for k in range(2, 11))  # 4 to 1024, the range of the deck's table
 
 
 @table(NAME, "table", "Per head and per example: n², score-matrix bytes (float32, float16), multiply-adds.",
@@ -50,9 +49,10 @@ def score_count(n: int) -> Grid:
     return count_grid(attention_cost(n, EX.d_k, EX.d_v).scores, f"n = {n}")
 
 
-@figure(NAME, "growth-chart", "Score entries n² against n from 4 to 1024, on logarithmic axes.")
+@figure(NAME, "growth-chart", f"Score entries n² against n from {EX.chart_lengths[0]} to {EX.chart_lengths[-1]}, "
+        "on logarithmic axes.")
 def growth_chart() -> Figure:
-    costs = cost_table(CHART_LENGTHS, EX.d_k, EX.d_v)
+    costs = cost_table(EX.chart_lengths, EX.d_k, EX.d_v)
     svg = growth_charts(
         [float(c.n) for c in costs], {"score entries n²": [float(c.scores) for c in costs],
                                       "tokens n": [float(c.n) for c in costs]},

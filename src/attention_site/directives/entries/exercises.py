@@ -24,7 +24,8 @@ ARRAY_MEANINGS = {"Q": "query rows", "K": "key rows", "V": "value rows", "S": "s
                   "M": "masked scores", "A": "weights", "O": "output rows"}
 
 
-@table(NAME, "causal-columns", "Exercise 1: which key columns the query at position 2 may use under the causal mask.")
+@table(NAME, "causal-columns", f"Exercise 1: which key columns the query at position {EX.query_position} may "
+       "use under the causal mask.")
 def causal_columns() -> Table:
     allowed = causal_mask(len(TOKENS))[EX.query_position - 1]
     rows = tuple((str(j + 1), token, "yes" if ok else "no, a future position")

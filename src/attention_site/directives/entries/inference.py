@@ -115,7 +115,8 @@ def crossover() -> Grid:
     return make_grid(EX.crossovers[:, None], crossover_rows()[0], ("tokens",), WHOLE, "model")
 
 
-@grid(NAME, "crossover-width", "The same context n divided by each model's d_model (6 for the 2017 shapes).")
+@grid(NAME, "crossover-width", "The same context n divided by each model's d_model "
+      f"({crossover_rows()[1][0]:.3g} for the {crossover_rows()[0][0]} shapes).")
 def crossover_width() -> Grid:
     names, ratio = crossover_rows()
     return make_grid(ratio[:, None], names, ("per-d-model",), SIZE, "model")

@@ -35,7 +35,6 @@ METHODS = ("none", "sinusoidal", "learned", "relative")
 METHOD = choice("method", "how positions enter: none, sinusoidal, learned or relative", METHODS, default="none")
 TABLE = choice("table", "which additive position table: sinusoidal or learned", METHODS[1:3], default="sinusoidal")
 SENTENCE = choice("sentence", "first (dog bites man) or second (man bites dog)", ("first", "second"), "first")
-HEATMAP_POSITIONS, HEATMAP_WIDTH = 32, 32  # the size of the picture only; the worked table is EX.table_length
 
 
 def dims(prefix: str, count: int) -> tuple[str, ...]:
@@ -59,7 +58,8 @@ def relative() -> RelativeAttentionResult:
     return EX.relative(EX.E)
 
 
-@grid(NAME, "embeddings", "The illustrative token embeddings e_i of dog, bites, man (d_model = 4).")
+@grid(NAME, "embeddings", f"The illustrative token embeddings e_i of {', '.join(TOKENS)} "
+      f"(d_model = {len(EX.embeddings_text[0])}).")
 def embeddings() -> Grid:
     text = EX.embeddings_text
     return make_grid(parse_matrix(text), TOKENS, dims("e", len(text[0])), STYLE, "token", authored=text)
@@ -143,11 +143,13 @@ def e_plus_p(table: str) -> Table:
     return Table(columns, rows)
 
 
-@figure(NAME, "sinusoidal-heatmap", "The sinusoidal table for 32 positions and 32 dimensions as a heat map.")
+@figure(NAME, "sinusoidal-heatmap", f"The sinusoidal table for {EX.heatmap_positions} positions and "
+        f"{EX.heatmap_width} dimensions as a heat map.")
 def sinusoidal_heatmap() -> Figure:
-    P = sinusoidal_positions(HEATMAP_POSITIONS, HEATMAP_WIDTH)
+    P = sinusoidal_positions(EX.heatmap_positions, EX.heatmap_width)
     svg = positions_heatmap_svg(
-        P.tolist(), title=f"Sinusoidal position encodings, {HEATMAP_POSITIONS} positions by {HEATMAP_WIDTH} dimensions",
+        P.tolist(), title=f"Sinusoidal position encodings, {EX.heatmap_positions} positions by {EX.heatmap_width} "
+                          "dimensions",
         desc="One row per position, one column per dimension, both counted from 0. Even dimensions hold sines, "
              "odd dimensions cosines; "
              "the first columns change quickly from row to row, the last columns hardly at all.",

@@ -102,7 +102,7 @@ def w_1() -> Grid:
     return authored_grid(text, labels("r", len(text)), labels("h", len(text[0])), STYLE, "row of $W_1$")
 
 
-@grid(NAME, "b-1", "The illustrative bias b_1 (4 entries), as authored.")
+@grid(NAME, "b-1", f"The illustrative bias b_1 ({len(EX.b_1_text)} entries), as authored.")
 def b_1() -> Grid:
     return authored_row(EX.b_1_text, "b_1", "h")
 
@@ -113,7 +113,7 @@ def w_2() -> Grid:
     return authored_grid(text, labels("h", len(text)), labels("f", len(text[0])), STYLE, "row of $W_2$")
 
 
-@grid(NAME, "b-2", "The illustrative bias b_2 (3 entries), as authored.")
+@grid(NAME, "b-2", f"The illustrative bias b_2 ({len(EX.b_2_text)} entries), as authored.")
 def b_2() -> Grid:
     return authored_row(EX.b_2_text, "b_2", "f")
 
@@ -199,11 +199,16 @@ def norms() -> Table:
                   Column("pre", "pre-norm")), (*rows, final))
 
 
-@grid(NAME, "epsilon", "The epsilon of both layer normalisations, as LaTeX (use attn:tex): 10^{-5}.")
-def epsilon() -> Grid:
-    eps = inspect.signature(layer_norm).parameters["eps"].default  # transformer_layer uses layer_norm's default
+def epsilon_tex() -> tuple[float, str]:
+    """The epsilon of layer normalisation (layer_norm's default, which transformer_layer uses) and its LaTeX."""
+    eps = float(inspect.signature(layer_norm).parameters["eps"].default)
     power = round(math.log10(eps))
-    text = f"10^{{{power}}}" if math.isclose(eps, 10.0**power) else repr(eps)
+    return eps, f"10^{{{power}}}" if math.isclose(eps, 10.0**power) else repr(eps)
+
+
+@grid(NAME, "epsilon", f"The epsilon of both layer normalisations, as LaTeX (use attn:tex): {epsilon_tex()[1]}.")
+def epsilon() -> Grid:
+    eps, text = epsilon_tex()
     return make_grid(np.array([[eps]]), ("epsilon",), ("value",), STYLE, "", authored=((text,),))
 
 

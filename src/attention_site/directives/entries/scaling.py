@@ -35,7 +35,7 @@ def comparison() -> Table:
     return Table((Column("calculation", "calculation", False), *keys, Column("weights", "softmax weights")), rows)
 
 
-@grid(SCALING.name, "query", "The illustrative query q (d_k = 4).")
+@grid(SCALING.name, "query", f"The illustrative query q (d_k = {SCALING.d_k}).")
 def query() -> Grid:
     return make_grid(SCALING.q, ("q",), tuple(f"{k + 1}" for k in range(SCALING.d_k)), WHOLE, "vector",
                      authored=(SCALING.query_text,))

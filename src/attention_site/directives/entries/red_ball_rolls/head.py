@@ -43,7 +43,22 @@ def w_q() -> Grid:
     return authored_grid(EX.W_q_text, TOKENS, ("q",), STYLE, "row of $W_Q$")
 
 
-@grid(NAME, "w-k", "The key projection W_K of head 1 (3x1), as authored (ln 2, not 0.693).")
+def inexact_key() -> tuple[str, float]:
+    """The first entry of head 1's W_K that is not a whole number, as authored and as a number (ln 2, 0.693...);
+    a whole number's text and value when every entry is one."""
+    entries = [(text, float(value)) for text_row, row in zip(EX.W_k_text, EX.W_k[0], strict=True)
+               for text, value in zip(text_row, row, strict=True)]
+    return next((entry for entry in entries if not entry[1].is_integer()), entries[0])
+
+
+def rounded_key() -> str:
+    """That entry as the calculator is given it: `ln 2 as 0.6931`."""
+    text, value = inexact_key()
+    return f"{text} as {value:.{EX.calculator_places}f}"
+
+
+@grid(NAME, "w-k", "The key projection W_K of head 1 (3x1), as authored "
+      f"({inexact_key()[0]}, not {inexact_key()[1]:.3f}).")
 def w_k() -> Grid:
     return authored_grid(EX.W_k_text, TOKENS, ("k",), STYLE, "row of $W_K$")
 
@@ -144,7 +159,8 @@ def hard_choice() -> Grid:
     return make_grid(EX.hard_choice, (TOKENS[EX.hard_choice_index],), labels("v", EX.head.d_v), STYLE, "top key")
 
 
-@scalar(NAME, "calculator-places", "The decimal places to which the calculator is given the keys (ln 2 as 0.6931).")
+@scalar(NAME, "calculator-places", "The decimal places to which the calculator is given the keys "
+        f"({rounded_key()}).")
 def calculator_places() -> Scalar:
     return count(EX.calculator_places)
 

@@ -99,7 +99,7 @@ def w_o() -> Grid:
     return authored_grid(EX.W_o_text, CONCAT_COLUMNS, labels("u", len(EX.W_o_text[0])), STYLE, "row of $W_O$")
 
 
-@grid(NAME, "u", "U = concat W_O: back to d_model = 3 entries per token.")
+@grid(NAME, "u", f"U = concat W_O: back to d_model = {MH.U.shape[1]} entries per token.")
 def u() -> Grid:
     return make_grid(MH.U, TOKENS, labels("u", MH.U.shape[1]), STYLE, "token")
 
@@ -184,7 +184,8 @@ def only_column(array: np.ndarray, what: str) -> np.ndarray:
     return array[:, 0]
 
 
-@grid(NAME, "keys-by-head", "Each token's key in head 1 and in head 2 (d_k = 1): columns head-1, head-2.")
+@grid(NAME, "keys-by-head", f"Each token's key in head 1 and in head 2 (d_k = {EX.head.d_k}): columns head-1, "
+      "head-2.")
 def keys_by_head() -> Grid:
     return by_head([only_column(head.K, "K") for head in MH.heads], TOKENS, "token")
 
