@@ -88,8 +88,9 @@ def test_tiled_example_trace() -> None:
     assert result.trace[1].running_max.tolist() == [1, 1, 2, 0]
     assert result.trace[-1].running_sum[3] == 4.0  # four scores of 0: e^0 four times
     np.testing.assert_allclose(result.output, TILED_ATTENTION.naive.output, rtol=0, atol=1e-12)
+    causal = tiled_attention(*TILED_ATTENTION.QKV, causal=True, block=TILED_ATTENTION.block, scale=1.0)
     np.testing.assert_allclose(
-        TILED_ATTENTION.causal_result.output,
+        causal.output,
         scaled_dot_product_attention(*TILED_ATTENTION.QKV, mask=causal_mask(4), scale=1.0).output, rtol=0, atol=1e-12,
     )
     last = result.trace[-1]

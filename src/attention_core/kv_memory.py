@@ -14,7 +14,6 @@ from ._checks import as_count, at_most, quote
 __all__ = ["GIB", "ModelShape", "attention_kind", "gib", "kv_cache_bytes", "kv_cache_entries"]
 
 GIB = 2**30  # bytes in a gibibyte
-MAX_LAYERS = 1000
 
 
 def kv_cache_entries(layers: int, kv_heads: int, head_dim: int, tokens: int) -> int:

@@ -44,11 +44,6 @@ class TiledAttention(Example):
         return tiled_attention(*self.QKV, causal=False, block=self.block, scale=parse_entry(self.scale_text))
 
     @cached_property
-    def causal_result(self) -> TiledResult:
-        """Tiled attention with the causal mask."""
-        return tiled_attention(*self.QKV, causal=True, block=self.block, scale=parse_entry(self.scale_text))
-
-    @cached_property
     def naive(self) -> AttentionResult:
         """The same attention computed with the full 4 x 4 score matrix, for comparison."""
         return scaled_dot_product_attention(*self.QKV, scale=parse_entry(self.scale_text))
