@@ -76,3 +76,13 @@ def test_batched_heads_parity_differences_are_zero_up_to_rounding() -> None:
     """Assert batched and per-head U, and x W and nn.Linear's x (W^T)^T, agree to 1e-12."""
     assert 0 <= BATCHED_HEADS.per_head_difference <= 1e-12
     assert BATCHED_HEADS.linear_difference == 0.0
+
+
+def test_whole_model_choices_target_and_peaks() -> None:
+    """Assert the one-hot rows the page shows: greedy and top-p pick stops, the draw rolls, top-k away (u = 0.179);
+    the target rolls; and each temperature's largest probability (0.948, 0.687, 0.408 at T = 1/2, 1, 2)."""
+    words = WHOLE_MODEL.vocabulary
+    assert [words[int(row.argmax())] for row in WHOLE_MODEL.choices] == ["stops", "rolls", "away", "stops"]
+    assert WHOLE_MODEL.choices.sum(axis=1).tolist() == [1, 1, 1, 1]
+    assert WHOLE_MODEL.target_row.tolist() == [0, 0, 0, 1, 0, 0]
+    assert np.round(WHOLE_MODEL.peaks, 3).tolist() == [0.948, 0.687, 0.408]

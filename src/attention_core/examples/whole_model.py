@@ -121,6 +121,11 @@ class WholeModel(Example):
         return frozen(np.stack(rows))  # (3, vocab)
 
     @cached_property
+    def peaks(self) -> np.ndarray:
+        """The largest probability at each of the three temperatures, (3,)."""
+        return frozen(self.tempered.max(axis=1))  # (3, vocab) -> (3,)
+
+    @cached_property
     def sampling(self) -> Sampling:
         """Greedy, plain, top-k and top-p choices at the sampling temperature, one seeded draw."""
         return sample_next(self.run.last_logits, parse_entry(self.temperature_text), self.top_k,
@@ -137,6 +142,12 @@ class WholeModel(Example):
         """Running totals of each distribution in vocabulary order, (3, vocab): a draw takes the first above u."""
         return frozen(np.cumsum(self.distributions, axis=1))  # (3, vocab)
 
+    @cached_property
+    def choices(self) -> np.ndarray:
+        """Each way's chosen word as a one-hot row: greedy, drawn, drawn after top-k, after top-p, (4, vocab)."""
+        s = self.sampling
+        return frozen(np.eye(len(self.vocabulary))[[s.greedy, s.drawn, s.drawn_top_k, s.drawn_top_p]])  # (4, vocab)
+
     @property
     def target_index(self) -> int:
         """The target's row in the vocabulary."""
@@ -146,6 +157,11 @@ class WholeModel(Example):
     def loss(self) -> float:
         """The cross-entropy -log p_target of the newest row (at T = 1, as in training)."""
         return cross_entropy(self.run.last_logits, self.target_index)
+
+    @cached_property
+    def target_row(self) -> np.ndarray:
+        """The target as the one-hot row y over the vocabulary, (vocab,)."""
+        return frozen(np.eye(len(self.vocabulary))[self.target_index])  # (vocab,)
 
     @property
     def target_probability(self) -> float:

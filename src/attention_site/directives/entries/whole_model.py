@@ -152,7 +152,7 @@ def tempered() -> Grid:
 
 @grid(NAME, "peak", "The largest probability at each temperature (rows low, middle, high).")
 def peak() -> Grid:
-    return make_grid(EX.tempered.max(axis=1)[:, None], TEMPERATURE_LABELS, ("largest",), DECIMAL, "temperature")
+    return make_grid(EX.peaks[:, None], TEMPERATURE_LABELS, ("largest",), DECIMAL, "temperature")
 
 
 @scalar(NAME, "temperature", "The temperature of the draws.")
@@ -187,18 +187,12 @@ def cumulative() -> Grid:
 
 @grid(NAME, "choices", "Each way's chosen word, one-hot (rows greedy, drawn, top-k, top-p): pick=largest names it.")
 def choices() -> Grid:
-    s = sampling()
-    picks = np.zeros((len(CHOICES), len(VOCABULARY)))
-    for row, index in enumerate((s.greedy, s.drawn, s.drawn_top_k, s.drawn_top_p)):
-        picks[row, index] = 1.0
-    return make_grid(picks, CHOICES, VOCABULARY, EXACT, "way \\ word")
+    return make_grid(EX.choices, CHOICES, VOCABULARY, EXACT, "way \\ word")
 
 
 @grid(NAME, "target", "The illustrative target as a one-hot row y over the vocabulary.")
 def target() -> Grid:
-    y = np.zeros(len(VOCABULARY))
-    y[EX.target_index] = 1.0
-    return make_grid(y[None, :], ("y",), VOCABULARY, EXACT, "row \\ word")
+    return make_grid(EX.target_row[None, :], ("y",), VOCABULARY, EXACT, "row \\ word")
 
 
 @scalar(NAME, "target-probability", "p of the target at T = 1, the probability the loss reads.")
