@@ -71,3 +71,24 @@ def test_a_changed_example_stops_the_build_at_the_listing_s_shape_lines() -> Non
                "inputs give (3, 2)" in error
     assert "red_ball_rolls.py:24: the comment multiplies (3, 1) x (1, 3), but the example's inputs give (3, 2) x " \
            "(2, 3)" in error
+    assert "red_ball_rolls.py:4: the program's prose says d_k = 1, but the example's arrays give 2" in error
+
+
+def test_a_size_the_docstring_states_is_the_one_the_shape_comments_name() -> None:
+    """Assert `d_k = 1` in a docstring is read against the size a shape comment names `(d_model, d_k) = (3, 1)`
+    beside an input: the example's 3 x 2 makes it stale, at the docstring's line."""
+    program = dedented('''
+        """One head. Shapes: d_model = 3, d_k = 1."""
+        import numpy as np
+
+        W_q = np.array([[0.0], [0.0], [1.0]])  # (d_model, d_k) = (3, 1)
+        ''')
+    check_shapes("docs/programs/p.py", program, {"W_q": np.ones((3, 1))})
+    with pytest.raises(DirectiveError) as caught:
+        check_shapes("docs/programs/p.py", program, {"W_q": np.ones((3, 2))})
+    assert caught.value.message.split("; and ") == [
+        "docs/programs/p.py:4: the comment says W_q is (3, 1), but the example's inputs give (3, 2); change the "
+        "comment to match",
+        "docs/programs/p.py:1: the program's prose says d_k = 1, but the example's arrays give 2; change the comment "
+        "or docstring to match",
+    ]

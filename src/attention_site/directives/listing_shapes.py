@@ -21,6 +21,8 @@ import numpy as np
 from .errors import DirectiveError
 
 Shape = tuple[int, ...]
+RE_NAMED_SHAPE = re.compile(r"\(([A-Za-z_]\w*(?:,\s*[A-Za-z_]\w*)*)\)\s*=\s*\(\d")  # (n, d_model) = (3, 3)
+RE_STATED_SIZE = re.compile(r"\b([A-Za-z_]\w*) = (\d+)\b")  # d_k = 1
 RE_SHAPE = re.compile(r"\((\d+(?:,\s*\d+)*)\)")  # (3, 1): a shape written with numbers only, not (n, d_model)
 ELEMENTWISE = ("exp", "log", "sqrt", "tril", "triu", "abs")  # NumPy functions that keep their argument's shape
 REDUCTIONS = ("sum", "max", "min", "mean")
@@ -31,7 +33,8 @@ def check_shapes(path: str, text: str, inputs: Mapping[str, object]) -> None:
     comments = {token.start[0]: token.string for token in tokenize.generate_tokens(io.StringIO(text).readline)
                 if token.type == tokenize.COMMENT}
     shapes = input_shapes(inputs)
-    problems = []
+    problems: list[str] = []
+    sizes: dict[str, int] = {}  # what the comments name the sizes: `(n, d_model) = (3, 3)` beside X names n, d_model
     for statement in ast.parse(text).body:
         if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
             continue
@@ -44,8 +47,28 @@ def check_shapes(path: str, text: str, inputs: Mapping[str, object]) -> None:
         comment = comments.get(statement.end_lineno or statement.lineno, "")
         if RE_SHAPE.search(comment):
             problems += stale_comment(path, statement, comment, dict(zip(targets, worked, strict=False)), shapes)
+        named = RE_NAMED_SHAPE.search(comment)
+        if named and len(worked) == 1 and worked[0] is not None and len(named[1].split(",")) == len(worked[0]):
+            sizes.update(zip((symbol.strip() for symbol in named[1].split(",")), worked[0], strict=True))
+    problems += stale_sizes(path, text, comments, sizes)
     if problems:
         raise DirectiveError("; and ".join(problems))
+
+
+def stale_sizes(path: str, text: str, comments: dict[int, str], sizes: dict[str, int]) -> list[str]:
+    """A message for each size the docstring or a comment states (`d_k = 1`) that is not the size the example's
+    arrays give the symbol the shape comments name."""
+    module = ast.parse(text)
+    doc = ast.get_docstring(module, clean=False) or ""
+    first = module.body[0].lineno if doc else 0
+    lines = [(first + i, line) for i, line in enumerate(doc.split("\n"))] if doc else []
+    problems = []
+    for line, prose in sorted([*lines, *comments.items()]):
+        for symbol, said in RE_STATED_SIZE.findall(prose):
+            if symbol in sizes and int(said) != sizes[symbol]:
+                problems.append(f"{path}:{line}: the program's prose says {symbol} = {said}, but the example's "
+                                f"arrays give {sizes[symbol]}; change the comment or docstring to match")
+    return problems
 
 
 def input_shapes(inputs: Mapping[str, object]) -> dict[str, Shape]:
