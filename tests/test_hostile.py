@@ -10,7 +10,9 @@ import functools
 import json
 import re
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import markdown
 import pytest
@@ -29,6 +31,18 @@ from attention_site.mathml.tex import MathConversionError, tex_to_mathml
 from attention_site.postprocess import page_head
 from attention_site.safety import SCRIPTS, check_file_type, check_no_links, check_snippets
 from attention_site.snippets import ConfinedSnippets
+
+Test = TypeVar("Test", bound=Callable[..., None])
+
+
+def hostile(outcome: str) -> Callable[[Test], Test]:
+    """Mark a test each of whose parameters is one hostile case, with what the case asserts: `refused` (stops at its
+    page or file and line) or `built` (gives the right text). The guide's counts are made from these marks."""
+    def marked(test: Test) -> Test:
+        test.hostile = outcome  # type: ignore[attr-defined]
+        return test
+    return marked
+
 
 ROLLS = "<!-- attn:value red-ball-rolls output row=rolls -->"
 TABLE = "<!-- attn:table red-ball-rolls weights -->"
@@ -253,6 +267,7 @@ def rendered(page: str) -> str:
 
 
 @pytest.mark.parametrize(("page", "message", "line"), REFUSED_PARSED.values(), ids=REFUSED_PARSED.keys())
+@hostile("refused")
 def test_html_that_markdown_makes_is_judged_on_the_parsed_page(page: str, message: str, line: int) -> None:
     """Assert the page's HTML, as Markdown made it, stops at the page and line of what is refused."""
     with pytest.raises(DirectiveError) as caught:
@@ -263,12 +278,14 @@ def test_html_that_markdown_makes_is_judged_on_the_parsed_page(page: str, messag
 
 
 @pytest.mark.parametrize("page", BUILT_PARSED.values(), ids=BUILT_PARSED.keys())
+@hostile("built")
 def test_the_html_the_site_uses_passes_the_parsed_check(page: str) -> None:
     """Assert tables, footnotes, tabs, details, attr_list classes, links, images, SVG and math pass."""
     check_html(rendered(dedented(page)), page, "docs/x.md")
 
 
 @pytest.mark.parametrize(("page", "message"), REFUSED.values(), ids=REFUSED.keys())
+@hostile("refused")
 def test_a_hostile_page_stops_at_its_line(page: str, message: str) -> None:
     """Assert the page stops with page:line, says what is wrong, and quotes no more than a short value."""
     with pytest.raises(DirectiveError) as caught:
@@ -281,6 +298,7 @@ def test_a_hostile_page_stops_at_its_line(page: str, message: str) -> None:
 
 
 @pytest.mark.parametrize(("page", "result"), BUILT.values(), ids=BUILT.keys())
+@hostile("built")
 def test_a_harmless_page_builds_to_the_right_text(page: str, result: str) -> None:
     """Assert the page builds and holds the expected text."""
     assert result in expand(page)
@@ -302,6 +320,7 @@ DIRECTIVE_PLACES = [  # each place of a directive where a page's own text is quo
 
 
 @pytest.mark.parametrize("byte", HIDDEN_BYTES.values(), ids=HIDDEN_BYTES.keys())
+@hostile("refused")
 def test_no_message_echoes_a_byte_that_does_not_print(byte: str) -> None:
     """Assert a NUL, an ESC sequence, a direction override or a C1 control put in any place of a directive, a tag,
     an attribute or a page's file name comes back escaped (as \\x1b) in the error, never raw."""
@@ -316,6 +335,30 @@ def test_no_message_echoes_a_byte_that_does_not_print(byte: str) -> None:
     with pytest.raises(MathConversionError) as caught:  # a formula of the page, quoted when it does not convert
         tex_to_mathml(f"\\frac{{a{byte}}}")
     assert not RE_CONTROL.search(str(caught.value)), repr(str(caught.value))
+
+
+def hostile_counts() -> dict[str, int]:
+    """The hostile cases of this module, by speed and by outcome: each parameter of a test marked `hostile` is one."""
+    counts = dict.fromkeys(("cases", "fast", "builds", "refused", "built"), 0)
+    for test in [value for value in globals().values() if callable(value) and hasattr(value, "hostile")]:
+        marks = getattr(test, "pytestmark", [])
+        cases = next((len(mark.args[1]) for mark in marks if mark.name == "parametrize"), 1)
+        slow = any(mark.name == "slow" for mark in marks)
+        for key in ("cases", "builds" if slow else "fast", test.hostile):
+            counts[key] += cases
+    return counts
+
+
+def test_the_guide_states_the_suites_counts() -> None:
+    """Assert CONTRIBUTING.md's security section gives the hostile cases' counts as this module holds them, so a
+    case added or removed fails here until the sentence is updated."""
+    counts = hostile_counts()
+    said = (f"`tests/test_hostile.py` holds the hostile cases: {counts['cases']} of them ({counts['fast']} fast, "
+            f"{counts['builds']} whole builds), {counts['refused']} refused with their page (or file) and line and "
+            f"{counts['built']} built to the right text; none is accepted silently wrong.")
+    guide = " ".join((ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8").split())
+    assert said in guide, f"CONTRIBUTING.md's security section should say: {said}"
+    assert counts["cases"] == counts["refused"] + counts["built"] == counts["fast"] + counts["builds"]
 
 
 def test_the_suite_is_large() -> None:
@@ -338,6 +381,7 @@ def site_holds(site: Path, text: str) -> bool:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("case", ["environ", "passwd", "git config"])
+@hostile("refused")
 def test_a_link_out_of_docs_never_reaches_the_site(case: str, project_copy: Path) -> None:
     """Assert a committed symbolic link from docs/ to a file outside stops the build, and no secret is written."""
     target = {"environ": "/proc/self/environ", "passwd": "/etc/passwd", "git config": str(project_copy / "README.md")}
@@ -351,6 +395,7 @@ def test_a_link_out_of_docs_never_reaches_the_site(case: str, project_copy: Path
 
 
 @pytest.mark.slow
+@hostile("refused")
 def test_a_snippet_from_outside_its_folders_is_refused(project_copy: Path) -> None:
     """Assert a snippet naming .git/config or a file outside docs/programs and bench/results stops at its line."""
     planted(project_copy, "docs/x.md", '# X\n\nText\n\n--8<-- "../../README.md"\n')
@@ -362,6 +407,7 @@ def test_a_snippet_from_outside_its_folders_is_refused(project_copy: Path) -> No
 
 
 @pytest.mark.slow
+@hostile("refused")
 def test_a_script_from_a_snippet_or_split_over_lines_stops_the_build(project_copy: Path) -> None:
     """Assert a script brought by a snippet of docs/programs/ (which the line scanner never reads) and a meta refresh
     split over two lines each stop the build at their page, and neither reaches the site."""
@@ -387,6 +433,7 @@ SNIPPET_FORMS = {  # every form pymdownx.snippets reads, each naming the link pl
 
 
 @pytest.mark.slow
+@hostile("refused")
 def test_a_link_in_a_snippet_folder_never_reaches_a_page_by_any_form(project_copy: Path) -> None:
     """Assert a symbolic link in bench/results/ to a secret stops the build at the link, for a snippet inside a
     fence, the single-dash form, the block form and a nested include alike, and the secret is on no page."""
@@ -403,6 +450,7 @@ def test_a_link_in_a_snippet_folder_never_reaches_a_page_by_any_form(project_cop
     assert not site_holds(out, "s3cr3t-planted")
 
 
+@hostile("refused")
 def test_a_link_at_any_depth_of_a_snippet_folder_is_refused(tmp_path: Path) -> None:
     """Assert a link two folders down in a snippet folder, and a snippet folder that is a link, are refused."""
     folder = tmp_path / "bench/results"
@@ -416,6 +464,7 @@ def test_a_link_at_any_depth_of_a_snippet_folder_is_refused(tmp_path: Path) -> N
         check_no_links([tmp_path / "docs/programs"])
 
 
+@hostile("built")
 def test_a_forged_or_edited_cache_entry_is_never_served(tmp_path: Path) -> None:
     """Assert a page entry written by someone else (its key computed offline, as a pull request could) or edited
     after it was kept is made afresh, while the machine's own entry is served."""
@@ -430,6 +479,7 @@ def test_a_forged_or_edited_cache_entry_is_never_served(tmp_path: Path) -> None:
     assert cache.get(lambda: "made once more", "page") == "made once more"
 
 
+@hostile("built")
 def test_a_forged_workbook_folder_is_made_afresh(tmp_path: Path) -> None:
     """Assert a kept workbook folder whose file was replaced (or that came without this machine's seal) is made
     again, and the machine's own folder is served."""
@@ -443,6 +493,7 @@ def test_a_forged_workbook_folder_is_made_afresh(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+@hostile("refused")
 def test_a_cache_tracked_by_git_stops_the_build(project_copy: Path) -> None:
     """Assert one file under .cache/ that git tracks (force-added, as a pull request could) stops the build before
     anything is built, naming the file and what to do."""
@@ -474,6 +525,7 @@ REFUSED_FILES = {
 
 
 @pytest.mark.parametrize(("relative", "message"), REFUSED_FILES.items(), ids=REFUSED_FILES.keys())
+@hostile("refused")
 def test_a_file_of_a_type_the_site_does_not_serve_is_refused(relative: str, message: str) -> None:
     """Assert HTML, SVG, scripts outside docs/javascripts/ and unknown types stop the build naming the file."""
     with pytest.raises(DirectiveError, match=rf"^docs/{re.escape(relative)}:1: {re.escape(message)}"):
@@ -493,6 +545,7 @@ def test_every_declared_script_is_a_file_of_the_site() -> None:
 
 
 @pytest.mark.slow
+@hostile("refused")
 def test_an_svg_with_a_script_in_docs_stops_the_build(project_copy: Path) -> None:
     """Assert an SVG file under docs/ holding a script stops the build naming it, and is not published."""
     planted(project_copy, "docs/figure.svg", '<svg xmlns="http://www.w3.org/2000/svg"><script>x()</script></svg>')
@@ -504,6 +557,7 @@ def test_an_svg_with_a_script_in_docs_stops_the_build(project_copy: Path) -> Non
 
 
 @pytest.mark.slow
+@hostile("refused")
 def test_a_page_that_is_not_utf8_names_its_line(project_copy: Path) -> None:
     """Assert invalid UTF-8 stops the build at the line of the bad byte, without a traceback."""
     planted(project_copy, "docs/x.md", b"# X\n\nfine\n\ncaf\xe9\n")
@@ -513,6 +567,7 @@ def test_a_page_that_is_not_utf8_names_its_line(project_copy: Path) -> None:
 
 
 @pytest.mark.slow
+@hostile("refused")
 def test_a_bad_example_input_names_its_file_line_and_field(project_copy: Path) -> None:
     """Assert "one" in an example's W_v_text stops the build naming the module, the field's line and the field."""
     module = project_copy / "src/attention_core/examples/red_ball_rolls.py"
@@ -528,6 +583,7 @@ def test_a_bad_example_input_names_its_file_line_and_field(project_copy: Path) -
 
 
 @pytest.mark.slow
+@hostile("refused")
 def test_a_bad_input_of_a_module_level_example_is_said_once_without_a_traceback(project_copy: Path) -> None:
     """Assert '2x' in the lesson's keys stops the build once, at the field's line: finding that line crashed with a
     traceback, the example's module having left sys.modules when it failed to import."""
@@ -570,6 +626,7 @@ def snippet_html(extension: markdown.Extension, page: str) -> str:
 
 
 @pytest.mark.parametrize("page", SNIPPET_FORMS.values(), ids=SNIPPET_FORMS.keys())
+@hostile("refused")
 def test_every_snippet_form_is_read_inside_its_folder_by_its_real_path(tmp_path: Path, page: str) -> None:
     """Assert a link in a snippet folder to a secret outside it is included by pymdownx.snippets in each form
     (fenced, single-dash, block, nested), and refused by the site's confined extension in each, with no link ban."""
@@ -596,6 +653,7 @@ SNIPPET_REFUSED = {
 
 
 @pytest.mark.parametrize(("page", "expected"), SNIPPET_REFUSED.items(), ids=list(map(repr, SNIPPET_REFUSED)))
+@hostile("refused")
 def test_a_snippet_that_cannot_be_included_stops_at_its_line(page: str, expected: tuple[int, str]) -> None:
     """Assert a missing file, a folder, a section the file lacks, a URL or an absolute path, in any form, stops at
     the page's line naming it (pymdownx raised SnippetMissingError, a traceback in the build)."""
@@ -605,6 +663,7 @@ def test_a_snippet_that_cannot_be_included_stops_at_its_line(page: str, expected
     assert str(caught.value).startswith(f"docs/x.md:{line}: {message}"), str(caught.value)
 
 
+@hostile("refused")
 def test_a_nested_snippet_that_cannot_be_included_names_the_file_that_includes_it(tmp_path: Path) -> None:
     """Assert a snippet file that includes a missing one is named with its own line."""
     folder = tmp_path / "docs/programs"
@@ -632,6 +691,7 @@ LISTING_INPUTS = {
 
 
 @pytest.mark.parametrize(("source", "message"), LISTING_INPUTS.items(), ids=[s[:30] for s in LISTING_INPUTS])
+@hostile("refused")
 def test_a_listed_programs_input_that_does_not_evaluate_names_its_line(source: str, message: str) -> None:
     """Assert an input that would divide by zero, allocate terabytes or recurse stops at the program's line."""
     path = "docs/programs/x.py"
@@ -642,6 +702,7 @@ def test_a_listed_programs_input_that_does_not_evaluate_names_its_line(source: s
     assert re.search(r"^docs/programs/x\.py:[13]: ", said) and message in said, said
 
 
+@hostile("refused")
 def test_a_listed_programs_text_input_is_stale_not_a_traceback() -> None:
     """Assert a program that sets a numeric input to a text is reported as differing from the example."""
     with pytest.raises(DirectiveError) as caught:
@@ -650,6 +711,7 @@ def test_a_listed_programs_text_input_is_stale_not_a_traceback() -> None:
 
 
 @pytest.mark.parametrize("name", ["../../escaped", "a/b", "Rolls", "x.xlsx", "", "-x", "x\x00"])
+@hostile("refused")
 def test_an_example_name_that_would_leave_its_folder_is_refused(name: str) -> None:
     """Assert an example named with a path, a capital, a dot or a control character is refused at its field: its
     name becomes its workbook's and reference page's file names (`downloads/NAME.xlsx`)."""
@@ -658,6 +720,7 @@ def test_an_example_name_that_would_leave_its_folder_is_refused(name: str) -> No
 
 
 @pytest.mark.slow
+@hostile("refused")
 def test_an_example_named_with_a_path_writes_nothing_outside_the_site(project_copy: Path) -> None:
     """Assert an example renamed '../../escaped' (its workbook was written two folders above the site) stops the
     build at the name's line in the example's file, and no file appears outside the site."""
