@@ -65,8 +65,10 @@ def test_bound_marked_and_input_free_sentences_pass(page: str) -> None:
     ("<!-- attn:table red-ball-rolls output -->\n\nThe output is close to 1 here.", 3, "close to"),
     ("The output is <!-- attn:value red-ball-rolls output row=rolls -->. Each entry is nearly 1.", 1, "nearly"),
     ("Change the query to <!-- attn:value bus-is-late query query=2,0 -->, twice the query of *late*.", 1, "twice"),
+    ("Its scores are equal (<!-- attn:value red-ball-rolls masked-scores row=ball col=red --> each), so each gets "
+     "half.", 1, "half"),
 ], ids=["an input's name", "provenance", "sameness on an example's page", "closeness said here",
-        "closeness beside a value", "twice an input, a value shown"])
+        "closeness beside a value", "twice an input, a value shown", "half beside values"])
 def test_size_sameness_provenance_and_ratio_words_near_an_example_need_a_directive(page: str, line: int,
                                                                                    word: str) -> None:
     """Assert sentences naming an example's input (the fill, the base), sameness and provenance words on an

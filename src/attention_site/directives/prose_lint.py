@@ -155,7 +155,8 @@ def unbound_word(text: str, tokens: set[str], context: Reading | None = None, ne
         return typed.group(0)
     if RE_DIRECTIVE.search(text):
         ratio = RE_RATIOS.search(plain)
-        return ratio.group(0) if ratio and about and not RE_BINDING.search(text) else None
+        bound = RE_BINDING.search(text)
+        return ratio.group(0) if ratio and (about or RE_COMPUTED.search(text)) and not bound else None
     found = (RE_WORDS.search(plain) if about else None) or (
         RE_SAMENESS.search(plain) if context.uses_example else None) or (
         RE_NEARNESS.search(plain) if near or (context.uses_example and RE_HERE.search(plain)) else None)
