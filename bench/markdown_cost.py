@@ -3,13 +3,16 @@
 Python-Markdown's link patterns read from each `[` to its `]` (or to the paragraph's end), so a run of `[` costs
 the square of its length (19,990 on one line took 76 s), and its lists recurse once per level (300 overflowed).
 The engine now refuses a paragraph whose brackets would make it read more than twice its length, and a line
-nested more than 16 levels (`attention_site/directives/syntax.py`). This script builds pages that sit just inside
-each limit, and a plain page of as many characters, and converts each with the site's Markdown extensions and
-the engine's checks, in turn (`--repeat` rounds), printing the median time, the characters Markdown's links
-read (the engine's own count) and each page's ratio to the plain one. Then one page just over each limit, to
-show that it is refused, and a short run of `[` converted by Markdown alone, for what the limit prevents.
+nested more than 16 levels (`attention_site/directives/limits.py`). This script builds pages that sit just inside
+each limit, as large as the page-size limit allows (1,000,000 characters), and a plain page of as many characters,
+and converts each with the site's Markdown extensions and the engine's checks, in turn (`--repeat` rounds),
+printing the median time, the characters Markdown's links read (counted in Python-Markdown itself, and as the
+engine estimates it) and each page's ratio to the plain one. Then one page just over each limit, to show that it
+is refused, and a short run of `[` converted by Markdown alone, for what the limit prevents. The counts are the
+bound's proof, asserted in `make test` (tests/test_markdown_cost.py); the times show what a build waits.
 
-    python bench/markdown_cost.py              # 200,000-character pages, 5 rounds
+    python bench/markdown_cost.py              # pages at the page-size limit, 3 rounds
+    python bench/markdown_cost.py --size 200000 --repeat 5
     python bench/markdown_cost.py --quick      # 50,000 characters, 3 rounds
     python bench/markdown_cost.py --no-write   # print only
 """
@@ -19,14 +22,22 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 import markdown
+import markdown.inlinepatterns
 from _common import ROOT, markdown_table, median, ratio, table, write_results
 from mkdocs.config import load_config
 
 from attention_site.directives import DirectiveError, expand_directives
-from attention_site.directives.limits import BRACKET_ALLOWANCE, MAX_BRACKET_READING, MAX_NESTING, bracket_reading
+from attention_site.directives.limits import (
+    BRACKET_ALLOWANCE,
+    MAX_BRACKET_READING,
+    MAX_NESTING,
+    MAX_PAGE_CHARS,
+    bracket_reading,
+)
 
 LINE = "a plain line of prose with some words in it, and a link to [the lesson](../lesson/index.md).\n"
 
@@ -62,6 +73,32 @@ def over_limits() -> dict[str, str]:
 def page_reading(page: str) -> int:
     """The characters Markdown's links read on a page, paragraph by paragraph (the engine's count)."""
     return sum(bracket_reading(block) for block in page.split("\n\n"))
+
+
+@contextmanager
+def link_reading() -> Iterator[list[int]]:
+    """Count the characters Python-Markdown's link patterns read (`getText`, shared by its inline link, reference
+    and image patterns: from one `[` to its `]`, or to the paragraph's end), as tests/test_markdown_cost.py does."""
+    read = [0]
+    get_text = markdown.inlinepatterns.LinkInlineProcessor.getText
+
+    def counting(self: markdown.inlinepatterns.LinkInlineProcessor, data: str, index: int) -> tuple[str, int, bool]:
+        text, end, handled = get_text(self, data, index)
+        read[0] += end - index
+        return text, end, handled
+
+    markdown.inlinepatterns.LinkInlineProcessor.getText = counting  # type: ignore[method-assign]
+    try:
+        yield read
+    finally:
+        markdown.inlinepatterns.LinkInlineProcessor.getText = get_text  # type: ignore[method-assign]
+
+
+def read_by_markdown(convert: Callable[[str], str], page: str) -> int:
+    """The characters Markdown's link patterns read converting one page (a conversion of its own, not timed)."""
+    with link_reading() as read:
+        convert(page)
+    return read[0]
 
 
 def converter() -> Callable[[str], str]:
@@ -101,17 +138,23 @@ def main() -> None:
     """Measure, print, and write bench/results/markdown_cost.md."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="50,000-character pages, 3 rounds")
-    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--size", type=int, default=MAX_PAGE_CHARS, help="characters a page (the limit: 1,000,000)")
+    parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--no-write", action="store_true", help="print only")
     options = parser.parse_args()
-    size, repeat = (50_000, 3) if options.quick else (200_000, options.repeat)
+    size, repeat = (50_000, 3) if options.quick else (min(options.size, MAX_PAGE_CHARS), options.repeat)
     pages = {"plain prose": plain(size), "brackets at the limit": brackets_at_limit(size),
              "lists 1 deep": nested(size, 1), f"lists {MAX_NESTING} deep": nested(size)}
     times = measure(pages, repeat)
     base = median(times["plain prose"])
-    header = ["page", "characters", "link reading", "median s", "× plain"]
-    rows = [[name, f"{len(page):,}", f"{page_reading(page):,}", f"{median(times[name]):.3f}",
-             f"{ratio(median(times[name]), base):.2f}"] for name, page in pages.items()]
+    convert = converter()
+    header = ["page", "characters", "Markdown's link reading", "per character", "engine's estimate", "median s",
+              "× plain"]
+    rows = []
+    for name, page in pages.items():
+        read = read_by_markdown(convert, page)
+        rows.append([name, f"{len(page):,}", f"{read:,}", f"{read / len(page):.2f}", f"{page_reading(page):,}",
+                     f"{median(times[name]):.3f}", f"{ratio(median(times[name]), base):.2f}"])
     print(table(header, rows))
     refused = [[name, refusal(page)] for name, page in over_limits().items()]
     print(table(["page over a limit", "the engine says"], refused))
@@ -119,10 +162,12 @@ def main() -> None:
     alone = timed(lambda page: markdown.markdown(page), run)
     print(f"\nMarkdown alone on a run of 2,000 '[' (refused by the engine): {alone:.2f} s; a run of 19,990 took 76 s")
     if not options.no_write:
-        body = (f"{markdown_table(header, rows, right=(1, 2, 3, 4))}\n\n"
+        body = (f"{markdown_table(header, rows, right=(1, 2, 3, 4, 5, 6))}\n\n"
                 f"{markdown_table(['page over a limit', 'the engine says'], refused)}\n\n"
                 f"Markdown alone on a run of 2,000 `[` (refused by the engine): {alone:.2f} s.")
-        print(f"\nwritten: {write_results('markdown_cost', 'python bench/markdown_cost.py', body)}")
+        given = " --quick" if options.quick else f" --size {size} --repeat {repeat}"
+        command = "python bench/markdown_cost.py" + given
+        print(f"\nwritten: {write_results('markdown_cost', command, body)}")
     sys.exit(0)
 
 
