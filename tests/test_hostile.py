@@ -28,6 +28,7 @@ from attention_site.directives import DirectiveError, listings
 from attention_site.html_check import check_html
 from attention_site.live_reload import RELOAD_SCRIPT
 from attention_site.mathml.tex import MathConversionError, tex_to_mathml
+from attention_site.mkdocs_adapter.reload import display_path
 from attention_site.postprocess import page_head
 from attention_site.safety import SCRIPTS, check_file_type, check_no_links, check_snippets
 from attention_site.snippets import ConfinedSnippets
@@ -530,6 +531,14 @@ def test_a_file_of_a_type_the_site_does_not_serve_is_refused(relative: str, mess
     """Assert HTML, SVG, scripts outside docs/javascripts/ and unknown types stop the build naming the file."""
     with pytest.raises(DirectiveError, match=rf"^docs/{re.escape(relative)}:1: {re.escape(message)}"):
         check_file_type(relative, f"docs/{relative}")
+
+
+@hostile("refused")
+def test_a_file_named_with_a_byte_that_does_not_print_is_named_with_its_escape(tmp_path: Path) -> None:
+    """Assert the adapter names a file of docs/ whose name holds ESC with the escape written out, as every message of
+    the engine quotes what a page holds: a name that moves the terminal's cursor never reaches it raw."""
+    assert display_path(tmp_path / "docs/x\x1b[2J\u202e.html", tmp_path) == "docs/x\\x1b[2J\\u202e.html"
+    assert display_path(Path("/elsewhere/\x00.md"), tmp_path) == "/elsewhere/\\x00.md"
 
 
 def test_the_files_the_site_serves_pass_the_type_check() -> None:

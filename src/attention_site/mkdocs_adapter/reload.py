@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING, TypeVar
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import get_plugin_logger
 
+from attention_site.directives.errors import escaped
+
 from .config import project_root
 from .state import Engine, Stamp
 
@@ -166,11 +168,12 @@ def field_line(example: type, field: str, path: Path, root: Path) -> str:
 
 
 def display_path(path: Path, root: Path) -> str:
-    """A path as the repository shows it (`docs/x.md`), without resolving links (the link is what is named)."""
+    """A path as the repository shows it (`docs/x.md`), without resolving links (the link is what is named), every
+    character of its name that does not print written as its escape (a file may be named with an ESC)."""
     try:
-        return path.absolute().relative_to(root).as_posix()
+        return escaped(path.absolute().relative_to(root).as_posix())
     except ValueError:
-        return str(path)
+        return escaped(str(path))
 
 
 def forget(packages: tuple[str, ...]) -> None:
