@@ -116,9 +116,26 @@ def test_the_hand_reading_leaves_nothing_false() -> None:
 
 def test_twice_the_query_of_late_stops_when_late_s_query_changes() -> None:
     """Assert the lesson's "(2, 0), twice the query of late" stops the build at its line once late's query is
-    (0, 1) (checked with ratio=2 of=query), beside the other stale lines of the lesson."""
+    (0, 1) (its checks state late's query, (1, 0), with claims live.js mirrors, so the page stays live), beside the
+    other stale lines of the lesson."""
     error, _ = read_page("bus-is-late", {"query_text": ["0", "1"],
                                          "queries_text": [["0", "1"], ["1", "1"], ["0", "1"]]}, "lesson/index.md")
     assert error is not None
-    (line,) = [line for line in error.split("\n") if line.startswith("docs/lesson/index.md:176: ")]
-    assert "2 times those of 'bus-is-late query'" in line
+    lines = [line for line in error.split("\n") if line.startswith("docs/lesson/index.md:176: ")]
+    assert lines and "in 'bus-is-late query' (col q1) the value in words is one; with these inputs it is zero" in \
+        lines[0]
+
+
+@pytest.mark.parametrize("page", ["lesson/index.md", "walkthrough/softmax.md", "walkthrough/code.md",
+                                  "walkthrough/history.md", "walkthrough/causal-mask.md", "beyond/checks.md",
+                                  "walkthrough/interpretation.md"])
+def test_pages_bound_by_places_and_checks_stay_live(page: str) -> None:
+    """Assert the live pages whose rows these changes pick by place, or whose sentences they check, stay live:
+    every computed directive is one live.js recomputes (a check with a claim it does not mirror, such as
+    ratio=, would leave the whole page static)."""
+    from attention_site.live import computed_places, is_live
+
+    text = (DOCS / page).read_text(encoding="utf-8")
+    head = re.match(r"\A---[ \t]*\n.*?\n(?:---|\.\.\.)[ \t]*\n", text, re.DOTALL)
+    places = list(computed_places(text[head.end():] if head else text))
+    assert places and [place.found.line for place in places if not is_live(place.found)] == []
