@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 import pytest
 
 from attention_core import embed, embedding_scale, softmax
+from attention_core.examples.alibi import ALIBI
 from attention_core.examples.batched_heads import BATCHED_HEADS
 from attention_core.examples.bus_is_late import BUS_IS_LATE
+from attention_core.examples.cross_padding import CROSS_PADDING
+from attention_core.examples.grouped_heads import GROUPED_HEADS
+from attention_core.examples.kv_memory import KV_MEMORY
 from attention_core.examples.meaning import MEANING
+from attention_core.examples.tiled_attention import TILED_ATTENTION
+from attention_core.examples.training_step import TRAINING_STEP
 from attention_core.examples.whole_model import WHOLE_MODEL
 
 
@@ -86,3 +93,98 @@ def test_whole_model_choices_target_and_peaks() -> None:
     assert WHOLE_MODEL.choices.sum(axis=1).tolist() == [1, 1, 1, 1]
     assert WHOLE_MODEL.target_row.tolist() == [0, 0, 0, 1, 0, 0]
     assert np.round(WHOLE_MODEL.peaks, 3).tolist() == [0.948, 0.687, 0.408]
+
+
+def sigmoid_slope(x: float) -> float:
+    """s(x)(1 - s(x)) for the logistic s: the size of every entry of a two-key softmax Jacobian, scores x apart."""
+    s = 1 / (1 + math.exp(-x))
+    return s * (1 - s)
+
+
+def test_training_step_largest_jacobian_entries_growth_and_ratio() -> None:
+    """Assert the raw scores 4, 2 (2 apart) give |J| at most s(2)(1 - s(2)) = 0.105, the scaled 2, 1 give 0.197:
+    every entry shrinks without the division (growth -0.092), to 0.534 of the scaled one."""
+    raw, scaled = sigmoid_slope(2), sigmoid_slope(1)
+    assert TRAINING_STEP.largest_jacobian_entries == pytest.approx([raw, scaled], rel=1e-12)
+    assert TRAINING_STEP.largest_jacobian_growth == pytest.approx(raw - scaled, rel=1e-12)
+    assert TRAINING_STEP.largest_jacobian_ratio == pytest.approx(raw / scaled, rel=1e-12)
+    assert (round(TRAINING_STEP.largest_jacobian_growth, 3), round(TRAINING_STEP.largest_jacobian_ratio, 3)) == (
+        -0.092, 0.534)
+
+
+def test_training_step_saturated_pair_and_its_weights() -> None:
+    """Assert the pair (8, 0) becomes (4, 0) divided by sqrt(d_k) = 2, and softmax gives s(8) = 0.99966 and s(4)."""
+    assert TRAINING_STEP.saturated_scores.tolist() == [[8, 0], [4, 0]]
+    s8, s4 = 1 / (1 + math.exp(-8)), 1 / (1 + math.exp(-4))
+    assert TRAINING_STEP.saturated_weights == pytest.approx(np.array([[s8, 1 - s8], [s4, 1 - s4]]), rel=1e-12)
+
+
+def test_training_step_dot_product_gradient_ratios() -> None:
+    """Assert scaled over unscaled per unit of raw dot product: (1/2) s'(1) / s'(2) = 0.936 for the mild pair,
+    (1/2) s'(4) / s'(8) = 26.3 for the saturated one."""
+    mild = 0.5 * sigmoid_slope(1) / sigmoid_slope(2)
+    saturated = 0.5 * sigmoid_slope(4) / sigmoid_slope(8)
+    assert TRAINING_STEP.dot_product_gradient_ratios == pytest.approx([mild, saturated], rel=1e-9)
+
+
+def test_training_step_weights_change_and_target_distances() -> None:
+    """Assert rolls' weights move from (1/4, 1/2, 1/4) towards ball (-0.024, 0.049, -0.024, adding to 0), and the
+    value rows (1, 0), (0, 2), (1, 1) lie sqrt 5, 0 and sqrt 2 from the target (0, 2)."""
+    step, row = TRAINING_STEP.step, TRAINING_STEP.row
+    assert step.before.head.weights[row].tolist() == [0.25, 0.5, 0.25]
+    change = TRAINING_STEP.weights_change
+    assert change.tolist() == (step.after.head.weights[row] - step.before.head.weights[row]).tolist()
+    assert np.round(change, 3).tolist() == [-0.024, 0.049, -0.024]
+    assert change.sum() == pytest.approx(0, abs=1e-15)
+    assert TRAINING_STEP.target_distances.tolist() == [math.sqrt(5), 0, math.sqrt(2)]
+
+
+def test_kv_memory_kib_per_token_and_ratio_to_the_first_model() -> None:
+    """Assert 512, 320 and 8 KiB a token (2 x 32 x 32 x 128 x 2 = 524,288 bytes for Llama 2 7B), and that Llama 2
+    7B's cache holds Llama 2 70B's 1.6 times and Falcon-7B's 64 times."""
+    assert KV_MEMORY.per_token.tolist() == [524_288, 327_680, 8_192]
+    assert KV_MEMORY.per_token_kib.tolist() == [512, 320, 8]
+    assert KV_MEMORY.ratio_to_first.tolist() == [1, 1.6, 64]
+
+
+def test_grouped_heads_readers_and_cache_sizes() -> None:
+    """Assert 4 query heads read 4, 2 or 1 K/V heads 1, 2 or 4 at a time; one-wide heads cache 2 x g x 1 x 3
+    numbers (24, 12, 6), at 2 bytes each 48, 24, 12 bytes."""
+    assert {g: GROUPED_HEADS.arrangements[g].readers.tolist() for g in (4, 2, 1)} == {
+        4: [1, 1, 1, 1], 2: [2, 2], 1: [4]}
+    assert [GROUPED_HEADS.kv_width(g) for g in (4, 2, 1)] == [1, 1, 1]
+    assert [GROUPED_HEADS.cache_entries(g) for g in (4, 2, 1)] == [24, 12, 6]
+    assert [GROUPED_HEADS.cache_bytes(g) for g in (4, 2, 1)] == [48, 24, 12]
+
+
+def test_cross_padding_counts_of_the_padded_sequences() -> None:
+    """Assert ([pad], red, ball): its queries may use 0, 1, 2 keys, one row is empty and all 3 of its weights are
+    NaN, so rows red and ball are shown; both padded sequences have 2 real tokens of 3."""
+    left = CROSS_PADDING.left_real
+    assert CROSS_PADDING.allowed_keys(left).tolist() == [0, 1, 2]
+    assert CROSS_PADDING.empty_row_count(left) == 1
+    assert CROSS_PADDING.left_nan_counts.tolist() == [3, 0, 0]
+    assert CROSS_PADDING.left_rows_with_keys == (1, 2)
+    assert CROSS_PADDING.lengths.tolist() == [[2, 3], [2, 3]]
+
+
+def test_cross_padding_masks_of_red_ball_pad() -> None:
+    """Assert (red, ball, [pad]): the causal mask is lower triangular, the padding mask hides the [pad] column."""
+    right = CROSS_PADDING.right_real
+    assert CROSS_PADDING.causal(right).tolist() == [[True, False, False], [True, True, False], [True, True, True]]
+    assert CROSS_PADDING.padding(right).tolist() == [[True, True, False]] * 3
+
+
+def test_alibi_formula_slopes_are_the_slopes_only_for_a_power_of_two() -> None:
+    """Assert 2^(-8r/h) for h = 8 is 1/2, 1/4, ..., 1/256, the slopes; for h = 12 the formula's 2^(-2/3) is not."""
+    assert ALIBI.heads_power_of_two
+    assert ALIBI.formula_slopes.tolist() == [2.0 ** -r for r in range(1, 9)] == ALIBI.slopes.tolist()
+    twelve = replace(ALIBI, heads=12)
+    assert not twelve.heads_power_of_two
+    assert twelve.formula_slopes[0] == pytest.approx(2 ** (-8 / 12), rel=1e-15)
+    assert twelve.slopes[0] == 0.5
+
+
+def test_tiled_attention_block_maxima() -> None:
+    """Assert the largest score of each block of 2 keys for t1 .. t4: (1, 1, 1, 0), then (1, 1, 2, 0)."""
+    assert TILED_ATTENTION.block_maxima.tolist() == [[1, 1, 1, 0], [1, 1, 2, 0]]

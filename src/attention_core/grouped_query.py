@@ -43,6 +43,11 @@ class GroupedQueryResult:
         """multi-head, grouped-query or multi-query."""
         return attention_kind(len(self.heads), len(self.K))
 
+    @property
+    def readers(self) -> np.ndarray:
+        """How many query heads read each K/V head, (g,): h / g each, as the groups are equal."""
+        return frozen(np.bincount(self.kv_head_of, minlength=len(self.K)))  # (h,) -> (g,)
+
 
 def _matrices(name: str, weights: Sequence[object], shape_names: str) -> list[np.ndarray]:
     """Return one checked matrix per head, or raise ValueError."""

@@ -9,7 +9,7 @@ import numpy as np
 
 from .._checks import frozen
 from ..exact import parse_matrix
-from ..rotary import alibi_bias, alibi_slopes, causal_distances
+from ..rotary import ALIBI_SPAN, alibi_bias, alibi_slopes, causal_distances
 from ..softmax import apply_mask, causal_mask, softmax
 from .base import Example, Rows, ranged
 
@@ -45,6 +45,18 @@ class Alibi(Example):
     def slope_exponents(self) -> np.ndarray:
         """The exponent log2 m_k of every head's slope (-8k/h when h is a power of two), (h,)."""
         return frozen(np.log2(self.slopes))  # (h,)
+
+    @cached_property
+    def formula_slopes(self) -> np.ndarray:
+        """2^(-8r/h) for r = 1..h, Press et al.'s formula read literally, (h,): the slopes only when h is a power of
+        two (for other h, alibi_slopes takes a power of two's sequence and fills in between)."""
+        r = np.arange(1, self.heads + 1, dtype=np.float64)  # (h,)
+        return frozen(2.0 ** (-float(ALIBI_SPAN) * r / self.heads))  # (h,)
+
+    @property
+    def heads_power_of_two(self) -> bool:
+        """Whether h is a power of two, so that the slopes are the formula's and log2 m_r = -8r/h."""
+        return self.heads & (self.heads - 1) == 0
 
     @property
     def slope(self) -> float:

@@ -11,7 +11,14 @@ import numpy as np
 
 from .._checks import frozen
 from ..attention import AttentionResult, scaled_dot_product_attention
-from ..cross import MASKINGS, combine_masks, cross_attention, filled_softmax, nan_zeroed_score_gradient
+from ..cross import (
+    MASKINGS,
+    combine_masks,
+    cross_attention,
+    empty_rows,
+    filled_softmax,
+    nan_zeroed_score_gradient,
+)
 from ..exact import parse_matrix
 from ..softmax import causal_mask, padding_mask
 from .base import PAD, Example, Magnitude, Rows
@@ -74,9 +81,30 @@ class CrossPadding(Example):
         words = iter(X)
         return frozen(np.array([next(words) if flag else pad_row for flag in real]))
 
+    def causal(self, real: tuple[bool, ...]) -> np.ndarray:
+        """The causal mask of the padded sequence, (n, n)."""
+        return causal_mask(len(real))
+
+    def padding(self, real: tuple[bool, ...]) -> np.ndarray:
+        """The padding mask of the padded sequence: no query may use a [pad] key, (n, n)."""
+        return padding_mask(real)
+
     def combined(self, real: tuple[bool, ...]) -> np.ndarray:
         """The causal mask AND the padding mask, (n, n)."""
-        return combine_masks(causal_mask(len(real)), padding_mask(real))
+        return combine_masks(self.causal(real), self.padding(real))
+
+    def allowed_keys(self, real: tuple[bool, ...]) -> np.ndarray:
+        """How many keys each query of the padded sequence may use under causal AND padding, (n,)."""
+        return frozen(self.combined(real).sum(axis=1))  # (n, n) -> (n,)
+
+    def empty_row_count(self, real: tuple[bool, ...]) -> int:
+        """The number of queries of the padded sequence that may use no key."""
+        return int(empty_rows(self.combined(real)).sum())
+
+    @cached_property
+    def lengths(self) -> np.ndarray:
+        """Real tokens and length n of the right-padded (row 0) and the left-padded (row 1) sequence, (2, 2)."""
+        return frozen(np.array([[sum(real), len(real)] for real in (self.right_real, self.left_real)]))
 
     def scores(self, real: tuple[bool, ...]) -> np.ndarray:
         """Head 1's scores Q K^T / sqrt(d_k) of the padded sequence, (n, n)."""
@@ -97,6 +125,16 @@ class CrossPadding(Example):
     def left_infinite(self) -> np.ndarray:
         """Softmax of ([pad], red, ball) with masked scores set to -inf: the [pad] row is NaN, (n, n)."""
         return frozen(filled_softmax(self.scores(self.left_real), self.combined(self.left_real), -np.inf))
+
+    @cached_property
+    def left_nan_counts(self) -> np.ndarray:
+        """How many weights of each row of left_infinite are NaN (0/0), (n,)."""
+        return frozen(np.isnan(self.left_infinite).sum(axis=1))  # (n, n) -> (n,)
+
+    @property
+    def left_rows_with_keys(self) -> tuple[int, ...]:
+        """The rows of left_infinite with no NaN: the queries that may use a key."""
+        return tuple(int(i) for i in np.flatnonzero(self.left_nan_counts == 0))
 
     @cached_property
     def left_finite(self) -> np.ndarray:

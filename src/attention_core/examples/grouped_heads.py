@@ -11,7 +11,7 @@ import numpy as np
 from .._checks import frozen
 from ..exact import parse_matrix
 from ..grouped_query import GroupedQueryResult, grouped_query_attention
-from ..kv_memory import kv_cache_entries
+from ..kv_memory import kv_cache_bytes, kv_cache_entries
 from ..softmax import causal_mask
 from .base import IDENTITY_3, Example, Rows, ranged
 
@@ -66,10 +66,17 @@ class GroupedHeads(Example):
         mask = causal_mask(len(self.tokens))
         return {g: grouped_query_attention(self.X, W_q, W_k[:g], W_v[:g], mask=mask) for g in self.kv_heads}
 
+    def kv_width(self, g: int) -> int:
+        """The width of each cached key (and value) head in the arrangement with g K/V heads."""
+        return int(self.arrangements[g].K[0].shape[1])
+
     def cache_entries(self, g: int) -> int:
         """Numbers in the cache of this one-layer example with g K/V heads, for all its tokens."""
-        width = self.arrangements[g].K[0].shape[1]
-        return kv_cache_entries(1, g, width, len(self.tokens))
+        return kv_cache_entries(1, g, self.kv_width(g), len(self.tokens))
+
+    def cache_bytes(self, g: int) -> int:
+        """Bytes of that cache, at bytes_per_value bytes a number."""
+        return kv_cache_bytes(1, g, self.kv_width(g), len(self.tokens), self.bytes_per_value)
 
 
 GROUPED_HEADS = GroupedHeads()

@@ -48,6 +48,16 @@ class KVMemory(Example):
         return frozen(np.array([model.cache_bytes(1, self.bytes_per_value) for model in self.models], dtype=float))
 
     @cached_property
+    def per_token_kib(self) -> np.ndarray:
+        """The same in KiB (1,024 bytes), (models,)."""
+        return frozen(self.per_token / 1024)  # (models,)
+
+    @cached_property
+    def ratio_to_first(self) -> np.ndarray:
+        """How many times each model's cache fits in the first model's, at any length, (models,)."""
+        return frozen(self.per_token[0] / self.per_token)  # () / (models,) -> (models,)
+
+    @cached_property
     def cache_bytes(self) -> tuple[tuple[int, ...], ...]:
         """Exact bytes for each model (rows) at each context length (columns)."""
         return tuple(tuple(model.cache_bytes(t, self.bytes_per_value) for t in self.contexts) for model in self.models)

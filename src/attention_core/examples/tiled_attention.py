@@ -44,6 +44,11 @@ class TiledAttention(Example):
         return tiled_attention(*self.QKV, causal=False, block=self.block, scale=parse_entry(self.scale_text))
 
     @cached_property
+    def block_maxima(self) -> np.ndarray:
+        """The largest score of each block for each query, (blocks, n): -inf where a block has no allowed key."""
+        return frozen(np.array([step.scores.max(axis=1) for step in self.result.trace]))  # blocks x (n,)
+
+    @cached_property
     def naive(self) -> AttentionResult:
         """The same attention computed with the full 4 x 4 score matrix, for comparison."""
         return scaled_dot_product_attention(*self.QKV, scale=parse_entry(self.scale_text))

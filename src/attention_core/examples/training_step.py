@@ -11,6 +11,7 @@ import numpy as np
 from .._checks import frozen
 from ..exact import parse_entry, parse_vector
 from ..gradients import QueryStep, dot_product_jacobian, query_step, softmax_jacobian
+from ..softmax import softmax
 from .base import Example
 from .red_ball_rolls import RED_BALL_ROLLS, RedBallRolls
 from .scaling import SCALING, Scaling
@@ -81,9 +82,35 @@ class TrainingStep(Example):
         return frozen(softmax_jacobian(self.weights_source.scaled_weights))
 
     @cached_property
+    def largest_jacobian_entries(self) -> np.ndarray:
+        """The largest |J_ij| of the raw and of the scaled Jacobian, (2,)."""
+        return frozen(np.array([np.abs(self.raw_jacobian).max(), np.abs(self.scaled_jacobian).max()]))
+
+    @property
+    def largest_jacobian_growth(self) -> float:
+        """The largest |J_ij| raw minus |J_ij| scaled over the entries: negative when every entry shrinks."""
+        return float((np.abs(self.raw_jacobian) - np.abs(self.scaled_jacobian)).max())  # (2, 2) -> ()
+
+    @property
+    def largest_jacobian_ratio(self) -> float:
+        """The raw Jacobian's largest |J_ij| over the scaled one's."""
+        raw, scaled = self.largest_jacobian_entries
+        return float(raw / scaled)
+
+    @cached_property
     def saturated(self) -> np.ndarray:
         """The illustrative saturated pair of raw dot products, (2,)."""
         return frozen(parse_vector(self.saturated_text))
+
+    @cached_property
+    def saturated_scores(self) -> np.ndarray:
+        """The saturated pair as it is (row 0) and divided by sqrt(d_k) (row 1), (2, m)."""
+        return frozen(np.array([self.saturated, self.saturated / self.weights_source.divisor]))  # (2, m)
+
+    @cached_property
+    def saturated_weights(self) -> np.ndarray:
+        """Softmax of each row of saturated_scores, (2, m): nearly one-hot raw, softer scaled."""
+        return frozen(softmax(self.saturated_scores))  # (2, m) -> (2, m)
 
     @cached_property
     def dot_product_gradients(self) -> np.ndarray:
@@ -92,6 +119,23 @@ class TrainingStep(Example):
         pairs = (self.weights_source.raw_scores, self.saturated)
         divisors = (1.0, self.weights_source.divisor)
         return frozen(np.array([[np.abs(dot_product_jacobian(r, d)).max() for d in divisors] for r in pairs]))
+
+    @cached_property
+    def dot_product_gradient_ratios(self) -> np.ndarray:
+        """Each row of dot_product_gradients, scaled over unscaled, (2,)."""
+        G = self.dot_product_gradients  # (2, 2)
+        return frozen(G[:, 1] / G[:, 0])  # (2,)
+
+    @cached_property
+    def weights_change(self) -> np.ndarray:
+        """The focus token's weights after the step minus before, (n,)."""
+        before, after = self.step.before.head.weights, self.step.after.head.weights  # (n, n) each
+        return frozen(after[self.row] - before[self.row])  # (n,)
+
+    @cached_property
+    def target_distances(self) -> np.ndarray:
+        """The Euclidean distance of each token's value row of head 1 from the target, (n,)."""
+        return frozen(np.linalg.norm(self.step.before.head.V - self.target, axis=1))  # (n, d_v) - (d_v,) -> (n,)
 
 
 TRAINING_STEP = TrainingStep()

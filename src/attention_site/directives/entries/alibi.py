@@ -50,8 +50,7 @@ def slopes() -> Grid:
 @grid(NAME, "formula-slopes", f"2^(-{ALIBI_SPAN}r/h) for r = 1..h, the paper's formula read literally: the slopes "
       "only when h is a power of two (check the page's formula with same=formula-slopes).")
 def formula_slopes() -> Grid:
-    literal = 2.0 ** (-float(ALIBI_SPAN) * np.arange(1, EX.heads + 1, dtype=np.float64) / EX.heads)  # (h,)
-    return make_grid(literal[:, None], head_labels(), ("m",), SLOPE_STYLE, "head")
+    return make_grid(EX.formula_slopes[:, None], head_labels(), ("m",), SLOPE_STYLE, "head")
 
 
 @table(NAME, "slope-table", f"Each head r: the exponent log2 of its slope (-{ALIBI_SPAN}r/h when h is a power of two) "
@@ -59,7 +58,7 @@ def formula_slopes() -> Grid:
 def slope_table() -> Table:
     rows = tuple((label, Number(float(exponent), EXACT), Number(m, SLOPE_STYLE))
                  for label, exponent, m in zip(head_labels(), EX.slope_exponents, EX.slopes, strict=True))
-    power_of_two = EX.heads & (EX.heads - 1) == 0
+    power_of_two = EX.heads_power_of_two
     exponent = f"exponent $-{ALIBI_SPAN}r/h$" if power_of_two else "exponent $\\log_2 m_r$"
     return Table((Column("head", "head $r$", False), Column("exponent", exponent),
                   Column("slope", f"slope $m_r = 2^{{-{ALIBI_SPAN}r/h}}$" if power_of_two else "slope $m_r$")), rows)

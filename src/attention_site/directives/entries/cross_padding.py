@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from attention_core import causal_mask, empty_rows, padding_mask
 from attention_core.cross import MASKINGS
 from attention_core.examples.cross_padding import CROSS_PADDING as EX
 
@@ -59,12 +58,12 @@ def cross_output() -> Grid:
 
 @grid(NAME, "right-causal", "The causal mask of (red, ball, [pad]).")
 def right_causal() -> Grid:
-    return mask_grid(causal_mask(len(RIGHT)), RIGHT)
+    return mask_grid(EX.causal(RIGHT), RIGHT)
 
 
 @grid(NAME, "right-padding", "The padding mask of (red, ball, [pad]): the [pad] column is 0.")
 def right_padding() -> Grid:
-    return mask_grid(padding_mask(RIGHT), RIGHT)
+    return mask_grid(EX.padding(RIGHT), RIGHT)
 
 
 @grid(NAME, "right-combined", "Causal AND padding for (red, ball, [pad]).")
@@ -86,19 +85,18 @@ def left_combined() -> Grid:
 
 @grid(NAME, "left-allowed", "How many keys each query of ([pad], red, ball) may use under causal AND padding.")
 def left_allowed() -> Grid:
-    counts = EX.combined(LEFT).sum(axis=1).astype(np.float64)  # (n,)
+    counts = EX.allowed_keys(LEFT).astype(np.float64)  # (n,)
     return make_grid(counts[:, None], EX.padded_tokens(LEFT), ("keys",), EXACT, "query")
 
 
 @scalar(NAME, "left-empty-rows", "The number of queries of ([pad], red, ball) that may use no key.")
 def left_empty_rows() -> Scalar:
-    return Scalar(float(empty_rows(EX.combined(LEFT)).sum()), EXACT)
+    return Scalar(float(EX.empty_row_count(LEFT)), EXACT)
 
 
 @grid(NAME, "left-nan", "With masked scores set to -inf: how many weights of each row are NaN (0/0).")
 def left_nan() -> Grid:
-    counts = np.isnan(EX.left_infinite).sum(axis=1).astype(np.float64)  # (n,)
-    return make_grid(counts[:, None], EX.padded_tokens(LEFT), ("NaN",), EXACT, "query")
+    return make_grid(EX.left_nan_counts.astype(np.float64)[:, None], EX.padded_tokens(LEFT), ("NaN",), EXACT, "query")
 
 
 @grid(NAME, "left-finite-weights", "With masked scores set to the finite fill: weights of ([pad], red, ball).")
@@ -111,7 +109,7 @@ def left_finite_weights() -> Grid:
        "that may use a key (the others are NaN).")
 def left_infinite_weights() -> Grid:
     tokens = EX.padded_tokens(LEFT)
-    kept = [i for i, row in enumerate(EX.left_infinite) if not np.isnan(row).any()]
+    kept = list(EX.left_rows_with_keys)
     return make_grid(EX.left_infinite[kept], tuple(tokens[i] for i in kept), tokens, EXACT, CORNER)
 
 
@@ -128,5 +126,4 @@ def finite_fill() -> Scalar:
 
 @grid(NAME, "lengths", "Real tokens and length n of the right-padded (row right) and left-padded (row left) sequence.")
 def lengths() -> Grid:
-    counts = [[float(sum(real)), float(len(real))] for real in (RIGHT, LEFT)]
-    return make_grid(np.array(counts), ("right", "left"), ("real", "n"), EXACT, "padding")
+    return make_grid(EX.lengths.astype(np.float64), ("right", "left"), ("real", "n"), EXACT, "padding")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from attention_core import GroupedQueryResult, kv_cache_bytes
+from attention_core import GroupedQueryResult
 from attention_core.examples.grouped_heads import GROUPED_HEADS as EX
 
 from ..errors import DirectiveError
@@ -85,8 +85,7 @@ def sharing() -> Table:
 
 @grid(NAME, "readers", "How many query heads read each K/V head, for one arrangement.", options=(G,))
 def readers(g: int) -> Grid:
-    counts = np.bincount(arrangement(g).kv_head_of, minlength=g).astype(float)  # (g,)
-    return make_grid(counts[None, :], ("readers",), kv_labels(g), EXACT, "K/V head")
+    return make_grid(arrangement(g).readers[None, :].astype(float), ("readers",), kv_labels(g), EXACT, "K/V head")
 
 
 @grid(NAME, "cache", "The cached K and V of one arrangement: one key and one value column per K/V head.",
@@ -121,11 +120,9 @@ def rolls_weights() -> Table:
 def cache_size() -> Table:
     rows = []
     for g in EX.arrangements:
-        width = arrangement(g).K[0].shape[1]
-        entries = EX.cache_entries(g)
-        n_bytes = kv_cache_bytes(1, g, width, len(TOKENS), EX.bytes_per_value)
-        rows.append((arrangement(g).kind, Number(g, EXACT), f"2 × {g} × {width} × {len(TOKENS)} = {entries}",
-                     Number(n_bytes, EXACT)))
+        rows.append((arrangement(g).kind, Number(g, EXACT),
+                     f"2 × {g} × {EX.kv_width(g)} × {len(TOKENS)} = {EX.cache_entries(g)}",
+                     Number(EX.cache_bytes(g), EXACT)))
     return Table((Column("kind", "attention", False), Column("g", "K/V heads"),
                   Column("entries", "numbers cached: 2 × K/V heads × width × tokens", False),
                   Column("bytes", f"bytes at {EX.bytes_per_value} per number")), tuple(rows))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from attention_core import gib
+from attention_core import GIB
 from attention_core.examples.kv_memory import KV_MEMORY as EX
 
 from ..registry import grid, scalar, table
@@ -63,8 +63,8 @@ def bytes_per_value() -> Scalar:
 def per_token() -> Table:
     rows = tuple(
         (m.name, f"2 × {m.layers} × {m.kv_heads} × {m.head_dim} × {EX.bytes_per_value}",
-         Number(b, EXACT), Number(b / 1024, EXACT))
-        for m, b in zip(EX.models, EX.per_token, strict=True)
+         Number(b, EXACT), Number(kib, EXACT))
+        for m, b, kib in zip(EX.models, EX.per_token, EX.per_token_kib, strict=True)
     )
     return Table((Column("model", "model", False), Column("product", "2 × layers × KV heads × width × bytes", False),
                   Column("bytes", "bytes per token"), Column("kib", "KiB per token")), rows)
@@ -97,9 +97,9 @@ def memory_bytes() -> Grid:
 
 @grid(NAME, "ratio", "How many times a model's cache fits in the first model's cache, at any length.")
 def ratio() -> Grid:
-    return make_grid(EX.per_token[0] / EX.per_token[:, None], MODELS, ("times",), DECIMAL, "model")
+    return make_grid(EX.ratio_to_first[:, None], MODELS, ("times",), DECIMAL, "model")
 
 
 @scalar(NAME, "gib", "Bytes in one GiB (2^30).")
 def gib_bytes() -> Scalar:
-    return Scalar(float(round(1 / gib(1))), EXACT)
+    return Scalar(float(GIB), EXACT)

@@ -87,8 +87,8 @@ def max_difference() -> Scalar:
       "running max m, running sum l, running output acc.", options=(QUERY,))
 def running(query: str) -> Grid:
     i = TOKENS.index(query)
-    rows = [[float(step.scores[i].max()), float(step.running_max[i]), float(step.running_sum[i]),
-             *step.running_output[i]] for step in EX.result.trace]
+    rows = [[float(block_max[i]), float(step.running_max[i]), float(step.running_sum[i]), *step.running_output[i]]
+            for step, block_max in zip(EX.result.trace, EX.block_maxima, strict=True)]
     columns = ("block-max", "max", "sum", *labels("acc", EX.result.output.shape[1]))
     return make_grid(np.array(rows), tuple(f"block-{step.block + 1}" for step in EX.result.trace), columns, STYLE,
                      f"after block, query {query}")

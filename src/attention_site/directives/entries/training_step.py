@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from attention_core import QueryStep, softmax
+from attention_core import QueryStep
 from attention_core.examples.training_step import TRAINING_STEP as EX
 
 from ..errors import DirectiveError
@@ -37,11 +37,6 @@ def jacobian_grid(J: np.ndarray) -> Grid:
     return make_grid(J, KEYS, KEYS, DECIMAL, CORNER)
 
 
-def largest_sizes() -> np.ndarray:
-    """The largest |J_ij| of the raw and of the scaled Jacobian, (2,)."""
-    return np.array([np.abs(EX.raw_jacobian).max(), np.abs(EX.scaled_jacobian).max()])
-
-
 @grid(NAME, "raw-jacobian", "J = diag(a) - a a^T at the weights of the raw scores 4 and 2.")
 def raw_jacobian() -> Grid:
     return jacobian_grid(EX.raw_jacobian)
@@ -54,43 +49,35 @@ def scaled_jacobian() -> Grid:
 
 @grid(NAME, "largest-entries", "The largest size |J_ij| of each Jacobian: row raw, row scaled.")
 def largest_entries() -> Grid:
-    return make_grid(largest_sizes()[:, None], ("raw", "scaled"), ("largest",), DECIMAL, "Jacobian")
+    return make_grid(EX.largest_jacobian_entries[:, None], ("raw", "scaled"), ("largest",), DECIMAL, "Jacobian")
 
 
 @scalar(NAME, "largest-growth", "The largest |J_ij| raw minus |J_ij| scaled: negative when every entry shrinks.")
 def largest_growth() -> Scalar:
-    return Scalar(float((np.abs(EX.raw_jacobian) - np.abs(EX.scaled_jacobian)).max()), DECIMAL)
+    return Scalar(EX.largest_jacobian_growth, DECIMAL)
 
 
 @scalar(NAME, "largest-ratio", "The raw Jacobian's largest entry as a share of the scaled one's.")
 def largest_ratio() -> Scalar:
-    raw, scaled = largest_sizes()
-    return Scalar(float(raw / scaled), DECIMAL)
-
-
-def saturated_pair() -> np.ndarray:
-    """The saturated pair of raw dot products and the same divided by sqrt(d_k), (2, 2)."""
-    return np.array([EX.saturated, EX.saturated / EX.weights_source.divisor])  # (2, m)
+    return Scalar(EX.largest_jacobian_ratio, DECIMAL)
 
 
 @grid(NAME, "saturated-scores", "The illustrative saturated pair: raw dot products (row raw) and divided by "
       "sqrt(d_k) (row scaled).")
 def saturated_scores() -> Grid:
-    return make_grid(saturated_pair(), ("raw", "scaled"), KEYS, EXACT, "scores")
+    return make_grid(EX.saturated_scores, ("raw", "scaled"), KEYS, EXACT, "scores")
 
 
 @grid(NAME, "saturated-weights", "Softmax of the saturated pair, raw (row raw) and divided by sqrt(d_k) (row scaled).")
 def saturated_weights() -> Grid:
-    weights = checked_weights(softmax(saturated_pair()))  # softmax of each row: (2, m) -> (2, m)
-    return make_grid(weights, ("raw", "scaled"), KEYS, FIGURES, "weights")
+    return make_grid(checked_weights(EX.saturated_weights), ("raw", "scaled"), KEYS, FIGURES, "weights")
 
 
 @grid(NAME, "dot-product-gradients", "The largest |da_i/dr_j| per unit of raw dot product r: row mild (the scaling "
       "example's scores), row saturated; columns unscaled (softmax of r), scaled (softmax of r / sqrt(d_k), the "
       "division counted in the chain rule) and ratio (scaled over unscaled).")
 def dot_product_gradients() -> Grid:
-    G = EX.dot_product_gradients  # (2, 2)
-    table = np.column_stack([G, G[:, 1] / G[:, 0]])  # (2, 3)
+    table = np.column_stack([EX.dot_product_gradients, EX.dot_product_gradient_ratios])  # (2, 2) and (2,) -> (2, 3)
     return make_grid(table, ("mild", "saturated"), ("unscaled", "scaled", "ratio"), FIGURES, "raw pair")
 
 
@@ -146,8 +133,7 @@ def weights_after() -> Grid:
 
 @grid(NAME, "weights-change", "rolls' weights after the step minus before.")
 def weights_change() -> Grid:
-    change = step().after.head.weights[EX.row] - step().before.head.weights[EX.row]  # (n,)
-    return make_grid(change, FOCUS, TOKENS, DECIMAL, "query \\ key")
+    return make_grid(EX.weights_change, FOCUS, TOKENS, DECIMAL, "query \\ key")
 
 
 @grid(NAME, "output-after", "rolls' output after the step.")
@@ -165,5 +151,4 @@ def loss() -> Grid:
 
 @grid(NAME, "target-distance", "How far each token's value row of head 1 is from the target (Euclidean distance).")
 def target_distance() -> Grid:
-    distances = np.linalg.norm(step().before.head.V - EX.target, axis=1)  # (n, d_v) - (d_v,) -> (n,)
-    return make_grid(distances[:, None], TOKENS, ("distance",), DECIMAL, "token")
+    return make_grid(EX.target_distances[:, None], TOKENS, ("distance",), DECIMAL, "token")
