@@ -25,9 +25,11 @@ CONFIGS = {"pymdownx.arithmatex": {"generic": True}}
 
 
 def changed_examples(example: str, inputs: dict[str, object]) -> dict[str, object]:
-    """The example with `inputs` (authored, by field without `_text`) in place of its own."""
+    """The example with `inputs` (authored, by field without `_text`; a ranged whole number by its name) in place of
+    its own."""
     own = EXAMPLES[example]
-    return {constant_of(own): dataclasses.replace(own, **{f"{name}_text": as_tuples(v) for name, v in inputs.items()})}
+    changes = {f"{name}_text" if name in own.authored else name: as_tuples(v) for name, v in inputs.items()}
+    return {constant_of(own): dataclasses.replace(own, **changes)}
 
 
 def written(live: object, engine: object, mathml: object, place: object) -> object:

@@ -59,7 +59,8 @@ def test_the_manifest_names_every_marked_directive_and_the_examples_inputs() -> 
     assert manifest["directives"][1]["options"] == {"rows": "3"}
     example = manifest["examples"]["bus-is-late"]
     assert example["inputs"]["keys"] == [["2", "1"], ["0", "2"], ["1", "1"]]
-    assert example["editable"] == ["queries", "keys", "values"] and example["range"] == [-10, 10]
+    assert example["editable"] == ["queries", "keys", "values"] and "range" not in example
+    assert example["ranges"] == {key: {"entry": 40} for key in ("queries", "keys", "values")}
     assert example["causal"] is False and example["settings"] == {}
     assert page_manifest("Nothing live.js mirrors: <!-- attn:value red-ball-layer y row=rolls -->") == ""
 
@@ -73,6 +74,20 @@ def test_a_check_whose_claim_live_js_does_not_evaluate_keeps_its_page_static() -
     assert example["magnitudes"] == [{"word": "many-zeros", "of": "share-zero", "meaning": "at least half the entries "
                                       "are 0", "low": 0.5, "high": None}]
     assert example["settings"] == {"calculator_places": 4} and example["causal"] is True
+    assert "calculator_places" not in example["editable"]  # nothing on this page reads it
+
+
+def test_a_ranged_input_is_editable_where_the_page_shows_it_with_the_range_its_example_declares() -> None:
+    """Assert red ball rolls' calculator places, declared from 1 to 10, is offered on a page that shows it, with its
+    bounds and what base.py's message says is accepted, and its value among the inputs."""
+    manifest = json.loads(page_manifest("In <!-- attn:word red-ball-rolls calculator-places pick=words --> places."))
+    example = manifest["examples"]["red-ball-rolls"]
+    assert example["editable"] == ["X", "W_q", "W_k", "W_v", "calculator_places"]
+    assert example["inputs"]["calculator_places"] == 4
+    assert example["ranges"]["calculator_places"] == {
+        "low": 1, "high": 10, "meaning": "decimal places of the keys the calculator is given (ln 2 as 0.6931)",
+        "accepted": "decimal places of the keys the calculator is given (ln 2 as 0.6931): a whole number from 1 to 10"}
+    assert example["ranges"]["W_k"] == {"entry": 40}
 
 
 def test_a_word_inside_text_in_a_formula_is_marked_around_its_text() -> None:

@@ -693,6 +693,8 @@
     var unmasked = attention(Q, K, V, 1 / Math.sqrt(K[0].length), null);
     var contributions = [head, head2].map(function (h) { return weightedRows(h.weights[FOCUS], h.V); });
 
+    /** A ranged whole number: the reader's where the page offers it, else the example's own. */
+    function setting(field) { return field in inputs ? inputs[field] : data.settings[field]; }
     function weights(h) { return checkedWeights(h.weights, h.mask); }
     function g(values, cols, corner) { return grid(values, TOKENS, cols, STYLE, corner || "token"); }
     function asAuthored(field, rows, cols, corner) { return grid(parseMatrix(inputs[field]), rows, cols, STYLE, corner, inputs[field]); }
@@ -769,7 +771,7 @@
       "head1-contributions": function () { return g(contributions[0], labels("c", D_V), "source token"); },
       "head2-contributions": function () { return g(contributions[1], labels("c", D_V), "source token"); },
       "hard-choice": hardChoice,
-      "calculator-places": function () { return scalar(data.settings.calculator_places, WHOLE); },
+      "calculator-places": function () { return scalar(setting("calculator_places"), WHOLE); },
       "ball-key-decimal": function () { return scalar(K[TOKENS.indexOf("ball")][0], DECIMAL); },
       divisor: function () { return scalar(1 / head.scale, STYLE); },
       "rolls-scores": function () {
@@ -1111,23 +1113,37 @@
     return inputs;
   }
 
-  function entryError(text, range) {
-    var parsed = parseEntry(text);
-    if (parsed.error) return parsed.error;
-    if (parsed.value < range[0] || parsed.value > range[1]) return "keep it between " + range[0] + " and " + range[1];
-    return null;
+  /** Why `text` cannot stand in a field whose entries must follow `rule` (null when it can), as the example refuses
+      it when made (attention_core/examples/base.py): a whole number within the range the example declares for it
+      (`ranged`), else an entry the core parses (exact.py), of at most `rule.entry` characters. */
+  function entryError(text, rule) {
+    var written = authoredText(text);
+    if (rule.entry !== undefined) {
+      return written.length > rule.entry ? "an entry has at most " + rule.entry + " characters" : parseEntry(written).error || null;
+    }
+    if (!/^-?\d+$/.test(written)) return "\u201c" + written + "\u201d is not a whole number; accepted: " + rule.accepted;
+    var x = Number(written);
+    return x < rule.low || x > rule.high ? x + " is out of range; accepted: " + rule.accepted : null;
+  }
+
+  /** A field's value as rows of entries (a ranged whole number as one entry), and the value with one entry set. */
+  function rowsOf(value) { return Array.isArray(value) ? value : [[String(value)]]; }
+  function withEntry(value, i, j, text) {
+    if (!Array.isArray(value)) return Number(text);
+    value[i][j] = text;
+    return value;
   }
 
   function fromUrl(manifest, inputs) {
     var params = new URLSearchParams(location.search), changed = false;
     Object.keys(manifest.examples).forEach(function (name) {
       manifest.examples[name].editable.forEach(function (field) {
-        var text = params.get(PARAM + field), own = inputs[name][field];
+        var text = params.get(PARAM + field), own = rowsOf(inputs[name][field]), rule = manifest.examples[name].ranges[field];
         if (text === null) return;
-        var rows = text.split(";").map(function (row) { return row.split(","); });
+        var rows = text.split(";").map(function (row) { return row.split(",").map(authoredText); });
         var fits = rows.length === own.length && rows.every(function (row) { return row.length === own[0].length; });
-        if (fits && rows.every(function (row) { return row.every(function (t) { return !entryError(t, manifest.examples[name].range); }); })) {
-          inputs[name][field] = rows;
+        if (fits && rows.every(function (row) { return row.every(function (t) { return !entryError(t, rule); }); })) {
+          inputs[name][field] = Array.isArray(inputs[name][field]) ? rows : Number(rows[0][0]);
           changed = true;
         }
       });
@@ -1144,7 +1160,7 @@
     Object.keys(manifest.examples).forEach(function (name) {
       manifest.examples[name].editable.forEach(function (field) {
         if (JSON.stringify(inputs[name][field]) === JSON.stringify(own[name][field])) return;
-        var rows = inputs[name][field].map(function (row) { return row.map(encodeURIComponent).join(","); });
+        var rows = rowsOf(inputs[name][field]).map(function (row) { return row.map(encodeURIComponent).join(","); });
         kept.push(PARAM + field + "=" + rows.join(";"));
       });
     });
@@ -1158,26 +1174,37 @@
       model's dimensions). */
   function rowName(data, field, i) { return /^W/.test(field) ? "row " + (i + 1) : data.tokens[i]; }
 
+  /** One entry's field and, after it, the message that says why an entry is not used: [input, message]. */
+  function entryField(state, name, field, i, j, label) {
+    var id = "attn-live-" + field + "-" + i + "-" + j;
+    var message = el("span", { className: "attn-live-panel__error", id: id + "-error", role: "status" });
+    var input = el("input", { type: "text", id: id, value: rowsOf(state.inputs[name][field])[i][j], inputmode: "decimal",
+      autocomplete: "off", spellcheck: "false", className: "attn-live-panel__input", "aria-label": label,
+      "aria-describedby": id + "-error", "data-field": field, "data-row": String(i), "data-col": String(j), "data-example": name });
+    input.addEventListener("change", function () { edit(state, input, message); });
+    input.addEventListener("keydown", function (event) { if (event.key === "Enter") edit(state, input, message); });
+    return [input, message];
+  }
+
+  /** A ranged whole number's field, named by its declared meaning ("decimal places of the keys …"). */
+  function settingField(state, name, field) {
+    var meaning = state.manifest.examples[name].ranges[field].meaning;
+    var parts = entryField(state, name, field, 0, 0, meaning);
+    return el("p", { className: "attn-live-panel__setting" }, [
+      el("label", { "for": parts[0].id, text: meaning.charAt(0).toUpperCase() + meaning.slice(1) })].concat(parts));
+  }
+
   function fieldTable(state, name, field) {
     var data = state.manifest.examples[name], rows = state.inputs[name][field];
+    if (!Array.isArray(rows)) return settingField(state, name, field);
     var body = el("tbody");
     rows.forEach(function (row, i) {
       var tr = el("tr");
       tr.appendChild(el("th", { scope: "row", text: rowName(data, field, i) }));
-      row.forEach(function (text, j) {
-        var id = "attn-live-" + field + "-" + i + "-" + j;
+      row.forEach(function (_, j) {
         var label = (/^W/.test(field) ? field + ", " : (FIELD_NAMES[field] || field) + " of ") + rowName(data, field, i) +
           ", entry " + (j + 1); // "key of is, entry 1", "W_k, row 2, entry 1"
-        var message = el("span", { className: "attn-live-panel__error", id: id + "-error", role: "status" });
-        var input = el("input", { type: "text", id: id, value: text, inputmode: "decimal", autocomplete: "off",
-          spellcheck: "false", className: "attn-live-panel__input", "aria-label": label, "aria-describedby": id + "-error",
-          "data-field": field, "data-row": String(i), "data-col": String(j), "data-example": name });
-        input.addEventListener("change", function () { edit(state, input, message); });
-        input.addEventListener("keydown", function (event) { if (event.key === "Enter") edit(state, input, message); });
-        var td = el("td");
-        td.appendChild(input);
-        td.appendChild(message);
-        tr.appendChild(td);
+        tr.appendChild(el("td", {}, entryField(state, name, field, i, j, label)));
       });
       body.appendChild(tr);
     });
@@ -1191,13 +1218,13 @@
   function edit(state, input, message) {
     var name = input.getAttribute("data-example"), field = input.getAttribute("data-field");
     var i = Number(input.getAttribute("data-row")), j = Number(input.getAttribute("data-col"));
-    var error = entryError(input.value, state.manifest.examples[name].range);
+    var error = entryError(input.value, state.manifest.examples[name].ranges[field]);
     input.toggleAttribute("aria-invalid", !!error);
     if (error) { input.setAttribute("aria-invalid", "true"); message.textContent = "Not used: " + error + "."; return; }
     message.textContent = "";
-    if (authoredText(input.value) === state.inputs[name][field][i][j]) return;
+    if (authoredText(input.value) === rowsOf(state.inputs[name][field])[i][j]) return;
     state.history.push(copy(state.inputs));
-    state.inputs[name][field][i][j] = authoredText(input.value);
+    state.inputs[name][field] = withEntry(state.inputs[name][field], i, j, authoredText(input.value));
     apply(state, "Recomputed for " + input.getAttribute("aria-label") + " = " + authoredText(input.value));
   }
 
@@ -1222,7 +1249,9 @@
     Object.keys(state.manifest.examples).forEach(function (name) {
       state.manifest.examples[name].editable.forEach(function (field) {
         if (JSON.stringify(state.inputs[name][field]) === JSON.stringify(own[name][field])) return;
-        parts.push(field + " " + state.inputs[name][field].map(function (row) { return "(" + row.join(", ") + ")"; }).join(", "));
+        var value = state.inputs[name][field];
+        parts.push(field.replace(/_/g, " ") + " " + (Array.isArray(value) ?
+          value.map(function (row) { return "(" + row.join(", ") + ")"; }).join(", ") : value));
       });
     });
     var summary = document.querySelector(".attn-live-summary");
@@ -1237,7 +1266,7 @@
 
   function refill(state) {
     state.panel.querySelectorAll("input[data-field]").forEach(function (input) {
-      var value = state.inputs[input.getAttribute("data-example")][input.getAttribute("data-field")];
+      var value = rowsOf(state.inputs[input.getAttribute("data-example")][input.getAttribute("data-field")]);
       input.value = value[Number(input.getAttribute("data-row"))][Number(input.getAttribute("data-col"))];
       input.removeAttribute("aria-invalid");
       input.nextSibling.textContent = "";
@@ -1284,11 +1313,13 @@
 
   var current = null; // the open page's manifest, inputs, history and panel
 
-  /** Show the page for `inputs` (by example, as authored; an example not given keeps the page's own), as if the
-      reader had typed them. */
+  /** Show the page for `inputs` (by example, as authored; an example or a field not given keeps the page's own), as
+      if the reader had typed them. */
   function show(inputs) {
     current.history.push(copy(current.inputs));
-    current.inputs = Object.assign(ownInputs(current.manifest), copy(inputs));
+    var own = ownInputs(current.manifest);
+    Object.keys(inputs).forEach(function (name) { Object.assign(own[name], copy(inputs[name])); });
+    current.inputs = own;
     refill(current);
     apply(current, "Numbers changed");
   }

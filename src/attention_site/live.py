@@ -27,7 +27,7 @@ from .directives.kinds import KINDS
 from .directives.syntax import Directive, Found, directives_in_line, outside_code
 
 if TYPE_CHECKING:
-    from attention_core.examples.base import Magnitude
+    from attention_core.examples.base import Example, Magnitude
 
 MANIFEST = "live.json"  # written beside each live page's index.html
 # The entries live.js mirrors (its ENTRIES), by example: a page is live when each of its directives of these
@@ -55,9 +55,13 @@ MIRRORED_CLAIMS = frozenset({"largest", "smallest", "tied", "nonzero", "sign", "
                              "greater", "equal", "fractions", "zero", "size", "labels", "same",
                              "differs"})
 PICKS = frozenset({"row", "col", "other-row", "other-col"})  # what a check picks, beside its claims
-ENTRY_RANGE = (-10, 10)  # what a reader may type for an authored entry, until the example declares its ranges
+# The inputs a reader may change, by example: authored matrices (each entry as the core parses one), then whole
+# numbers the example declares a range for (`ranged` in attention_core/examples), each offered only on a page
+# that names an entry reading it.
 EDITABLE: dict[str, tuple[str, ...]] = {"bus-is-late": ("queries", "keys", "values"),
-                                        "red-ball-rolls": ("X", "W_q", "W_k", "W_v")}
+                                        "red-ball-rolls": ("X", "W_q", "W_k", "W_v", "calculator_places")}
+READ_BY: dict[tuple[str, str], frozenset[str]] = {
+    ("red-ball-rolls", "calculator_places"): frozenset({"calculator-places"})}
 RE_MATH_DELIMITER = re.compile(r"\\\$|\$\$|\$|\\\(|\\\)")
 FIGURE_TAG = '<figure class="attn-figure"'
 
@@ -196,17 +200,43 @@ def requests(markdown: str) -> Iterator[dict[str, object]]:
                "options": directive.options}
 
 
-def example_data(name: str) -> dict[str, object]:
-    """One example's inputs as authored, the fields a reader may change and the range of each entry, and the
-    settings its entries read (its ranged whole numbers, whether it is causal)."""
+def example_data(name: str, used: frozenset[str] = frozenset()) -> dict[str, object]:
+    """One example's inputs as authored, the fields a reader may change on a page naming `used` entries with what
+    each accepts, and the settings its entries read (its ranged whole numbers, whether it is causal)."""
     from attention_core import EXAMPLES  # only for a page that is live: the core loads NumPy
 
     example = EXAMPLES[name]
     settings = {item.name: getattr(example, item.name) for item in fields(example) if "range" in item.metadata}
-    return {"inputs": example.authored, "editable": EDITABLE.get(name, ()), "range": ENTRY_RANGE,
+    editable = [field for field in EDITABLE.get(name, ()) if offered(name, field, used)]
+    inputs = {**example.authored, **{field: settings[field] for field in editable if field in settings}}
+    return {"inputs": inputs, "editable": editable, "ranges": {field: accepted(example, field) for field in editable},
             "tokens": example.tokens, "focus": getattr(example, "focus", None),
             "exact": getattr(example, "exact", False), "causal": getattr(example, "causal", False),
             "settings": settings, "magnitudes": [magnitude_data(m) for m in getattr(example, "magnitudes", ())]}
+
+
+def offered(name: str, field: str, used: frozenset[str]) -> bool:
+    """Tell whether a page naming `used` entries of example `name` offers `field` to the reader: an authored input
+    always, a ranged whole number only where an entry reading it is shown."""
+    readers = READ_BY.get((name, field))
+    return readers is None or bool(readers & used)
+
+
+def accepted(example: Example, field: str) -> dict[str, object]:
+    """What a reader's entry in `field` must be, as the example checks it when made: a whole number within its
+    declared range (`ranged`: its bounds, its meaning and base.py's words for it), else each entry one the core
+    parses, of at most MAX_ENTRY_LENGTH characters."""
+    from attention_core._checks import MAX_ENTRY_LENGTH  # as EXAMPLES: NumPy only for a live page
+
+    declared = {item.name: item.metadata.get("range") for item in fields(example)}.get(field)
+    if declared is None:
+        return {"entry": MAX_ENTRY_LENGTH}
+    named = {bound for bound in (declared.low, declared.high) if isinstance(bound, str)}
+    if named & set(EDITABLE.get(example.name, ())):
+        raise ValueError(f"{type(example).__name__}.{field}: a bound naming an input a reader may change "
+                         f"({', '.join(sorted(named))}) is not mirrored by live.js")
+    low, high = example.range_of(field)
+    return {"low": low, "high": high, "meaning": declared.meaning, "accepted": declared.accepted(example)}
 
 
 def magnitude_data(magnitude: Magnitude) -> dict[str, object]:
@@ -221,8 +251,11 @@ def page_manifest(markdown: str) -> str:
     found = list(requests(markdown))
     if not found:
         return ""
-    examples = sorted({str(request["example"]) for request in found})
-    manifest = {"examples": {name: example_data(name) for name in examples}, "directives": found}
+    used: dict[str, set[str]] = {}
+    for request in found:
+        used.setdefault(str(request["example"]), set()).add(str(request["name"]))
+    manifest = {"examples": {name: example_data(name, frozenset(used[name])) for name in sorted(used)},
+                "directives": found}
     return json.dumps(manifest, separators=(",", ":"), ensure_ascii=False)
 
 

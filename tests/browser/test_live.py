@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from mutations import DOCS, text_mutations
+from mutations import DOCS, other_mutations, text_mutations
 from playwright.sync_api import Browser, Page, expect
 
 from attention_core import EXAMPLES
@@ -110,12 +110,13 @@ def inputs_of(example: str, **changed: object) -> dict[str, object]:
 
 def mutated_cases(example: str) -> list[dict[str, object]]:
     """An example's own inputs, then tests/mutations.py's changes of each input a reader may edit (random, sign,
-    zero, swap and tie), every one inside the range a reader may type."""
-    rng = random.Random(32)
+    zero, swap and tie; a ranged whole number one up and one down), every one inside the range a reader may type."""
+    rng, own = random.Random(32), EXAMPLES[example]
     cases = [inputs_of(example)]
     for name in EDITABLE[example]:
-        for _, new in text_mutations(EXAMPLES[example].authored[name], rng):
-            cases.append(inputs_of(example, **{name: new}))
+        authored = own.authored.get(name)
+        changes = text_mutations(authored, rng) if authored else other_mutations(own, name, getattr(own, name))
+        cases.extend(inputs_of(example, **{name: new}) for _, new in changes)
     return cases
 
 
@@ -250,6 +251,36 @@ def test_a_reader_types_a_key_and_the_page_follows_in_the_url_undo_and_reset(bro
     assert read_page(other, directives) == as_built and "set-" not in other.url
     context.close()
     assert all("127.0.0.1" in url or url.startswith(("data:", "about:")) for url in requests)
+
+
+def test_an_entry_outside_the_range_its_example_declares_is_refused_beside_it(tabs: Callable[..., Tab],
+                                                                          site_url: str) -> None:
+    """Assert the weighted-sum chapter offers red ball rolls' calculator places, which the example declares from 1 to
+    10: 11 is refused beside its field with what is accepted and nothing recomputed, 6 is taken (the page's word
+    "four" becomes "six"); and that a key of 12, which no range of the lesson's example forbids, is taken on the home
+    page."""
+    page = tabs(viewport={"width": 1280, "height": 800}).page
+    directives = open_live(page, site_url + "walkthrough/weighted-sum/")
+    as_built = read_page(page, directives)
+    field = page.get_by_label("decimal places of the keys the calculator is given", exact=False)
+    field.fill("11")
+    field.press("Enter")
+    message = page.locator("#" + field.get_attribute("aria-describedby"))
+    expect(message).to_have_text("Not used: 11 is out of range; accepted: decimal places of the keys the calculator "
+                                 "is given (ln 2 as 0.6931): a whole number from 1 to 10.")
+    assert field.get_attribute("aria-invalid") == "true" and read_page(page, directives) == as_built
+    assert "set-" not in page.url
+    field.fill("6")
+    field.press("Enter")
+    expect(message).to_have_text("")
+    assert field.get_attribute("aria-invalid") is None and "set-calculator_places=6" in page.url
+    places = [str(d["id"]) for d in directives if d["name"] == "calculator-places"]
+    assert places and all(read_page(page, directives)[i] == "six" for i in places)
+    open_live(page, site_url)
+    key = page.get_by_label("key of is, entry 1", exact=True)
+    key.fill("12")
+    key.press("Enter")
+    assert key.get_attribute("aria-invalid") is None and "set-keys=2,1;12,2;1,1" in page.url
 
 
 def test_slides_and_print_show_the_numbers_the_reader_changed(tabs: Callable[..., Tab], site_url: str) -> None:
