@@ -8,7 +8,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from attention_core import embed, embedding_scale, softmax
+from attention_core import embed, embedding_scale, softmax, softmax_steps
 from attention_core.examples.alibi import ALIBI
 from attention_core.examples.batched_heads import BATCHED_HEADS
 from attention_core.examples.bus_is_late import BUS_IS_LATE
@@ -188,3 +188,12 @@ def test_alibi_formula_slopes_are_the_slopes_only_for_a_power_of_two() -> None:
 def test_tiled_attention_block_maxima() -> None:
     """Assert the largest score of each block of 2 keys for t1 .. t4: (1, 1, 1, 0), then (1, 1, 2, 0)."""
     assert TILED_ATTENTION.block_maxima.tolist() == [[1, 1, 1, 0], [1, 1, 2, 0]]
+
+
+def test_softmax_steps_weight_totals_are_the_rows_sums() -> None:
+    """Assert late's weights (0.665, 0.090, 0.245) add to 1 up to rounding; a matrix's steps give one total a row."""
+    assert np.round(BUS_IS_LATE.weights, 3).tolist() == [0.665, 0.09, 0.245]
+    assert BUS_IS_LATE.weight_total == pytest.approx(1, abs=1e-15)
+    assert BUS_IS_LATE.weight_total == float(BUS_IS_LATE.steps.weights.sum())
+    assert softmax_steps(np.array([[0.0, 0.0], [math.log(3), 0.0]])).weight_totals == pytest.approx([1, 1], abs=1e-15)
+    assert softmax_steps(np.array([0.0, 0.0])).weight_totals.shape == ()

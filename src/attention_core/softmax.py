@@ -65,6 +65,11 @@ class SoftmaxSteps:
     totals: np.ndarray
     weights: np.ndarray
 
+    @property
+    def weight_totals(self) -> np.ndarray:
+        """The sum of each row's weights, (n,) or (): 1 up to rounding, the Total a page adds under them."""
+        return np.asarray(self.weights.sum(axis=-1))  # (n, m) -> (n,), or (m,) -> ()
+
 
 def softmax_steps(x: np.ndarray) -> SoftmaxSteps:
     """Return softmax of each row with its hand-calculation steps, e^s taken without subtracting the max.

@@ -93,6 +93,11 @@ class BusIsLate(Example):
         return float(self.steps.totals)
 
     @property
+    def weight_total(self) -> float:
+        """The sum of late's weights: 1 up to rounding."""
+        return float(self.steps.weight_totals)
+
+    @property
     def weights(self) -> np.ndarray:
         """Late's weights over bus, is, late, (3,)."""
         return self.late.weights[0, :]

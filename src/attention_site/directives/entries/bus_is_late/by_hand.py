@@ -160,9 +160,9 @@ def softmax_table(query: Query) -> Table:
         for j, token in enumerate(TOKENS)
     )
     total_row = ("Total", "", Number(float(steps.totals), POWERS, slack=slack.total),
-                 Number(float(A.sum()), WEIGHTS, slack=slack.weights_total))
+                 Number(float(steps.weight_totals), WEIGHTS, slack=slack.weights_total))
     notes = (rounded_sum_note(list(steps.exponentials), float(steps.totals), POWERS.digits),
-             rounded_sum_note(list(A), float(A.sum()), WEIGHTS.digits))
+             rounded_sum_note(list(A), float(steps.weight_totals), WEIGHTS.digits))
     columns = (Column("token", "token", False), Column("score", "score s"), Column("exponential", "eˢ"),
                Column("weight", "weight = eˢ ÷ total"))
     return Table(columns, (*rows, total_row), " ".join(note for note in notes if note) or None)

@@ -43,7 +43,8 @@ def one_token_printout() -> MarkdownBlock:
     for j, token in enumerate(TOKENS):
         lines.append(f"{token:<5}  {format_number(EX.scores[j], score_style(EX.scores)):>5}  "
                      f"{decimal(EX.exponentials[j], POWERS.digits):>5}  {decimal(A[j], WEIGHTS.digits)}")
-    lines.append(f"{'total':<5}  {'':>5}  {decimal(EX.total, POWERS.digits):>5}  {decimal(A.sum(), WEIGHTS.digits)}")
+    lines.append(f"{'total':<5}  {'':>5}  {decimal(EX.total, POWERS.digits):>5}  "
+                 f"{decimal(EX.weight_total, WEIGHTS.digits)}")
     lines.append(f"output for {EX.focus}: {format_vector(list(EX.output), OUTPUT)}")
     return printout(lines)
 

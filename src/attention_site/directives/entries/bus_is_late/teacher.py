@@ -73,7 +73,7 @@ def softmax_working(query: Query) -> Table:
          f"{powers[j]} ÷ {total}", Number(float(A[j]), WEIGHTS))
         for j, token in enumerate(TOKENS)
     )
-    total_row = ("Total", "", " + ".join(powers) + f" = {total}", "", Number(float(A.sum()), WEIGHTS))
+    total_row = ("Total", "", " + ".join(powers) + f" = {total}", "", Number(float(steps.weight_totals), WEIGHTS))
     columns = (Column("token", "token", False), Column("score", "score s"), Column("exponential", "eˢ", False),
                Column("division", "eˢ ÷ total", False), Column("weight", "weight"))
     note = rounded_sum_note(list(steps.exponentials), float(steps.totals), POWERS.digits)
