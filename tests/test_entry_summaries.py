@@ -74,3 +74,15 @@ def test_a_summary_states_the_input_the_data_has(example: str, changes: dict[str
     """Assert each summary that states an input's value states the changed value."""
     (summary, _), = summaries(example, changes, name).values()
     assert said in summary
+
+
+def test_the_first_head_s_summaries_follow_its_data() -> None:
+    """Assert red ball rolls' summaries of its keys, the focus's scores and the padded sentence follow a changed
+    W_K entry, focus and padding."""
+    found = summaries("red-ball-rolls", {"W_k_text": [["0"], ["ln 3"], ["0"]], "focus": "ball",
+                                         "padding_real": [True, False, False]},
+                      "keys", "rolls-scores", "ball-key-decimal", "padding-mask")
+    assert "ln 3 stays ln 3" in found["keys"][0]
+    assert found["rolls-scores"][0].startswith("The query of ball against each key")
+    assert found["ball-key-decimal"][0] == "The key of ball (the second token) as a decimal."
+    assert "(red, [pad], [pad])" in found["padding-mask"][0]

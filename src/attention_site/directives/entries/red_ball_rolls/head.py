@@ -89,7 +89,7 @@ def queries() -> Grid:
     return make_grid(EX.head.Q, TOKENS, ("q",), STYLE, "token")
 
 
-@grid(NAME, "keys", "The key column K = X W_K (3x1); ln 2 stays ln 2.")
+@grid(NAME, "keys", f"The key column K = X W_K (3x1); {inexact_key()[0]} stays {inexact_key()[0]}.")
 def keys() -> Grid:
     return make_grid(EX.head.K, TOKENS, ("k",), STYLE, "token")
 

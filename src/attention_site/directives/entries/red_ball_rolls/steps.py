@@ -73,7 +73,8 @@ def shapes() -> Table:
                   Column("shape", "shape", False), Column("worked", "in red ball rolls", False)), rows)
 
 
-@table(NAME, "rolls-scores", "The query of rolls against each key: one multiplication per score (d_k = 1).")
+@table(NAME, "rolls-scores", f"The query of {EX.focus} against each key: one multiplication per score "
+       f"(d_k = {EX.head.d_k}).")
 def rolls_scores() -> Table:
     i, head = EX.focus_index, EX.head
     rows = tuple(
@@ -91,7 +92,7 @@ def divisor() -> Scalar:
     return Scalar(1.0 / EX.head.scale, STYLE)
 
 
-@scalar(NAME, "ball-key-decimal", "The key of ball (ln 2) as a decimal.")
+@scalar(NAME, "ball-key-decimal", f"The key of {EX.tokens[1]} (the second token) as a decimal.")
 def ball_key_decimal() -> Scalar:
     return Scalar(float(EX.head.K[1, 0]), DECIMAL)
 

@@ -78,7 +78,8 @@ def real_token_count() -> Scalar:
     return count(len(real_tokens()))
 
 
-@grid(NAME, "padding-mask", "The padding mask for (red, ball, [pad]): 1 where a query may use the key, else 0.")
+@grid(NAME, "padding-mask", f"The padding mask for ({', '.join(PADDED_TOKENS)}): 1 where a query may use the key, "
+      "else 0.")
 def padding_mask_grid() -> Grid:
     return make_grid(padding_mask(REAL).astype(float), PADDED_TOKENS, PADDED_TOKENS, STYLE, "query \\ key")
 
@@ -88,7 +89,8 @@ def padded_weights() -> Grid:
     return make_grid(checked_weights(padded(False).weights), PADDED_TOKENS, PADDED_TOKENS, STYLE, "query \\ key")
 
 
-@grid(NAME, "padding-masked-weights", "Weights of (red, ball, [pad]) with the padding mask: padding gets 0.")
+@grid(NAME, "padding-masked-weights", f"Weights of ({', '.join(PADDED_TOKENS)}) with the padding mask: padding "
+      "gets 0.")
 def padding_masked_weights() -> Grid:
     mask = padding_mask(REAL)
     return make_grid(checked_weights(padded(True).weights, mask), PADDED_TOKENS, PADDED_TOKENS, STYLE,
