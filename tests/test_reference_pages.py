@@ -49,14 +49,15 @@ def test_the_index_lists_and_links_every_example_with_its_number_of_entries() ->
 
 def test_every_example_of_the_core_gets_its_reference_page_from_its_key() -> None:
     """Assert the build makes one reference page for each example of attention_core.EXAMPLES, and for nothing
-    else, each a title and the block that lists that example's entries; and no such page is written in docs/."""
+    else, each the reference's front matter, a title and the block that lists that example's entries; and no such
+    page is written in docs/."""
     from attention_core import EXAMPLES
-    from attention_site.directives.entries import reference_pages
+    from attention_site.directives.entries import REFERENCE_FRONT_MATTER, reference_pages
 
     pages = reference_pages()
     assert set(pages) == {f"reference/directives/{key}.md" for key in EXAMPLES}
-    assert pages["reference/directives/kv-cache.md"] == (
-        "# Directives of `kv-cache`\n\n<!-- attn:block reference directives example=kv-cache -->\n")
+    assert pages["reference/directives/kv-cache.md"] == (f"{REFERENCE_FRONT_MATTER}# Directives of `kv-cache`\n\n"
+                                                         "<!-- attn:block reference directives example=kv-cache -->\n")
     assert [path.name for path in PAGES.glob("*.md")] == ["index.md"]
 
 

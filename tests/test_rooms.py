@@ -15,6 +15,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+from attention_site.directives.entries import REFERENCE_FRONT_MATTER
+
 ROOT = Path(__file__).resolve().parents[1]
 
 CORE_MODULE = '''
@@ -91,7 +93,7 @@ def test_a_new_example_is_two_modules_and_a_page_and_is_picked_up_everywhere(tmp
     seen = json.loads(done.stdout)
     assert seen["registered"] is True
     assert seen["value"] == "It has 4 tokens."
-    assert seen["made page"] == ("# Directives of `tiny-demo`\n\n"
+    assert seen["made page"] == (f"{REFERENCE_FRONT_MATTER}# Directives of `tiny-demo`\n\n"
                                  "<!-- attn:block reference directives example=tiny-demo -->\n")
     assert seen["index"] is True
     assert "How many tokens the sentence has." in seen["its reference"]

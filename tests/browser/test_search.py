@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -66,7 +67,39 @@ def test_a_result_quoting_a_docstring_wraps_on_a_phone(page: Page, site_url: str
     page.set_viewport_size({"width": 375, "height": 740})
     page.goto(site_url + "?q=softmax")
     wait_for_features(page)
+    expect(page.locator(".md-search-result__meta")).to_have_text(re.compile(r"\d+ matching documents"))
     quoted = page.locator(".md-search-result pre", has_text="Return softmax").filter(visible=True)
+    results = page.locator(".md-search__scrollwrap")
+    for _ in range(20):  # the API ranks below the lesson and chapters: Material shows ten pages, more as one scrolls
+        if quoted.count() or not results.evaluate("box => box.scrollTop + box.clientHeight < box.scrollHeight - 1"):
+            break
+        results.evaluate("box => box.scrollTo(0, box.scrollHeight)")
+        page.wait_for_timeout(100)
     expect(quoted.first).to_be_visible()  # the first result of the API page; its others are folded under "more"
     for pre in quoted.all():
         assert pre.evaluate("pre => pre.scrollWidth <= pre.clientWidth + 1 && pre.getBoundingClientRect().right <= 375")
+
+
+LEARNER_PAGES = ("lesson/", "walkthrough/")
+REFERENCE_PAGES = ("reference/api/", "reference/directives/")
+RESULT_PAGES = """() => [...document.querySelectorAll(".md-search-result__list > .md-search-result__item")]
+    .map(item => new URL(item.querySelector("a").href).pathname)"""
+
+
+@pytest.mark.parametrize("words", ["dot product", "softmax"])
+def test_a_learner_s_words_find_the_lesson_and_chapters_before_the_reference(
+        page: Page, site_url: str, words: str) -> None:
+    """Assert a learner's words, typed in the search, list no reference page (the API, the directives) first, and
+    every reference page below every page of the lesson and the walk-through: a section of the reference titled
+    `dot-product-gradients` or `softmax` ranked above the lesson, since titles weigh a thousand times more."""
+    page.goto(site_url + "lesson/")
+    wait_for_features(page)
+    page.keyboard.press("s")
+    page.keyboard.type(words)
+    expect(page.locator(".md-search-result__meta")).to_have_text(re.compile(r"\d+ matching documents"))
+    ranked = [path.removeprefix(urlsplit(site_url).path) for path in page.evaluate(RESULT_PAGES)]
+    learner = [rank for rank, path in enumerate(ranked) if path.startswith(LEARNER_PAGES)]
+    reference = [rank for rank, path in enumerate(ranked) if path.startswith(REFERENCE_PAGES)]
+    assert learner, f"'{words}' found no page of the lesson or the walk-through: {ranked}"
+    assert not ranked[0].startswith(REFERENCE_PAGES), f"'{words}' lists a reference page first: {ranked}"
+    assert all(rank > max(learner) for rank in reference), f"'{words}' ranks a reference page above a chapter: {ranked}"

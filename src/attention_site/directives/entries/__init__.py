@@ -14,6 +14,9 @@ import pkgutil
 HELPERS = frozenset({"common", "counts"})
 NOT_AN_EXAMPLE = frozenset({"reference", "spreadsheets"})  # the reference pages' own entries; links for several
 REFERENCE_PAGES = "reference/directives"  # each example's page of the reference, beside its index
+# The front matter of every reference page (the API's, the directives' index, and the pages made here): their
+# search results rank below the lesson's and the chapters', which a learner's words ("softmax") are looking for.
+REFERENCE_FRONT_MATTER = "---\nsearch:\n  boost: 0.001\n---\n\n"
 
 
 def load_all() -> None:
@@ -36,6 +39,6 @@ def example_keys() -> tuple[str, ...]:
 
 def reference_pages() -> dict[str, str]:
     """Each example's page of the reference of directives, made by the build (no file in docs/): its path under
-    docs/ and its Markdown, a title and the block that lists the example's entries."""
-    return {f"{REFERENCE_PAGES}/{key}.md": f"# Directives of `{key}`\n\n"
+    docs/ and its Markdown: the reference's front matter, a title and the block that lists the example's entries."""
+    return {f"{REFERENCE_PAGES}/{key}.md": f"{REFERENCE_FRONT_MATTER}# Directives of `{key}`\n\n"
             f"<!-- attn:block reference directives example={key} -->\n" for key in example_keys()}
