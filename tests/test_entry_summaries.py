@@ -86,3 +86,10 @@ def test_the_first_head_s_summaries_follow_its_data() -> None:
     assert found["rolls-scores"][0].startswith("The query of ball against each key")
     assert found["ball-key-decimal"][0] == "The key of ball (the second token) as a decimal."
     assert "(red, [pad], [pad])" in found["padding-mask"][0]
+
+
+def test_summaries_name_the_focus_the_data_has() -> None:
+    """Assert the summaries of the focus's tables name the example's focus, not a typed 'rolls'."""
+    found = summaries("red-ball-rolls", {"focus": "ball"}, "weighted-sum", "rolls-by-source", "rolls-u-terms",
+                      "calculator")
+    assert all("rolls" not in summary and "ball" in summary for summary, _ in found.values()), found

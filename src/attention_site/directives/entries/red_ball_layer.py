@@ -148,7 +148,7 @@ def y() -> Grid:
     return rows_grid(RESULT.Y, "y")
 
 
-@table(NAME, "rolls-steps", "The row of rolls after each step of the layer.")
+@table(NAME, "rolls-steps", f"The row of {TOKENS[-1]} after each step of the layer.")
 def rolls_steps() -> Table:
     i = len(TOKENS) - 1  # the last token's row, whatever the data names it
     arrays = (("input", "X", RESULT.X), ("1", "U = MultiHead(X)", RESULT.U),

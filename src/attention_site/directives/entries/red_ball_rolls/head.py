@@ -144,7 +144,7 @@ def output() -> Grid:
     return make_grid(EX.head.output, TOKENS, labels("o", EX.head.d_v), STYLE, "token")
 
 
-@table(NAME, "weighted-sum", "The output for rolls as a weighted sum: weight, value and contribution per token.")
+@table(NAME, "weighted-sum", f"The output for {EX.focus} as a weighted sum: weight, value and contribution per token.")
 def weighted_sum() -> Table:
     return weighted_sum_table(EX.head, EX.focus_index, EX.contributions, TOKENS, STYLE, EX.mask)
 
@@ -165,7 +165,8 @@ def calculator_places() -> Scalar:
     return count(EX.calculator_places)
 
 
-@block(NAME, "calculator", "A live calculator for the query of rolls: edit the query, keys or values, see the weights.")
+@block(NAME, "calculator", f"A live calculator for the query of {EX.focus}: edit the query, keys or values, "
+       "see the weights.")
 def calculator() -> Html:
     i = EX.focus_index
     permitted = slice(0, i + 1)  # causal: rolls may use itself and every earlier token

@@ -67,7 +67,7 @@ def head2_weights() -> Grid:
     return make_grid(checked_weights(EX.head2.weights, EX.mask), TOKENS, TOKENS, STYLE, "query \\ key")
 
 
-@table(NAME, "head2-weighted-sum", "Head 2's output for rolls as a weighted sum: weight, value, contribution.")
+@table(NAME, "head2-weighted-sum", f"Head 2's output for {EX.focus} as a weighted sum: weight, value, contribution.")
 def head2_weighted_sum() -> Table:
     return weighted_sum_table(EX.head2, EX.focus_index, EX.contributions2, TOKENS, STYLE, EX.mask, "head 2 weight")
 
@@ -77,7 +77,7 @@ def head2_output() -> Grid:
     return make_grid(EX.head2.output, TOKENS, labels("o", EX.head2.d_v), STYLE, "token")
 
 
-@table(NAME, "heads-side-by-side", "Both heads' weight rows and outputs for rolls, side by side.")
+@table(NAME, "heads-side-by-side", f"Both heads' weight rows and outputs for {EX.focus}, side by side.")
 def heads_side_by_side() -> Table:
     i = EX.focus_index
     rows = tuple(
@@ -114,7 +114,7 @@ def residual() -> Grid:
     return make_grid(MH.residual, TOKENS, labels("r", MH.residual.shape[1]), STYLE, "token")
 
 
-@table(NAME, "residual-rolls", "The residual for rolls, entry by entry: x + u.")
+@table(NAME, "residual-rolls", f"The residual for {EX.focus}, entry by entry: x + u.")
 def residual_rolls() -> Table:
     i = EX.focus_index
     rows = tuple(
@@ -126,7 +126,7 @@ def residual_rolls() -> Table:
                   Column("sum", "x + u")), rows)
 
 
-@table(NAME, "rolls-by-source", "For rolls, each source token's weight and contribution in head 1 and in head 2.")
+@table(NAME, "rolls-by-source", f"For {EX.focus}, each source token's weight and contribution in head 1 and in head 2.")
 def rolls_by_source() -> Table:
     i = EX.focus_index
     A1, A2 = checked_weights(EX.head.weights, EX.mask), checked_weights(EX.head2.weights, EX.mask)
@@ -146,12 +146,12 @@ def head2_values() -> Grid:
     return make_grid(EX.head2.V, TOKENS, labels("v", EX.head2.d_v), STYLE, "token")
 
 
-@grid(NAME, "head1-contributions", "Head 1's weighted value rows A[rolls, j] v_j, one row per source token j.")
+@grid(NAME, "head1-contributions", f"Head 1's weighted value rows A[{EX.focus}, j] v_j, one row per source token j.")
 def head1_contributions() -> Grid:
     return make_grid(EX.contributions, TOKENS, labels("c", EX.head.d_v), STYLE, "source token")
 
 
-@grid(NAME, "head2-contributions", "Head 2's weighted value rows A[rolls, j] v_j, one row per source token j.")
+@grid(NAME, "head2-contributions", f"Head 2's weighted value rows A[{EX.focus}, j] v_j, one row per source token j.")
 def head2_contributions() -> Grid:
     return make_grid(EX.contributions2, TOKENS, labels("c", EX.head2.d_v), STYLE, "source token")
 
@@ -205,13 +205,13 @@ def values_head2_minus_head1() -> Grid:
     return make_grid(EX.head2.V - EX.head.V, TOKENS, labels("v", EX.head.d_v), STYLE, "token")
 
 
-@grid(NAME, "rolls-weights-by-head", "The weights of the rolls row in head 1 and head 2: rows are keys.")
+@grid(NAME, "rolls-weights-by-head", f"The weights of the {EX.focus} row in head 1 and head 2: rows are keys.")
 def rolls_weights_by_head() -> Grid:
     i = EX.focus_index
     return by_head([checked_weights(head.weights, EX.mask)[i] for head in MH.heads], TOKENS, "key")
 
 
-@grid(NAME, "rolls-output-by-head", "The output for rolls of head 1 and head 2: rows are output entries o1, o2.")
+@grid(NAME, "rolls-output-by-head", f"The output for {EX.focus} of head 1 and head 2: rows are output entries o1, o2.")
 def rolls_output_by_head() -> Grid:
     i = EX.focus_index
     return by_head([head.output[i] for head in MH.heads], labels("o", EX.head.d_v), "entry")
@@ -225,7 +225,7 @@ def w_o_heads() -> Grid:
                      labels("u", MH.W_o.shape[1]), STYLE, "head \\ column of $W_O$")
 
 
-@grid(NAME, "rolls-u-terms", "The products c_k W_O[k, j] for rolls: each column adds up to one entry of u.")
+@grid(NAME, "rolls-u-terms", f"The products c_k W_O[k, j] for {EX.focus}: each column adds up to one entry of u.")
 def rolls_u_terms() -> Grid:
     c = MH.concat[EX.focus_index]
     terms = c[:, None] * MH.W_o  # (h d_v, 1) * (h d_v, d_model) -> (h d_v, d_model)
