@@ -93,3 +93,9 @@ def test_summaries_name_the_focus_the_data_has() -> None:
     found = summaries("red-ball-rolls", {"focus": "ball"}, "weighted-sum", "rolls-by-source", "rolls-u-terms",
                       "calculator")
     assert all("rolls" not in summary and "ball" in summary for summary, _ in found.values()), found
+
+
+def test_exercise_two_names_the_last_token_the_data_has() -> None:
+    """Assert exercise 2's summaries name the last token (whose query the exercise scores), renamed with it."""
+    found = summaries("exercises", {"tokens": ["red", "ball", "glides"]}, "scores", "softmax")
+    assert all("row of glides" in summary for summary, _ in found.values()), found

@@ -40,7 +40,8 @@ def permitted_columns() -> Grid:
     return make_grid(columns, ("columns",), labels("c", columns.shape[1]), STYLE, "")
 
 
-@table(NAME, "softmax", "Exercise 2: softmax of rolls' score row step by step: score, e to the score, weight.")
+@table(NAME, "softmax", f"Exercise 2: softmax of the score row of {TOKENS[-1]} step by step: score, e to the "
+       "score, weight.")
 def softmax_table() -> Table:
     steps = EX.softmax_steps
     weights = checked_weights(steps.weights)[0]
@@ -54,7 +55,7 @@ def softmax_table() -> Table:
                   Column("weight", "weight")), (*rows, total))
 
 
-@grid(NAME, "scores", "Exercise 2: the score row of rolls, from the red-ball-rolls inputs.")
+@grid(NAME, "scores", f"Exercise 2: the score row of {TOKENS[-1]}, the last token, from the red-ball-rolls inputs.")
 def scores() -> Grid:
     return make_grid(EX.scores[None, :], ("scores",), labels("s", len(EX.scores)), STYLE, "")
 
