@@ -207,6 +207,22 @@ def test_an_axis_keeps_one_number_style() -> None:
     assert "10,000" in ticks(narrow)
 
 
+def test_a_log_axis_in_powers_writes_every_tick_as_a_power() -> None:
+    """Assert the cost chart's count axis, which reaches 10⁷, reads 10⁰ 10¹ 10² ... 10⁷ in both drawings (it read
+    1, 10, 100 and then 10³ ... 10⁷), and its axis of tokens, all below 10⁵, stays in digits."""
+    from attention_site.directives import expand_directives
+
+    page = expand_directives("<!-- attn:figure cost growth-chart -->", "docs/x.md")
+    drawings = re.findall(r"<svg\b.*?</svg>", page, re.DOTALL)
+    assert len(drawings) == 2  # wide, and for a phone
+    for svg in drawings:
+        ticks = [t for t in ET.fromstring(svg).iter(f"{SVG}text") if t.get("class") == "abh-tick"]
+        counts = [t.text for t in ticks if t.get("text-anchor") == "end"]  # the y axis, labelled at its left
+        tokens = [t.text or "" for t in ticks if t.get("text-anchor") == "middle"]  # the x axis, under it
+        assert counts == ["10⁰", "10¹", "10²", "10³", "10⁴", "10⁵", "10⁶", "10⁷"]
+        assert tokens and all(tick.replace(",", "").isdigit() for tick in tokens), tokens
+
+
 def test_cell_text_replaces_values() -> None:
     """Assert given cell text is printed as written."""
     text = [["1", "", ""], ["1/2", "1/2", ""], ["1/4", "1/4", "1/2"]]

@@ -173,10 +173,11 @@ def _series_legend(labels: list[str], x: float, y: float, stacked: bool) -> list
 
 
 def _compact(value: float, powers: bool | None = None) -> str:
-    """Format an axis value: digits with separators, or a power of ten (by default from 100,000 up)."""
+    """Format an axis value: digits with separators, or a power of ten (by default from 100,000 up); an axis that
+    asks for powers gets them for every nonzero value, 1 as 10⁰, so that its ticks never mix the two styles."""
     value = float(value)
     powers = abs(value) >= POWERS_FROM if powers is None else powers
-    if value == 0 or (abs(value) >= 1e-3 and (not powers or abs(value) < 1000)):
+    if value == 0 or (not powers and abs(value) >= 1e-3):
         return f"{value:,.0f}" if value == round(value) else f"{value:,.3g}"
     exponent = math.floor(math.log10(abs(value)))
     mantissa = value / 10.0**exponent
