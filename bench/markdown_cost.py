@@ -22,13 +22,14 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 
 import markdown
-import markdown.inlinepatterns
 from _common import ROOT, markdown_table, median, ratio, table, write_results
 from mkdocs.config import load_config
+
+sys.path.insert(0, str(ROOT / "tests"))
+from test_markdown_cost import link_reading  # the counter the test asserts the bound with, in Markdown itself
 
 from attention_site.directives import DirectiveError, expand_directives
 from attention_site.directives.limits import (
@@ -73,25 +74,6 @@ def over_limits() -> dict[str, str]:
 def page_reading(page: str) -> int:
     """The characters Markdown's links read on a page, paragraph by paragraph (the engine's count)."""
     return sum(bracket_reading(block) for block in page.split("\n\n"))
-
-
-@contextmanager
-def link_reading() -> Iterator[list[int]]:
-    """Count the characters Python-Markdown's link patterns read (`getText`, shared by its inline link, reference
-    and image patterns: from one `[` to its `]`, or to the paragraph's end), as tests/test_markdown_cost.py does."""
-    read = [0]
-    get_text = markdown.inlinepatterns.LinkInlineProcessor.getText
-
-    def counting(self: markdown.inlinepatterns.LinkInlineProcessor, data: str, index: int) -> tuple[str, int, bool]:
-        text, end, handled = get_text(self, data, index)
-        read[0] += end - index
-        return text, end, handled
-
-    markdown.inlinepatterns.LinkInlineProcessor.getText = counting  # type: ignore[method-assign]
-    try:
-        yield read
-    finally:
-        markdown.inlinepatterns.LinkInlineProcessor.getText = get_text  # type: ignore[method-assign]
 
 
 def read_by_markdown(convert: Callable[[str], str], page: str) -> int:
