@@ -1250,8 +1250,8 @@
       state.manifest.examples[name].editable.forEach(function (field) {
         if (JSON.stringify(state.inputs[name][field]) === JSON.stringify(own[name][field])) return;
         var value = state.inputs[name][field];
-        parts.push(field.replace(/_/g, " ") + " " + (Array.isArray(value) ?
-          value.map(function (row) { return "(" + row.join(", ") + ")"; }).join(", ") : value));
+        parts.push(Array.isArray(value) ? field + " " + value.map(function (row) { return "(" + row.join(", ") + ")"; }).join(", ")
+          : field.replace(/_/g, " ") + " " + value); // "W_k (0), (ln 2), (1)", "calculator places 6"
       });
     });
     var summary = document.querySelector(".attn-live-summary");
