@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from attention_site.live import MANIFEST, expand_live, math_spans, page_manifest, with_manifest
@@ -126,3 +127,11 @@ def test_a_page_naming_an_entry_live_js_does_not_mirror_is_not_live_at_all() -> 
         page = f"{PAGE}\n{extra}"
         assert "attn-live" not in expand_live(page) and "data-live" not in expand_live(page)
         assert page_manifest(page) == ""
+
+
+def test_the_calculator_computes_nothing_itself() -> None:
+    """Assert calculator.js draws the calculator and leaves every number to live.js (one mirror of the core, one
+    number policy, one reading of an entry): no arithmetic, rounding or number reading of its own."""
+    script = (Path(__file__).resolve().parent.parent / "docs" / "javascripts" / "calculator.js").read_text("utf-8")
+    assert re.findall(r"Math\.\w+|\.reduce\(|toFixed|toExponential|parseFloat|Number\(|formatFixed", script) == []
+    assert "abh.live" in script

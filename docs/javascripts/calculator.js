@@ -1,36 +1,37 @@
-/* The live attention calculator. The hooks emit
+/* The live attention calculator: a small view over live.js. The hooks emit
    <div class="attention-calculator" data-calculator='{"tokens", "query_token", "query", "keys",
    "values", "scale", "digits", "output_digits", ...}'> with a fallback paragraph inside; this builds
    a form (query, keys and values editable) and tables of scores, e^s, weights (with bars) and the
-   output, updated on every keystroke. Softmax subtracts the largest score, like attention_core. */
+   output, updated on every keystroke. Every number comes from live.js (fetched when a calculator comes near,
+   as this file is): the boxes are read as a live page's fields are, attention is live.js's mirror of
+   attention_core, and the numbers are shown by the site's one policy. This file computes nothing itself. */
 (function () {
   "use strict";
   var abh = window.AttentionByHand;
   if (!abh) return;
   var el = abh.el;
-  var format = abh.formatFixed;
   var counter = 0;
+  var waiting = []; // updates asked for before live.js arrived: each runs once it has
+  var folder = document.currentScript ? document.currentScript.src : location.href; // live.js lies beside this file
+  var loading = null;
 
-  /** Scores s_j = scale * (q . k_j), e^s_j, and weights softmax(s) computed with the max subtracted. */
-  function attend(query, keys, values, scale) {
-    var scores = keys.map(function (key) {
-      return scale * key.reduce(function (sum, entry, i) { return sum + entry * query[i]; }, 0);
+  /** live.js's calculator (reading the boxes, the arithmetic, the numbers as shown), once loaded. */
+  function live() { return abh.live && abh.live.calculator; }
+
+  /** Fetch live.js once, without live.css: the calculator needs its arithmetic, not the live page's panel (whose
+      stylesheet arrives with it when a reader presses "Change the numbers"; live.js then runs no second time). */
+  function loadLive() {
+    loading = loading || new Promise(function (resolve, reject) {
+      document.head.appendChild(el("script", { src: new URL("live.js", folder).href, onload: resolve, onerror: reject }));
     });
-    var largest = Math.max.apply(null, scores);
-    var shifted = scores.map(function (score) { return Math.exp(score - largest); });
-    var total = shifted.reduce(function (sum, x) { return sum + x; }, 0);
-    var weights = shifted.map(function (x) { return x / total; });
-    var output = values[0].map(function (_, column) {
-      return weights.reduce(function (sum, weight, row) { return sum + weight * values[row][column]; }, 0);
-    });
-    return { scores: scores, exps: scores.map(Math.exp), weights: weights, output: output };
+    return loading;
   }
 
-  /** e^s for display: fixed places while readable, else scientific notation. */
-  function formatExp(x, digits) {
-    if (!isFinite(x)) return "too large";
-    if (x !== 0 && (x >= 1e7 || x < Math.pow(10, -digits))) return x.toExponential(Math.max(digits - 1, 2));
-    return format(x, digits);
+  /** Run `update` now if live.js is here, else once it has arrived (it is fetched once, for every calculator). */
+  function whenLive(update) {
+    if (live()) { update(); return; }
+    waiting.push(update);
+    loadLive().then(function () { waiting.splice(0).forEach(function (run) { run(); }); }, console.error);
   }
 
   function numberInput(value, label, onchange) {
@@ -41,44 +42,33 @@
     });
   }
 
-  function parseNumber(text) {
-    var cleaned = String(text).trim().replace(/[\u2212\u2013]/g, "-").replace(",", ".");
-    return /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(cleaned) ? Number(cleaned) : NaN;
-  }
-
   /** ArrowUp and ArrowDown add or take 1 (0.1 with Shift), keeping the decimals shown. */
   function step(event, onchange) {
-    if (event.key !== "ArrowUp" && event.key !== "ArrowDown") return;
-    var value = parseNumber(event.target.value);
-    if (!isFinite(value)) return;
+    if ((event.key !== "ArrowUp" && event.key !== "ArrowDown") || !live()) return;
+    var text = live().stepped(event.target.value, event.key === "ArrowUp", event.shiftKey);
+    if (text === null) return;
     event.preventDefault();
-    var size = event.shiftKey ? 0.1 : 1;
-    var places = Math.max((String(event.target.value).split(".")[1] || "").length, event.shiftKey ? 1 : 0);
-    event.target.value = format(value + (event.key === "ArrowUp" ? size : -size), places).replace(/^-(0\.?0*)$/, "$1");
+    event.target.value = text;
     onchange();
   }
 
-  function readNumber(input) {
-    var value = parseNumber(input.value);
-    if (isFinite(value)) input.removeAttribute("aria-invalid");
-    else input.setAttribute("aria-invalid", "true");
-    return value;
-  }
-
-  /** Say which boxes hold no number and what a box accepts; point each bad box at the message. */
-  function reportInvalid(inputs, message) {
-    var bad = inputs.filter(function (input) { return input.getAttribute("aria-invalid") === "true"; });
-    inputs.forEach(function (input) { input.removeAttribute("aria-describedby"); });
-    bad.forEach(function (input) { input.setAttribute("aria-describedby", message.id); });
+  /** Say which boxes hold no number and what a box accepts; point each bad box at the message. `bad` lists
+      {box, reason}, as live.js read the boxes. */
+  function reportInvalid(inputs, bad, message) {
+    inputs.forEach(function (input) { input.removeAttribute("aria-invalid"); input.removeAttribute("aria-describedby"); });
+    bad.forEach(function (item) {
+      item.box.setAttribute("aria-invalid", "true");
+      item.box.setAttribute("aria-describedby", message.id);
+    });
     if (!bad.length) {
       message.textContent = "";
       return false;
     }
-    var names = bad.slice(0, 3).map(function (input) {
-      return "\u201c" + input.value.trim() + "\u201d in " + input.getAttribute("aria-label");
+    var names = bad.slice(0, 3).map(function (item) {
+      return "\u201c" + item.box.value.trim() + "\u201d in " + item.box.getAttribute("aria-label");
     });
     message.textContent = "Not a number: " + names.join("; ") + (bad.length > 3 ? " and " + (bad.length - 3) + " more" : "") +
-      ". Each box takes one number, such as 2, -0.5, 1.25 or 6.9e-1. The results below wait until every box holds one.";
+      ". " + live().accepts + " (" + bad[0].reason + "). The results below wait until every box holds one.";
     return true;
   }
 
@@ -188,43 +178,61 @@
     /** The title and the results' caption say whose query this is: the token's while it is the page's, else the
         reader's own numbers (#33 correction 9: the title kept "the query of late" after the query changed). */
     function nameQuery(query) {
-      var own = query.every(function (q, i) { return q === Number(spec.query[i]); });
-      var asker = own ? "the query of \u201c" + queryToken + "\u201d" : "the query (" + query.join(", ") + ")";
-      form.querySelector(".calculator__title").textContent = "Attention calculator: " + asker;
-      resultsTable.querySelector(".calculator__asker").textContent = own ? "the query of " + queryToken : "the query (" + query.join(", ") + ")";
+      var own = query.every(function (q, i) { return q === spec.query[i]; });
+      var typed = "the query (" + queryInputs.map(function (box) { return box.value.trim(); }).join(", ") + ")";
+      form.querySelector(".calculator__title").textContent = "Attention calculator: " + (own ? "the query of \u201c" + queryToken + "\u201d" : typed);
+      resultsTable.querySelector(".calculator__asker").textContent = own ? "the query of " + queryToken : typed;
+    }
+
+    /** Each group of boxes (the query, the keys, the values) as live.js reads it: {boxes, entries}. */
+    function readAll() {
+      return [[queryInputs], keyInputs, valueInputs].map(function (boxes) {
+        var texts = boxes.map(function (row) { return row.map(function (box) { return box.value; }); });
+        return { boxes: boxes, entries: live().readEntries(texts) };
+      });
     }
 
     function update() {
-      var query = queryInputs.map(readNumber);
-      var keys = keyInputs.map(function (row) { return row.map(readNumber); });
-      var values = valueInputs.map(function (row) { return row.map(readNumber); });
+      if (!live()) { whenLive(update); return; }
+      var read = readAll(), bad = [];
+      read.forEach(function (group) {
+        (group.entries.errors || []).forEach(function (error) {
+          bad.push({ box: group.boxes[error[0][0]][error[0][1]], reason: error[1] });
+        });
+      });
       var inputs = queryInputs.concat.apply(queryInputs, keyInputs.concat(valueInputs));
-      if (reportInvalid(inputs, message)) {
-        showNoResult(resultCells, outputCell);
-        container.setAttribute("data-state", "invalid");
-        return;
+      if (reportInvalid(inputs, bad, message)) return noResult("invalid");
+      var query = read[0].entries.values[0];
+      var result = live().calculate(query, read[1].entries.values, read[2].entries.values, scale, digits, outputDigits);
+      if (result.stale) {
+        message.textContent = "Not computed for these numbers: " + result.stale + ".";
+        return noResult("invalid");
       }
       nameQuery(query);
-      var result = attend(query, keys, values, scale);
       resultCells.forEach(function (cells, row) {
-        cells.score.textContent = format(result.scores[row], digits);
-        cells.exp.textContent = formatExp(result.exps[row], digits);
-        cells.weightText.textContent = format(result.weights[row], digits);
-        cells.bar.style.width = (100 * result.weights[row]).toFixed(2) + "%";
+        cells.score.textContent = result.scores[row];
+        cells.exp.textContent = result.exponentials[row];
+        cells.weightText.textContent = result.weights[row];
+        cells.bar.style.width = result.bars[row];
       });
-      outputCell.textContent = "(" + result.output.map(function (x) { return format(x, outputDigits); }).join(", ") + ")";
+      outputCell.textContent = result.output;
       container.setAttribute("data-state", "ready");
+    }
+
+    function noResult(state) {
+      showNoResult(resultCells, outputCell);
+      container.setAttribute("data-state", state);
     }
 
     var fallback = container.querySelector(".attention-calculator__fallback");
     if (fallback) fallback.hidden = true;
     container.appendChild(form);
     container.setAttribute("data-ready", "");
+    noResult("loading");
     update();
   }
 
   abh.onPage(function (doc) {
     doc.querySelectorAll(".attention-calculator:not([data-ready])").forEach(build);
   });
-  abh.calculator = { attend: attend };
 })();

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import random
 import re
 
@@ -170,10 +171,11 @@ def reference_weights(query: list[float], keys: list[list[float]], scale: float,
 
 
 def scroll_to_calculator(page: Page) -> None:
-    """Scroll to the page's first calculator, as a reader does, and wait until it is built (calculator.js arrives
-    when a calculator comes near)."""
+    """Scroll to the page's first calculator, as a reader does, and wait until it is built and shows its numbers
+    (calculator.js arrives when a calculator comes near, and live.js, which computes them, after it)."""
     page.locator(".attention-calculator").first.scroll_into_view_if_needed()
     expect(page.locator(".calculator__input").first).to_be_visible()
+    expect(page.locator(".attention-calculator").first).to_have_attribute("data-state", "ready")  # live.js's numbers
 
 
 def set_vector(page: Page, label_prefix: str, vector: list[float]) -> None:
@@ -268,6 +270,29 @@ def test_red_ball_rolls_calculator_matches_attention_core(page: Page, site_url: 
     set_vector(page, "query of rolls", [5])
     assert displayed_weights(page) == reference_weights([5], keys, spec["scale"], digits)
     assert float(displayed_weights(page)[1]) > 0.9
+
+
+def test_the_calculator_is_a_view_over_live_js(browser: Browser, site_url: str) -> None:
+    """Assert the lesson's calculator fetches live.js only when it comes near (not on a first visit), takes an entry
+    as a live page's fields do (ln 2, 1/4), and shows its numbers by the site's one policy (a true minus)."""
+    requests: list[str] = []
+    context = open_context(browser, requests, viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.goto(site_url + "lesson/", wait_until="networkidle")
+    scripts = lambda: {url.rsplit("/", 1)[-1] for url in requests if "/javascripts/" in url}  # noqa: E731
+    assert "live.js" not in scripts()
+    scroll_to_calculator(page)
+    assert "live.js" in scripts()
+    spec = json.loads(page.locator(".attention-calculator").first.get_attribute("data-calculator"))
+    set_vector(page, "key of is", ["ln 2", "1/4"])
+    box = page.get_by_role("textbox", name="key of is, entry 1")
+    assert box.get_attribute("aria-invalid") is None
+    keys = [spec["keys"][0], [math.log(2), 0.25], spec["keys"][2]]
+    assert displayed_weights(page) == reference_weights(spec["query"], keys, spec["scale"], spec["digits"])
+    set_vector(page, "query of late", [-1, 0])
+    scores = page.locator(".calculator__results tbody tr").first.locator("td").first
+    expect(scores).to_have_text("\u22122.000")
+    context.close()
 
 
 def test_printing_the_lesson_gives_a_worksheet_or_the_answer_key(page: Page, site_url: str) -> None:
