@@ -5,6 +5,8 @@ It builds the site from a temporary copy, then measures:
   "Change the numbers", and the heaviest live page's live.json, fetched with it;
 - what a first visit gains: reader.js and reader.css (the button and its style) as served now against the same
   files at `--against` (the commit before live pages), minified and gzipped the same way, side by side;
+- what a reader fetches when a calculator comes near: calculator.js, now a view over live.js (which it fetches
+  then), against calculator.js with its own arithmetic at `--calculator-against`;
 - the recompute of the heaviest live page of each live example (the most live directives of it) in headless
   Chromium: the time from handing live.js new inputs to the page laid out again, for two input sets in turn, at no
   CPU throttling and at Lighthouse's mobile throttling (4 x slower CPU, DevTools' Emulation.setCPUThrottlingRate),
@@ -38,6 +40,7 @@ BASE = "attention-by-hand"  # the site's path under its host (site_url)
 REPEATS = 15
 BUDGET_KB, BUDGET_MS = 30.0, 50.0
 FIRST_VISIT = ("docs/javascripts/reader.js", "docs/stylesheets/reader.css")
+CALCULATOR = "docs/javascripts/calculator.js"  # fetched when a calculator comes near, with live.js since it is its view
 MINIFY = {".js": rjsmin.jsmin, ".css": rcssmin.cssmin}
 TIMED = """async ([example, inputs, other]) => {
   const live = window.AttentionByHand.live, manifest = await live.loadManifest();
@@ -87,13 +90,16 @@ def heaviest_live_page(site: Path, example: str | None = None) -> Path:
     return manifests[-1]
 
 
-def sizes(site: Path, against: str) -> list[tuple[str, int, int]]:
-    """(file, gzip bytes now, gzip bytes at `against` or -1) for the live code and the first visit's files."""
+def sizes(site: Path, against: str, calculator_against: str) -> list[tuple[str, int, int]]:
+    """(file, gzip bytes now, gzip bytes at an earlier commit or -1) for the live code, the first visit's files and
+    the calculator's."""
     rows = [(name, gzipped((site / name).read_bytes()), -1) for name in ("javascripts/live.js", "stylesheets/live.css")]
     manifest = heaviest_live_page(site)
     rows.append((manifest.relative_to(site).as_posix(), gzipped(manifest.read_bytes()), -1))
     rows += [(path.removeprefix("docs/"), gzipped(served(ROOT / path)), gzipped(at_commit(against, path)))
              for path in FIRST_VISIT]
+    rows.append((CALCULATOR.removeprefix("docs/"), gzipped(served(ROOT / CALCULATOR)),
+                 gzipped(at_commit(calculator_against, CALCULATOR))))
     return rows
 
 
@@ -160,6 +166,8 @@ def main() -> None:
     """Build, weigh, time, print, and write bench/results/live_pages.md."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--against", default="b5c5348^", help="the commit before live pages, for the first visit")
+    parser.add_argument("--calculator-against", default="23d3fb0",
+                        help="the commit before the calculator became a view over live.js")
     parser.add_argument("--no-write", action="store_true", help="print only")
     args = parser.parse_args()
     if not CHROMIUM.exists():
@@ -169,7 +177,7 @@ def main() -> None:
         if built.returncode:
             fail(built.stderr[-2000:])
         site = project / "site"
-        weights = sizes(site, args.against)
+        weights = sizes(site, args.against, args.calculator_against)
         pages = {example: heaviest_live_page(site, example).parent.relative_to(site).as_posix() + "/"
                  for example in CASES}
         server, url = serve(site)
@@ -178,7 +186,7 @@ def main() -> None:
                      for example, page in pages.items()}
         finally:
             server.shutdown()
-    report(weights, times, pages, args.against, write=not args.no_write)
+    report(weights, times, pages, f"{args.against} / {args.calculator_against}", write=not args.no_write)
 
 
 def report(weights: list[tuple[str, int, int]], times: dict[str, dict[int, dict[str, list[float]]]],
