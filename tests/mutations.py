@@ -150,9 +150,13 @@ def mutations(seed: int = 2026) -> Iterator[tuple[Example, str, str, object]]:
                 yield example, field.name, kind, new
 
 
-def swapped_examples(example: Example, field: str, new: object) -> dict[str, Example]:
-    """The examples as they are after the mutation: the changed one, and every example built on it."""
-    changes = {field: new}
+def swapped_examples(example: Example, field: str, new: object, more: dict[str, object] | None = None
+                     ) -> dict[str, Example]:
+    """The examples as they are after the mutation (of `field`, and of the fields in `more` with it, for an input
+    that only fits changed together: d_k is the width of both W_Q and W_K): the changed one, and every example built
+    on it."""
+    given = {field: new, **(more or {})}  # `OTHER:field` changes a field of the example OTHER built on this one
+    changes = {name: value for name, value in given.items() if ":" not in name}
     if field == "tokens" and getattr(example, "focus", None) in example.tokens and example.focus not in new:
         changes["focus"] = new[example.tokens.index(example.focus)]  # the focus renamed with its token
     changed = dataclasses.replace(example, **changes)
@@ -160,8 +164,9 @@ def swapped_examples(example: Example, field: str, new: object) -> dict[str, Exa
     for other in EXAMPLES.values():  # equal, not only the same object: an example may make its own copy of another
         inner = [f.name for f in dataclasses.fields(other)
                  if isinstance(getattr(other, f.name), Example) and getattr(other, f.name) == example]
+        theirs = {name.split(":", 1)[1]: value for name, value in given.items() if name.startswith(f"{other.name}:")}
         if inner:
-            result[constant_of(other)] = dataclasses.replace(other, **dict.fromkeys(inner, changed))
+            result[constant_of(other)] = dataclasses.replace(other, **dict.fromkeys(inner, changed), **theirs)
     return result
 
 
@@ -214,13 +219,15 @@ def unchanged_pages(pages: list[Path], texts: list[str | None]) -> bool:
     return all(BASELINE[page] == text for page, text in zip(pages, texts, strict=True))
 
 
-def run_one(example: Example, field: str, kind: str, new: object) -> dict[str, object]:
-    """Apply one mutation, expand the pages it reaches, and restore the originals."""
+def run_one(example: Example, field: str, kind: str, new: object, more: dict[str, object] | None = None
+            ) -> dict[str, object]:
+    """Apply one mutation (of `field`, and of the fields in `more`), expand the pages it reaches, and restore the
+    originals."""
     originals = {constant_of(e): e for e in EXAMPLES.values()}
     report: dict[str, object] = {"example": example.name, "field": field, "kind": kind, "value": repr(new),
                                  "errors": [], "crash": None, "refused": None}
     try:
-        examples = swapped_examples(example, field, new)
+        examples = swapped_examples(example, field, new, more)
     except ExampleInputError as error:  # out of its declared range: the build stops at the example's field
         return {**report, "refused": str(error), "outcome": "refused"}
     inert = False
@@ -245,13 +252,15 @@ def as_tuples(value: object) -> object:
 
 def main() -> None:
     """Run every mutation; or every N-th from the K-th on, given `K/N` (one share of the work for each of N
-    processes); or the one named on the command line as EXAMPLE FIELD JSON-VALUE."""
+    processes); or the one named on the command line as EXAMPLE FIELD JSON-VALUE [FIELD JSON-VALUE ...]."""
     if sys.argv[1:] == ["--unreachable"]:
         print(json.dumps(unreachable(discovered())))
         return
-    if len(sys.argv) == 4:
-        example = EXAMPLES[sys.argv[1]]
-        print(json.dumps(run_one(example, sys.argv[2], "given", as_tuples(json.loads(sys.argv[3])))))
+    if len(sys.argv) >= 4:
+        example, pairs = EXAMPLES[sys.argv[1]], sys.argv[2:]
+        given = {pairs[k]: as_tuples(json.loads(pairs[k + 1])) for k in range(0, len(pairs) - 1, 2)}
+        field, *others = given
+        print(json.dumps(run_one(example, field, "given", given[field], {f: given[f] for f in others})))
         return
     share, shares = map(int, sys.argv[1].split("/")) if len(sys.argv) == 2 else (0, 1)
     for index, (example, field, kind, new) in enumerate(mutations()):

@@ -136,6 +136,43 @@ def test_the_reported_mutations_stop_at_the_stale_pages(example: str, field: str
     assert any(line.startswith(page + ":") for line in errors_of(report)), errors_of(report)
 
 
+# messages of an entry or the core that assumed a size, not of a claim that no longer holds
+ENGINE_ERRORS = re.compile(r"cannot take \d+x\d+ labels|this side-by-side view needs|has d_k=\d+ but|core's limit|"
+                           r"must be d_v=")
+D_K_2 = {"W_q_text": [["0", "1"], ["0", "0"], ["1", "0"]], "W_k_text": [["0", "0"], ["ln 2", "0"], ["0", "1"]]}
+
+
+@pytest.mark.parametrize(("example", "changes", "refused"), [
+    ("red-ball-rolls", {**D_K_2, "cross-padding:W_q_dec_text": [["1", "0"], ["2", "1"], ["0", "0"]]}, None),
+    ("red-ball-rolls", {"W_q2_text": D_K_2["W_q_text"], "W_k2_text": D_K_2["W_k_text"]}, None),
+    ("red-ball-rolls", D_K_2, "CrossPadding.W_q_dec_text: has rows of 1 but the keys of red ball rolls have d_k = 2"),
+    ("red-ball-rolls", {"W_q_text": D_K_2["W_q_text"]}, "RedBallRolls.W_k_text: "),
+    ("red-ball-rolls", {"W_v_text": [["1"], ["0"], ["1"]], "W_v2_text": [["1"], ["0"], ["1"]],
+                        "W_o_text": [["1", "0", "1/2"], ["0", "1", "0"]]}, "TrainingStep.target_text: 2 entries"),
+    ("red-ball-rolls", {"W_v_text": [["1"], ["0"], ["1"]], "W_v2_text": [["1"], ["0"], ["1"]],
+                        "W_o_text": [["1", "0", "1/2"], ["0", "1", "0"]], "training-step:target_text": ["2"]}, None),
+    ("exercises", {"shape_n": 8192}, None),
+    ("exercises", {"shape_n": 8193}, "Exercises.shape_n: 8193 is out of range"),
+    ("kv-memory", {"contexts": [4096, 32768, 1_000_000]}, None),
+    ("kv-memory", {"contexts": [4096, 32768, 1_000_001]}, "KVMemory.contexts: 1000001 is out of range"),
+], ids=["head 1 d_k = 2 (and the decoder's W_Q)", "head 2 d_k = 2", "head 1 d_k = 2: the decoder's W_Q no longer fits",
+        "W_Q wider than W_K", "d_v = 1: the target no longer fits", "d_v = 1 (and the target)",
+        "exercise 4 at the core's MAX_TOKENS", "exercise 4 one token more", "a context at MAX_COUNTED_TOKENS",
+        "a context one token more"])
+def test_a_valid_input_of_another_width_renders_or_names_its_claims(example: str, changes: dict, refused: str | None
+                                                                      ) -> None:
+    """Assert an input of another width (d_k = 2 where the deck has 1) builds or stops at the page lines whose claims
+    no longer hold, never at an entry that assumed the deck's width (`a 3x2 matrix cannot take 3x1 labels`); and an
+    input that cannot go with the others is refused at its example's field."""
+    (report,) = run(example, *(item for field, value in changes.items() for item in (field, json.dumps(value))))
+    assert report["crash"] is None, report["crash"]
+    if refused:
+        assert report["outcome"] == "refused" and str(report["refused"]).startswith(refused), report
+        return
+    assert report["outcome"] in ("built", "stopped"), report
+    assert [line for line in errors_of(report) if ENGINE_ERRORS.search(line) or not RE_PLACED.match(line)] == []
+
+
 def lines_writing(page: Path, word: str) -> set[int]:
     """The lines of a page (from 1, front matter counted) that write `word` in italics or as a tab's title,
     outside fenced code, inline code and directives."""

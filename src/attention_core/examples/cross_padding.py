@@ -57,6 +57,10 @@ class CrossPadding(Example):
                 yield name, f"{flags!r} does not fit; accepted: flags with 1 to {n} True (real tokens, in order)"
         if not (math.isfinite(self.finite_fill) and self.finite_fill < 0):
             yield "finite_fill", f"{self.finite_fill!r} is not a finite negative number; accepted: one such as -1e9"
+        d_k = self.source.W_k[0].shape[1]
+        if len(self.W_q_dec_text[0]) != d_k:  # the decoder's queries meet the source's keys
+            yield "W_q_dec_text", (f"has rows of {len(self.W_q_dec_text[0])} but the keys of {self.source.title} "
+                                   f"have d_k = {d_k}; accepted: rows of {d_k} entries")
 
     @property
     def encoder_tokens(self) -> tuple[str, ...]:

@@ -7,7 +7,7 @@ from functools import cached_property
 
 import numpy as np
 
-from .._checks import frozen
+from .._checks import MAX_TOKENS, MAX_WIDTH, frozen
 from ..attention import attention_shapes
 from ..exact import parse_matrix
 from ..softmax import SoftmaxSteps, causal_mask, softmax_steps
@@ -26,9 +26,9 @@ class Exercises(Example):
     W_q_text: Rows = published(RED_BALL_W_Q, DECK)
     W_k_text: Rows = published(RED_BALL_W_K, DECK)
     values_text: Rows = published(RED_BALL_W_V, DECK)
-    shape_n: int = ranged(5, 1, 100_000, "tokens n of exercise 4", Source(DECK, 5))
-    shape_d_k: int = ranged(2, 1, 100_000, "d_k of exercise 4", Source(DECK, 2))
-    shape_d_v: int = ranged(3, 1, 100_000, "d_v of exercise 4", Source(DECK, 3))
+    shape_n: int = ranged(5, 1, MAX_TOKENS, "tokens n of exercise 4", Source(DECK, 5))  # the core's limits
+    shape_d_k: int = ranged(2, 1, MAX_WIDTH, "d_k of exercise 4", Source(DECK, 2))
+    shape_d_v: int = ranged(3, 1, MAX_WIDTH, "d_v of exercise 4", Source(DECK, 3))
     illustrative: tuple[str, ...] = ()
     exact: bool = True
 

@@ -7,7 +7,7 @@ from functools import cached_property
 
 import numpy as np
 
-from .._checks import frozen
+from .._checks import MAX_COUNTED_TOKENS, frozen
 from ..kv_memory import ModelShape, gib
 from .base import Example, published, ranged
 
@@ -37,7 +37,7 @@ class KVMemory(Example):
     tokens: tuple[str, ...] = ()
     models: tuple[ModelShape, ...] = published((LLAMA_2_7B, LLAMA_2_70B, FALCON_7B),
                                                "each model's paper, model card and released config.json")
-    contexts: tuple[int, ...] = ranged((4096, 32768, 131072), 1, 10_000_000, "context lengths in tokens")
+    contexts: tuple[int, ...] = ranged((4096, 32768, 131072), 1, MAX_COUNTED_TOKENS, "context lengths in tokens")
     bytes_per_value: int = ranged(2, 1, 8, "bytes per stored number")
     illustrative: tuple[str, ...] = ()
     exact: bool = False

@@ -13,7 +13,18 @@ from ..attention import AttentionResult
 from ..exact import parse_matrix
 from ..multihead import MultiHeadResult, multi_head_attention
 from ..softmax import SoftmaxSteps, causal_mask, softmax_steps
-from .base import IDENTITY_3, PAD, RED_BALL_W_K, RED_BALL_W_Q, RED_BALL_W_V, Example, Magnitude, Rows, ranged
+from .base import (
+    IDENTITY_3,
+    PAD,
+    RED_BALL_W_K,
+    RED_BALL_W_Q,
+    RED_BALL_W_V,
+    Example,
+    Magnitude,
+    Rows,
+    checked,
+    ranged,
+)
 
 
 @dataclass(frozen=True)
@@ -46,12 +57,18 @@ class RedBallRolls(Example):
     exact: bool = True
 
     def impossible(self) -> Iterator[tuple[str, str]]:
-        """The focus must be a token; the padding example needs one flag a token, and a real token first."""
+        """The focus must be a token; the padding example needs one flag a token, and a real token first; each head's
+        W_K as wide as its W_Q; and the heads' sizes must fit together (the core's multi-head check)."""
         if self.focus not in self.tokens:
             yield "focus", f"{self.focus!r} is not a token; accepted: one of {', '.join(self.tokens)}"
         if len(self.padding_real) != len(self.tokens) or not any(self.padding_real):
             yield "padding_real", (f"{self.padding_real!r} does not fit; accepted: {len(self.tokens)} flags, "
                                    "one a token, at least one True (a real token)")
+        for suffix, W_q, W_k in zip(("", "2"), self.W_q, self.W_k, strict=True):
+            if W_q.shape[1] != W_k.shape[1]:
+                yield f"W_k{suffix}_text", (f"has rows of {W_k.shape[1]} but W_q{suffix} has rows of {W_q.shape[1]} "
+                                            f"(d_k); accepted: rows of {W_q.shape[1]} entries")
+        yield from checked(type(self), "W_o_text", lambda: self.multihead)
 
     @property
     def padded_tokens(self) -> tuple[str, ...]:
@@ -127,6 +144,13 @@ class RedBallRolls(Example):
     def hard_choice_index(self) -> int:
         """Position of the focus token's top-scoring permitted key (ball for rolls)."""
         return int(np.argmax(self.head.masked[self.focus_index]))
+
+    @property
+    def second_key_entry(self) -> float:
+        """The key of the second token (ball) as one number: its first entry that is not whole (ln 2), else its
+        first entry; its only entry when d_k = 1."""
+        key = self.head.K[1]  # (d_k,)
+        return float(next((x for x in key if not float(x).is_integer()), key[0]))
 
     @cached_property
     def hard_choice(self) -> np.ndarray:

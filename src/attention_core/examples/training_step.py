@@ -39,7 +39,8 @@ class TrainingStep(Example):
     weights_source: Scaling = SCALING
 
     def impossible(self) -> Iterator[tuple[str, str]]:
-        """A step moves against the gradient by a positive amount; the focus must be a token."""
+        """A step moves against the gradient by a positive amount; the focus must be a token; the target is an
+        output row of the head (d_v entries)."""
         if not parse_entry(self.learning_rate_text) > 0:
             yield "learning_rate_text", f"{self.learning_rate_text!r} is not positive; accepted: a number above 0"
         if self.focus not in self.tokens:
@@ -48,6 +49,10 @@ class TrainingStep(Example):
         if len(self.saturated_text) != keys:
             yield "saturated_text", (f"{len(self.saturated_text)} raw dot products for the scaling example's "
                                      f"{keys} keys; accepted: {keys} numbers")
+        d_v = self.head_source.W_v[0].shape[1]
+        if len(self.target_text) != d_v:
+            yield "target_text", (f"{len(self.target_text)} entries for an output row of d_v = {d_v} (the values of "
+                                  f"{self.head_source.title}); accepted: {d_v} numbers")
 
     @cached_property
     def target(self) -> np.ndarray:

@@ -43,6 +43,21 @@ def labels(prefix: str, count: int) -> tuple[str, ...]:
     return tuple(f"{prefix}{k + 1}" for k in range(count))
 
 
+def width_labels(prefix: str, width: int) -> tuple[str, ...]:
+    """Column labels of a head's projection: `q` alone for one column (as the deck's d_k = 1), else `q1`, `q2`, ..."""
+    return (prefix,) if width == 1 else labels(prefix, width)
+
+
+def shape_of(array: np.ndarray | tuple[tuple[str, ...], ...]) -> str:
+    """A matrix's shape as a description writes it: `3x1`."""
+    return "x".join(str(k) for k in np.shape(array))
+
+
+def entry_or_row(row: np.ndarray, style: NumberStyle) -> Number | Vector:
+    """One entry of a width-1 row as a number (the deck's d_k = 1), a wider row as a vector."""
+    return Number(float(row[0]), style) if len(row) == 1 else Vector(as_rows(row)[0], style)
+
+
 def make_grid(
     array: np.ndarray, rows: Sequence[str], cols: Sequence[str], style: NumberStyle, corner: str = "",
     authored: tuple[tuple[str, ...], ...] | None = None, masked_as_infinity: bool = False,

@@ -13,7 +13,7 @@ from attention_core.examples.cross_padding import CROSS_PADDING as EX
 
 from ..registry import grid, scalar
 from ..shown import Grid, Scalar
-from .common import EXACT, authored_grid, checked_weights, labels, make_grid
+from .common import EXACT, authored_grid, checked_weights, labels, make_grid, shape_of, width_labels
 
 NAME = EX.name
 CORNER = "query \\ key"
@@ -31,14 +31,15 @@ def decoder_inputs() -> Grid:
     return authored_grid(EX.X_dec_text, EX.tokens, labels("x", len(EX.X_dec_text[0])), EXACT, "token")
 
 
-@grid(NAME, "w-q-decoder", "The illustrative query projection of the decoder, W_Q (3x1).")
+@grid(NAME, "w-q-decoder", f"The illustrative query projection of the decoder, W_Q ({shape_of(EX.W_q_dec_text)}).")
 def w_q_decoder() -> Grid:
-    return authored_grid(EX.W_q_dec_text, labels("x", len(EX.W_q_dec_text)), ("q",), EXACT, "row of $W_Q$")
+    return authored_grid(EX.W_q_dec_text, labels("x", len(EX.W_q_dec_text)), width_labels("q", EX.cross.d_k), EXACT,
+                         "row of $W_Q$")
 
 
 @grid(NAME, "decoder-queries", "The decoder's queries Q = X_dec W_Q, one row per decoder token.")
 def decoder_queries() -> Grid:
-    return make_grid(EX.cross.Q, EX.tokens, ("q",), EXACT, "token")
+    return make_grid(EX.cross.Q, EX.tokens, width_labels("q", EX.cross.d_k), EXACT, "token")
 
 
 @grid(NAME, "cross-scores", "The cross-attention scores Q K^T / sqrt(d_k): decoder queries by encoder keys.")

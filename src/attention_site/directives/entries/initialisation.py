@@ -14,7 +14,7 @@ from ..listings import listing
 from ..options import integer
 from ..registry import block, grid, scalar, table
 from ..shown import Column, Grid, MarkdownBlock, Number, Scalar, Table
-from .common import EXACT, checked_weights, labels, make_grid, style_of
+from .common import EXACT, checked_weights, labels, make_grid, style_of, width_labels
 from .counts import count_text
 
 NAME = EX.name
@@ -22,11 +22,6 @@ STYLE = style_of(EX)
 W = EX.weights
 HEAD = integer("head", "which head's matrix to show", 1, EX.h, default=1)
 INPUT_ROWS = labels("x", EX.d_model)
-
-
-def width_labels(prefix: str, width: int) -> tuple[str, ...]:
-    """Column labels of a head's projection: `q` alone for one column (as the deck's d_k = 1), else `q1`, `q2`, ..."""
-    return (prefix,) if width == 1 else labels(prefix, width)
 
 
 SHOWN = {"W_q": "W_Q", "W_k": "W_K", "W_v": "W_V", "W_o": "W_O"}  # the core's names, as the pages write them

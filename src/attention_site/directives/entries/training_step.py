@@ -16,7 +16,7 @@ from ..errors import DirectiveError
 from ..formatting import NumberStyle
 from ..registry import grid, scalar
 from ..shown import Grid, Scalar
-from .common import DECIMAL, EXACT, checked_weights, labels, make_grid
+from .common import DECIMAL, EXACT, checked_weights, labels, make_grid, shape_of, width_labels
 
 FIGURES = NumberStyle(exact=False, digits=3, significant=True)  # gradients spanning powers of ten: 0.000335
 
@@ -108,12 +108,12 @@ def d_scores() -> Grid:
 
 @grid(NAME, "d-queries", "dL/dQ: one row per token (only rolls' output is in the loss).")
 def d_queries() -> Grid:
-    return make_grid(step().before.dQ, TOKENS, ("q",), DECIMAL, "token")
+    return make_grid(step().before.dQ, TOKENS, width_labels("q", EX.head_source.head.d_k), DECIMAL, "token")
 
 
-@grid(NAME, "d-w-q", "dL/dW_Q = X^T dL/dQ (3x1).")
+@grid(NAME, "d-w-q", f"dL/dW_Q = X^T dL/dQ ({shape_of(EX.head_source.W_q[0])}).")
 def d_w_q() -> Grid:
-    return make_grid(step().before.dW_q, TOKENS, ("q",), DECIMAL, "row of $W_Q$")
+    return make_grid(step().before.dW_q, TOKENS, width_labels("q", EX.head_source.head.d_k), DECIMAL, "row of $W_Q$")
 
 
 @scalar(NAME, "learning-rate", "The illustrative learning rate.")
@@ -123,7 +123,7 @@ def learning_rate() -> Scalar:
 
 @grid(NAME, "w-q-after", "W_Q after one step: W_Q - learning rate x dL/dW_Q.")
 def w_q_after() -> Grid:
-    return make_grid(step().W_q_after, TOKENS, ("q",), DECIMAL, "row of $W_Q$")
+    return make_grid(step().W_q_after, TOKENS, width_labels("q", EX.head_source.head.d_k), DECIMAL, "row of $W_Q$")
 
 
 @grid(NAME, "weights-after", "rolls' weights after the step (row rolls; before: row rolls of red-ball-rolls weights).")

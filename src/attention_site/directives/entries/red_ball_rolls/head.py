@@ -20,12 +20,15 @@ from ..common import (
     calculator_html,
     checked_weights,
     count,
+    entry_or_row,
     labels,
     make_grid,
     plain,
     plain_rows,
+    shape_of,
     style_of,
     weighted_sum_table,
+    width_labels,
 )
 
 NAME = EX.name
@@ -38,9 +41,9 @@ def inputs() -> Grid:
     return authored_grid(EX.X_text, TOKENS, labels("x", len(EX.X_text[0])), STYLE, "token")
 
 
-@grid(NAME, "w-q", "The query projection W_Q of head 1 (3x1), as authored.")
+@grid(NAME, "w-q", f"The query projection W_Q of head 1 ({shape_of(EX.W_q[0])}), as authored.")
 def w_q() -> Grid:
-    return authored_grid(EX.W_q_text, TOKENS, ("q",), STYLE, "row of $W_Q$")
+    return authored_grid(EX.W_q_text, TOKENS, width_labels("q", EX.head.d_k), STYLE, "row of $W_Q$")
 
 
 def inexact_key() -> tuple[str, float]:
@@ -57,13 +60,13 @@ def rounded_key() -> str:
     return f"{text} as {value:.{EX.calculator_places}f}"
 
 
-@grid(NAME, "w-k", "The key projection W_K of head 1 (3x1), as authored "
+@grid(NAME, "w-k", f"The key projection W_K of head 1 ({shape_of(EX.W_k[0])}), as authored "
       f"({inexact_key()[0]}, not {inexact_key()[1]:.3f}).")
 def w_k() -> Grid:
-    return authored_grid(EX.W_k_text, TOKENS, ("k",), STYLE, "row of $W_K$")
+    return authored_grid(EX.W_k_text, TOKENS, width_labels("k", EX.head.d_k), STYLE, "row of $W_K$")
 
 
-@grid(NAME, "w-v", "The value projection W_V of head 1 (3x2), as authored.")
+@grid(NAME, "w-v", f"The value projection W_V of head 1 ({shape_of(EX.W_v[0])}), as authored.")
 def w_v() -> Grid:
     return authored_grid(EX.W_v_text, TOKENS, labels("v", len(EX.W_v_text[0])), STYLE, "row of $W_V$")
 
@@ -74,27 +77,26 @@ def projections() -> Table:
 
 
 def projections_table(head: AttentionResult) -> Table:
-    """One row per token: its query and key (d_k = 1 here) and its value row, for head 1 or head 2."""
+    """One row per token: its query and key (one number each when d_k = 1) and its value row, for head 1 or 2."""
     rows = tuple(
-        (token, Number(float(head.Q[i, 0]), STYLE), Number(float(head.K[i, 0]), STYLE),
-         Vector(as_rows(head.V[i])[0], STYLE))
+        (token, entry_or_row(head.Q[i], STYLE), entry_or_row(head.K[i], STYLE), Vector(as_rows(head.V[i])[0], STYLE))
         for i, token in enumerate(TOKENS)
     )
     return Table((Column("token", "token", False), Column("query", "query q"), Column("key", "key k"),
                   Column("value", "value v")), rows)
 
 
-@grid(NAME, "queries", "The query column Q = X W_Q (3x1).")
+@grid(NAME, "queries", f"The query column Q = X W_Q ({shape_of(EX.head.Q)}).")
 def queries() -> Grid:
-    return make_grid(EX.head.Q, TOKENS, ("q",), STYLE, "token")
+    return make_grid(EX.head.Q, TOKENS, width_labels("q", EX.head.d_k), STYLE, "token")
 
 
-@grid(NAME, "keys", f"The key column K = X W_K (3x1); {inexact_key()[0]} stays {inexact_key()[0]}.")
+@grid(NAME, "keys", f"The key column K = X W_K ({shape_of(EX.head.K)}); {inexact_key()[0]} stays {inexact_key()[0]}.")
 def keys() -> Grid:
-    return make_grid(EX.head.K, TOKENS, ("k",), STYLE, "token")
+    return make_grid(EX.head.K, TOKENS, width_labels("k", EX.head.d_k), STYLE, "token")
 
 
-@grid(NAME, "values", "The value rows V = X W_V (3x2).")
+@grid(NAME, "values", f"The value rows V = X W_V ({shape_of(EX.head.V)}).")
 def values() -> Grid:
     return make_grid(EX.head.V, TOKENS, labels("v", EX.head.d_v), STYLE, "token")
 
@@ -139,7 +141,7 @@ def weights() -> Grid:
     return make_grid(checked_weights(EX.head.weights, EX.mask), TOKENS, TOKENS, STYLE, "query \\ key")
 
 
-@grid(NAME, "output", "The output rows O = A V of head 1 (3x2).")
+@grid(NAME, "output", f"The output rows O = A V of head 1 ({shape_of(EX.head.output)}).")
 def output() -> Grid:
     return make_grid(EX.head.output, TOKENS, labels("o", EX.head.d_v), STYLE, "token")
 

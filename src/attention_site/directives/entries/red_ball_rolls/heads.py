@@ -11,7 +11,6 @@ import numpy as np
 from attention_core import AttentionResult
 from attention_core.examples.red_ball_rolls import RED_BALL_ROLLS as EX
 
-from ...errors import DirectiveError
 from ...registry import figure, grid, table
 from ...shown import Column, Figure, Grid, Number, Table, Vector
 from ...subjects import equal, joined
@@ -21,9 +20,11 @@ from ..common import (
     checked_weights,
     labels,
     make_grid,
+    shape_of,
     style_of,
     weighted_sum_table,
     weights_figure,
+    width_labels,
 )
 from .head import projections_table
 
@@ -31,22 +32,22 @@ NAME = EX.name
 STYLE = style_of(EX)
 TOKENS = EX.tokens
 MH = EX.multihead
-CONCAT_COLUMNS = ("h1 o1", "h1 o2", "h2 o1", "h2 o2")
+CONCAT_COLUMNS = tuple(f"h{k + 1} o{j + 1}" for k, head in enumerate(MH.heads) for j in range(head.d_v))
 HEADS = tuple(f"head-{k + 1}" for k in range(len(MH.heads)))  # labels a check can name: greater=head-2,head-1
 
 
 
-@grid(NAME, "w-q2", "The illustrative query projection W_Q of head 2 (3x1), as authored.")
+@grid(NAME, "w-q2", f"The illustrative query projection W_Q of head 2 ({shape_of(EX.W_q[1])}), as authored.")
 def w_q2() -> Grid:
-    return authored_grid(EX.W_q2_text, TOKENS, ("q",), STYLE, "row of $W_Q$ (head 2)")
+    return authored_grid(EX.W_q2_text, TOKENS, width_labels("q", EX.head2.d_k), STYLE, "row of $W_Q$ (head 2)")
 
 
-@grid(NAME, "w-k2", "The illustrative key projection W_K of head 2 (3x1), as authored.")
+@grid(NAME, "w-k2", f"The illustrative key projection W_K of head 2 ({shape_of(EX.W_k[1])}), as authored.")
 def w_k2() -> Grid:
-    return authored_grid(EX.W_k2_text, TOKENS, ("k",), STYLE, "row of $W_K$ (head 2)")
+    return authored_grid(EX.W_k2_text, TOKENS, width_labels("k", EX.head2.d_k), STYLE, "row of $W_K$ (head 2)")
 
 
-@grid(NAME, "w-v2", "The illustrative value projection W_V of head 2 (3x2), as authored.")
+@grid(NAME, "w-v2", f"The illustrative value projection W_V of head 2 ({shape_of(EX.W_v[1])}), as authored.")
 def w_v2() -> Grid:
     cols = labels("v", len(EX.W_v2_text[0]))
     return authored_grid(EX.W_v2_text, TOKENS, cols, STYLE, "row of $W_V$ (head 2)")
@@ -72,7 +73,7 @@ def head2_weighted_sum() -> Table:
     return weighted_sum_table(EX.head2, EX.focus_index, EX.contributions2, TOKENS, STYLE, EX.mask, "head 2 weight")
 
 
-@grid(NAME, "head2-output", "The output rows of head 2 (3x2).")
+@grid(NAME, "head2-output", f"The output rows of head 2 ({shape_of(EX.head2.output)}).")
 def head2_output() -> Grid:
     return make_grid(EX.head2.output, TOKENS, labels("o", EX.head2.d_v), STYLE, "token")
 
@@ -85,16 +86,16 @@ def heads_side_by_side() -> Table:
          Vector(as_rows(head.output[i])[0], STYLE))
         for k, head in enumerate(MH.heads)
     )
-    return Table((Column("head", "head", False), Column("weights", "weights over red, ball, rolls"),
-                  Column("output", "output for rolls")), rows)
+    return Table((Column("head", "head", False), Column("weights", f"weights over {', '.join(TOKENS)}"),
+                  Column("output", f"output for {EX.focus}")), rows)
 
 
-@grid(NAME, "concat", "The two heads' outputs placed side by side: concat (3x4).")
+@grid(NAME, "concat", f"The two heads' outputs placed side by side: concat ({shape_of(MH.concat)}).")
 def concat() -> Grid:
     return make_grid(MH.concat, TOKENS, CONCAT_COLUMNS, STYLE, "token")
 
 
-@grid(NAME, "w-o", "The illustrative output projection W_O (4x3), as authored.")
+@grid(NAME, "w-o", f"The illustrative output projection W_O ({shape_of(MH.W_o)}), as authored.")
 def w_o() -> Grid:
     return authored_grid(EX.W_o_text, CONCAT_COLUMNS, labels("u", len(EX.W_o_text[0])), STYLE, "row of $W_O$")
 
@@ -104,12 +105,12 @@ def u() -> Grid:
     return make_grid(MH.U, TOKENS, labels("u", MH.U.shape[1]), STYLE, "token")
 
 
-@grid(NAME, "x", "The input rows X as numbers (3x3), for sums such as x + u.")
+@grid(NAME, "x", f"The input rows X as numbers ({shape_of(MH.X)}), for sums such as x + u.")
 def x() -> Grid:
     return make_grid(MH.X, TOKENS, labels("x", MH.X.shape[1]), STYLE, "token")
 
 
-@grid(NAME, "residual", "The residual X + U (3x3).")
+@grid(NAME, "residual", f"The residual X + U ({shape_of(MH.residual)}).")
 def residual() -> Grid:
     return make_grid(MH.residual, TOKENS, labels("r", MH.residual.shape[1]), STYLE, "token")
 
@@ -141,7 +142,7 @@ def rolls_by_source() -> Table:
     return Table(columns, rows)
 
 
-@grid(NAME, "head2-values", "The value rows of head 2, V = X W_V (3x2).")
+@grid(NAME, "head2-values", f"The value rows of head 2, V = X W_V ({shape_of(EX.head2.V)}).")
 def head2_values() -> Grid:
     return make_grid(EX.head2.V, TOKENS, labels("v", EX.head2.d_v), STYLE, "token")
 
@@ -177,32 +178,41 @@ def by_head(columns: list[np.ndarray], rows: tuple[str, ...], corner: str) -> Gr
     return make_grid(np.stack(columns, axis=1), rows, HEADS, STYLE, corner)  # h x (n,) -> (n, h)
 
 
-def only_column(array: np.ndarray, what: str) -> np.ndarray:
-    """The single column of an (n, 1) array such as K when d_k = 1, or an error naming the width."""
-    if array.shape[1] != 1:
-        raise DirectiveError(f"{what} has {array.shape[1]} columns; this side-by-side view needs d_k = 1")
-    return array[:, 0]
+def by_head_entries(arrays: list[np.ndarray], prefix: str, corner: str) -> Grid:
+    """Each head's (n, d) array side by side: columns head-1, head-2 when every d is 1, else head-1 k1, head-1 k2..."""
+    single = all(array.shape[1] == 1 for array in arrays)
+    cols = tuple(name if single else f"{name} {label}"
+                 for name, array in zip(HEADS, arrays, strict=True) for label in labels(prefix, array.shape[1]))
+    return make_grid(np.concatenate(arrays, axis=1), TOKENS, cols, STYLE, corner)  # h x (n, d) -> (n, h d)
+
+
+def difference(later: np.ndarray, earlier: np.ndarray, prefix: str) -> Grid:
+    """Head 2's rows minus head 1's. Heads of different widths are compared as if the narrower had zero columns
+    added, which change no dot product: all 0 still means the heads share the projection."""
+    width = max(later.shape[1], earlier.shape[1])
+    later, earlier = (np.pad(a, ((0, 0), (0, width - a.shape[1]))) for a in (later, earlier))  # (n, d) -> (n, width)
+    return make_grid(later - earlier, TOKENS, labels(prefix, width), STYLE, "token")
 
 
 @grid(NAME, "keys-by-head", f"Each token's key in head 1 and in head 2 (d_k = {EX.head.d_k}): columns head-1, "
       "head-2.")
 def keys_by_head() -> Grid:
-    return by_head([only_column(head.K, "K") for head in MH.heads], TOKENS, "token")
+    return by_head_entries([head.K for head in MH.heads], "k", "token")
 
 
 @grid(NAME, "queries-head2-minus-head1", "Head 2's query rows minus head 1's: all 0 when the heads share W_Q.")
 def queries_head2_minus_head1() -> Grid:
-    return make_grid(EX.head2.Q - EX.head.Q, TOKENS, labels("q", EX.head.d_k), STYLE, "token")
+    return difference(EX.head2.Q, EX.head.Q, "q")
 
 
 @grid(NAME, "keys-head2-minus-head1", "Head 2's key rows minus head 1's: all 0 when the heads share W_K.")
 def keys_head2_minus_head1() -> Grid:
-    return make_grid(EX.head2.K - EX.head.K, TOKENS, labels("k", EX.head.d_k), STYLE, "token")
+    return difference(EX.head2.K, EX.head.K, "k")
 
 
 @grid(NAME, "values-head2-minus-head1", "Head 2's value rows minus head 1's: all 0 when the heads share W_V.")
 def values_head2_minus_head1() -> Grid:
-    return make_grid(EX.head2.V - EX.head.V, TOKENS, labels("v", EX.head.d_v), STYLE, "token")
+    return difference(EX.head2.V, EX.head.V, "v")
 
 
 @grid(NAME, "rolls-weights-by-head", f"The weights of the {EX.focus} row in head 1 and head 2: rows are keys.")

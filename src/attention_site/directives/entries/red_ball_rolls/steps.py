@@ -10,7 +10,7 @@ from attention_core.examples.red_ball_rolls import RED_BALL_ROLLS as EX
 
 from ...registry import grid, scalar, table
 from ...shown import Column, Grid, Number, Scalar, Table
-from ..common import DECIMAL, make_grid, style_of
+from ..common import DECIMAL, entry_or_row, make_grid, style_of
 
 NAME = EX.name
 STYLE = style_of(EX)
@@ -78,8 +78,7 @@ def shapes() -> Table:
 def rolls_scores() -> Table:
     i, head = EX.focus_index, EX.head
     rows = tuple(
-        (token, Number(float(head.Q[i, 0]), STYLE), Number(float(head.K[j, 0]), STYLE),
-         Number(float(head.scores[i, j]), STYLE))
+        (token, entry_or_row(head.Q[i], STYLE), entry_or_row(head.K[j], STYLE), Number(float(head.scores[i, j]), STYLE))
         for j, token in enumerate(TOKENS)
     )
     columns = (Column("key", "key token", False), Column("query", f"query of {EX.focus}"),
@@ -94,7 +93,7 @@ def divisor() -> Scalar:
 
 @scalar(NAME, "ball-key-decimal", f"The key of {EX.tokens[1]} (the second token) as a decimal.")
 def ball_key_decimal() -> Scalar:
-    return Scalar(float(EX.head.K[1, 0]), DECIMAL)
+    return Scalar(EX.second_key_entry, DECIMAL)
 
 
 
