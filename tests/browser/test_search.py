@@ -89,8 +89,9 @@ RESULT_PAGES = """() => [...document.querySelectorAll(".md-search-result__list >
 @pytest.mark.parametrize("words", ["dot product", "softmax"])
 def test_a_learner_s_words_find_the_lesson_and_chapters_before_the_reference(
         page: Page, site_url: str, words: str) -> None:
-    """Assert a learner's words, typed in the search, list no reference page (the API, the directives) first, and
-    every reference page below every page of the lesson and the walk-through: a section of the reference titled
+    """Assert a learner's words, typed in the search, list a page of the lesson or the walk-through first (the lesson
+    is boosted for "dot product", where a page going further came first), and every reference page (the API, the
+    directives) below every page of the lesson and the walk-through: a section of the reference titled
     `dot-product-gradients` or `softmax` ranked above the lesson, since titles weigh a thousand times more."""
     page.goto(site_url + "lesson/")
     wait_for_features(page)
@@ -101,5 +102,5 @@ def test_a_learner_s_words_find_the_lesson_and_chapters_before_the_reference(
     learner = [rank for rank, path in enumerate(ranked) if path.startswith(LEARNER_PAGES)]
     reference = [rank for rank, path in enumerate(ranked) if path.startswith(REFERENCE_PAGES)]
     assert learner, f"'{words}' found no page of the lesson or the walk-through: {ranked}"
-    assert not ranked[0].startswith(REFERENCE_PAGES), f"'{words}' lists a reference page first: {ranked}"
+    assert ranked[0].startswith(LEARNER_PAGES), f"'{words}' lists another page before the lesson's: {ranked}"
     assert all(rank > max(learner) for rank in reference), f"'{words}' ranks a reference page above a chapter: {ranked}"
