@@ -8,14 +8,27 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from attention_core import embed, embedding_scale, softmax, softmax_steps
+from attention_core import (
+    GIB,
+    embed,
+    embedding_scale,
+    feed_forward_steps,
+    layer_macs,
+    layer_norm,
+    softmax,
+    softmax_steps,
+    transformer_layer,
+)
 from attention_core.examples.alibi import ALIBI
 from attention_core.examples.batched_heads import BATCHED_HEADS
 from attention_core.examples.bus_is_late import BUS_IS_LATE
 from attention_core.examples.cross_padding import CROSS_PADDING
 from attention_core.examples.grouped_heads import GROUPED_HEADS
+from attention_core.examples.inference import INFERENCE
 from attention_core.examples.kv_memory import KV_MEMORY
 from attention_core.examples.meaning import MEANING
+from attention_core.examples.red_ball_layer import RED_BALL_LAYER
+from attention_core.examples.red_ball_rolls import RED_BALL_ROLLS
 from attention_core.examples.tiled_attention import TILED_ATTENTION
 from attention_core.examples.training_step import TRAINING_STEP
 from attention_core.examples.whole_model import WHOLE_MODEL
@@ -197,3 +210,92 @@ def test_softmax_steps_weight_totals_are_the_rows_sums() -> None:
     assert BUS_IS_LATE.weight_total == float(BUS_IS_LATE.steps.weights.sum())
     assert softmax_steps(np.array([[0.0, 0.0], [math.log(3), 0.0]])).weight_totals == pytest.approx([1, 1], abs=1e-15)
     assert softmax_steps(np.array([0.0, 0.0])).weight_totals.shape == ()
+
+
+def test_inference_parameters_in_millions_and_billions() -> None:
+    """Assert Llama 2 7B's layer holds 4 x 4096^2 = 67.108864 million attention weights and 3 x 4096 x 11008 =
+    135.266304 million FFN weights, and the model 6.74 billion: the parameters as model names count them."""
+    shown = INFERENCE.parameters_as_named
+    assert shown.tolist() == (INFERENCE.parameters / np.array([1e6, 1e6, 1e9])).tolist()
+    assert shown[0, :2].tolist() == [67.108864, 135.266304]
+    assert np.round(shown[:, 2], 2).tolist() == [6.74, 68.98, 6.92]
+
+
+def test_inference_gib_read_by_a_decode_step() -> None:
+    """Assert one sequence's cache at 4,096 tokens is 2 GiB for Llama 2 7B (32 layers x 2 x 4096 x 4096 x 2 bytes),
+    1.25 GiB for Llama 2 70B (8 KV heads) and 1/32 GiB for Falcon-7B (one KV head); the batch multiplies it."""
+    weights, cache = INFERENCE.weights_and_cache_gib.T
+    assert cache.tolist() == [2.0, 1.25, 0.03125]
+    assert weights.tolist() == [s.weight_bytes / GIB for s in INFERENCE.decode(1)]
+    assert INFERENCE.caches_gib.tolist() == [[2.0 * b for b in (1, 16, 64)], [1.25 * b for b in (1, 16, 64)],
+                                             [0.03125 * b for b in (1, 16, 64)]]  # (models, batches)
+    assert INFERENCE.bytes_per_token_gib.T.tolist() == [[s.bytes_per_token / GIB for s in INFERENCE.decode(b)]
+                                                        for b in INFERENCE.batches]  # (models, batches)
+
+
+def test_inference_layer_macs_in_millions() -> None:
+    """Assert one token's multiply-adds in one Llama 2 7B layer at 4,096 tokens: 67.108864 million in the
+    projections, 135.266304 million in the FFN, 33.554432 million in attention (2 x 4096 x 4096)."""
+    assert INFERENCE.layer_macs_millions[0].tolist() == [67.108864, 135.266304, 33.554432]
+    assert INFERENCE.layer_macs_millions.tolist() == [
+        [x / 1e6 for x in layer_macs(m, w, INFERENCE.context)] for m, w in zip(INFERENCE.models, INFERENCE.widths,
+                                                                                 strict=True)]
+
+
+def test_inference_crossovers_in_multiples_of_d_model() -> None:
+    """Assert the crossovers 3,072, 24,704, 52,224 and 22,784 tokens are 6, 6.03125, 6.375 and 5.01 times each
+    model's d_model (512, 4096, 8192, 4544), the 2017 base model first."""
+    assert INFERENCE.crossover_models == ("Transformer base", "Llama 2 7B", "Llama 2 70B", "Falcon-7B")
+    assert INFERENCE.crossover_widths[:3].tolist() == [6.0, 6.03125, 6.375]
+    assert INFERENCE.crossover_widths[3] == 22784 / 4544
+
+
+def test_inference_rebuild_errors_are_rounding() -> None:
+    """Assert exp(S - L) rebuilds the weights and the running L equals L from all scores, to rounding."""
+    weights, lse = INFERENCE.rebuild_errors
+    assert weights == np.abs(INFERENCE.recomputed_weights - INFERENCE.tiled_source.naive.weights).max()
+    assert lse == np.abs(INFERENCE.log_sum_exp - INFERENCE.running_log_sum_exp).max()
+    assert 0 <= weights < 1e-15 and 0 <= lse < 1e-15
+
+
+def test_red_ball_rolls_divisor_w_o_counts_and_u_terms() -> None:
+    """Assert the scores are divided by sqrt(d_k) = 1 (sqrt 2 at d_k = 2); W_O's rows of head 1 have one non-zero
+    entry in each column, head 2's in columns 1 and 3; rolls' products c_k W_O[k, j] add up to its u."""
+    assert RED_BALL_ROLLS.divisor == 1.0
+    wide = replace(RED_BALL_ROLLS, W_q_text=(("0", "1"), ("0", "0"), ("1", "0")),
+                   W_k_text=(("0", "0"), ("ln 2", "0"), ("0", "1")))
+    assert wide.divisor == pytest.approx(math.sqrt(2), rel=1e-15)
+    assert RED_BALL_ROLLS.w_o_nonzero.tolist() == [[1, 1, 1], [1, 0, 1]]
+    terms = RED_BALL_ROLLS.u_terms
+    assert terms.tolist() == [[0.5, 0, 0.25], [0, 1.25, 0], [0, 0, 0.75], [-0.75, 0, 0]]
+    assert terms.sum(axis=0).tolist() == RED_BALL_ROLLS.multihead.U[RED_BALL_ROLLS.focus_index].tolist()
+
+
+def test_red_ball_rolls_heads_differences_pad_the_narrower_head() -> None:
+    """Assert head 2's queries (0, 0, 1) equal head 1's and its keys (ln 2, 0, 0) are head 1's (0, ln 2, 0) moved;
+    a head 1 of d_k = 2 whose second column is 0 still shares head 2's W_Q (zero columns change no dot product)."""
+    ln2 = math.log(2)
+    assert RED_BALL_ROLLS.head2_minus_head1("Q").tolist() == [[0], [0], [0]]
+    assert RED_BALL_ROLLS.head2_minus_head1("K").tolist() == [[ln2], [-ln2], [0]]
+    assert RED_BALL_ROLLS.head2_minus_head1("V").tolist() == [[0, 0], [0, 0], [0, 0]]
+    padded = replace(RED_BALL_ROLLS, W_q_text=(("0", "0"), ("0", "0"), ("1", "0")),
+                     W_k_text=(("0", "0"), ("ln 2", "0"), ("0", "0")))
+    assert padded.head2_minus_head1("Q").tolist() == [[0, 0], [0, 0], [0, 0]]
+
+
+def test_red_ball_layer_statistics_norms_and_epsilon() -> None:
+    """Assert the rows of X + U, (2, 0, 3/2), (-1/2, 2, 3/4), (-1/4, 5/4, 2), have means 7/6, 3/4, 1 and variances
+    13/18, 25/24, 7/8; the post-norm layer is the example's; pre-norm's final LayerNorm; epsilon 10^-5."""
+    mean, variance = RED_BALL_LAYER.norm_1_statistics
+    assert mean == pytest.approx([7 / 6, 3 / 4, 1], rel=1e-15)
+    assert variance == pytest.approx([13 / 18, 25 / 24, 7 / 8], rel=1e-15)
+    mean_2, _ = RED_BALL_LAYER.norm_2_statistics
+    assert mean_2 == pytest.approx(RED_BALL_LAYER.result.R_plus_F.mean(axis=1), rel=1e-15)
+    p, heads = RED_BALL_LAYER.parameters, RED_BALL_LAYER.heads
+    assert RED_BALL_LAYER.ffn_steps.hidden.tolist() == feed_forward_steps(
+        RED_BALL_LAYER.result.R, p.W_1, p.b_1, p.W_2, p.b_2).hidden.tolist()
+    post, pre = RED_BALL_LAYER.by_norm["post"], RED_BALL_LAYER.by_norm["pre"]
+    assert post.Y.tolist() == RED_BALL_LAYER.result.Y.tolist()
+    assert pre.Y.tolist() == transformer_layer(heads.X, p, mask=heads.mask, norm="pre").Y.tolist()
+    assert RED_BALL_LAYER.pre_norm_output.tolist() == layer_norm(pre.Y).tolist()
+    assert (RED_BALL_LAYER.epsilon, RED_BALL_LAYER.epsilon_power) == (1e-5, -5)

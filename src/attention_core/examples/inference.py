@@ -14,12 +14,13 @@ from ..inference import (
     StepTraffic,
     crossover_context,
     decode_traffic,
+    layer_macs,
     layer_parameters,
     log_sum_exp,
     model_parameters,
     prefill_traffic,
 )
-from ..kv_memory import ModelShape
+from ..kv_memory import GIB, ModelShape
 from .base import Example, Magnitude, published, ranged
 from .kv_memory import KV_MEMORY, KVMemory
 from .tiled_attention import TILED_ATTENTION, TiledAttention
@@ -88,10 +89,39 @@ class Inference(Example):
                                                                                     strict=True)]
         return frozen(np.array(rows, dtype=float))
 
+    @cached_property
+    def parameters_as_named(self) -> np.ndarray:
+        """The parameters as model names count them: per layer in millions (attention, FFN), the whole model in
+        billions, (models, 3)."""
+        p = self.parameters
+        return frozen(np.column_stack([p[:, 0] / 1e6, p[:, 1] / 1e6, p[:, 2] / 1e9]))
+
     def decode(self, batch: int) -> tuple[StepTraffic, ...]:
         """One decode step of `batch` sequences at the example's context, for every model."""
         return tuple(decode_traffic(m, w, self.context, batch, self.bytes_per_value)
                      for m, w in zip(self.models, self.widths, strict=True))
+
+    @cached_property
+    def weights_and_cache_gib(self) -> np.ndarray:
+        """GiB one decode step of one sequence reads: the weights, and the cache at the context, (models, 2)."""
+        return frozen(np.array([[s.weight_bytes / GIB, s.cache_bytes / GIB] for s in self.decode(1)]))
+
+    @cached_property
+    def bytes_per_token_gib(self) -> np.ndarray:
+        """GiB read for each generated token at each batch size, (models, batches)."""
+        return frozen(np.array([[s.bytes_per_token / GIB for s in self.decode(b)] for b in self.batches]).T)
+
+    @cached_property
+    def caches_gib(self) -> np.ndarray:
+        """GiB of KV cache one decode step reads for the whole batch, at each batch size, (models, batches)."""
+        return frozen(np.array([[s.cache_bytes / GIB for s in self.decode(b)] for b in self.batches]).T)
+
+    @cached_property
+    def layer_macs_millions(self) -> np.ndarray:
+        """One token's multiply-adds in one layer at the context, in millions: projections, FFN, attention,
+        (models, 3)."""
+        rows = [layer_macs(m, w, self.context) for m, w in zip(self.models, self.widths, strict=True)]
+        return frozen(np.array(rows, dtype=float) / 1e6)
 
     @cached_property
     def prefill(self) -> tuple[StepTraffic, ...]:
@@ -109,6 +139,17 @@ class Inference(Example):
         """The context at which attention's MACs per token equal the rest, for the 2017 base and each model."""
         pairs = (self.base, *zip(self.models, self.widths, strict=True))
         return frozen(np.array([crossover_context(m, w) for m, w in pairs]))
+
+    @property
+    def crossover_models(self) -> tuple[str, ...]:
+        """The names of the rows of `crossovers`: the 2017 base model, then the published ones."""
+        return (self.base[0].name, *(m.name for m in self.models))
+
+    @cached_property
+    def crossover_widths(self) -> np.ndarray:
+        """Each crossover context divided by its model's d_model, (1 + models,)."""
+        d_models = np.array([self.base[1].d_model, *(w.d_model for w in self.widths)], dtype=float)
+        return frozen(self.crossovers / d_models)
 
     @cached_property
     def batch_where_cache_wins(self) -> np.ndarray:
@@ -132,6 +173,13 @@ class Inference(Example):
     def recomputed_weights(self) -> np.ndarray:
         """exp(S - L): the weights rebuilt from the scores and L, as the backward pass does, (n, n)."""
         return frozen(np.exp(self.tiled_source.naive.scaled - self.log_sum_exp[:, None]))
+
+    @cached_property
+    def rebuild_errors(self) -> np.ndarray:
+        """The largest |exp(S - L) - A| and the largest |L from all scores - (m + ln l)|: 0 to rounding, (2,)."""
+        weights = np.abs(self.recomputed_weights - self.tiled_source.naive.weights).max()
+        lse = np.abs(self.log_sum_exp - self.running_log_sum_exp).max()
+        return frozen(np.array([weights, lse]))
 
 
 INFERENCE = Inference()

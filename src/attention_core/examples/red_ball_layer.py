@@ -2,14 +2,29 @@
 
 from __future__ import annotations
 
+import inspect
+import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from types import MappingProxyType
 
 import numpy as np
 
 from .._checks import frozen
 from ..exact import parse_matrix, parse_vector
-from ..layer import LayerParameters, LayerResult, logits, next_token, transformer_layer
+from ..layer import (
+    NORMS,
+    FeedForwardSteps,
+    LayerParameters,
+    LayerResult,
+    feed_forward_steps,
+    layer_norm,
+    layer_norm_statistics,
+    logits,
+    next_token,
+    transformer_layer,
+)
 from .base import Example, Rows
 from .red_ball_rolls import RedBallRolls
 
@@ -52,6 +67,47 @@ class RedBallLayer(Example):
         """X, U, R, F, Y (each (3, 3)) and the multi-head steps."""
         heads = self.heads
         return transformer_layer(heads.X, self.parameters, mask=heads.mask, norm=self.norm)
+
+    @cached_property
+    def ffn_steps(self) -> FeedForwardSteps:
+        """The feed-forward network on the rows R, step by step: R W_1 + b_1, the ReLU, F."""
+        p = self.parameters
+        return feed_forward_steps(self.result.R, p.W_1, p.b_1, p.W_2, p.b_2)
+
+    @cached_property
+    def norm_1_statistics(self) -> tuple[np.ndarray, np.ndarray]:
+        """The mean and variance of each row of X + U, which the first layer normalisation uses, each (n,)."""
+        mean, variance = layer_norm_statistics(self.result.attention.residual)
+        return frozen(mean), frozen(variance)
+
+    @cached_property
+    def norm_2_statistics(self) -> tuple[np.ndarray, np.ndarray]:
+        """The mean and variance of each row of R + F, which the second layer normalisation uses, each (n,)."""
+        mean, variance = layer_norm_statistics(self.result.R_plus_F)
+        return frozen(mean), frozen(variance)
+
+    @cached_property
+    def by_norm(self) -> Mapping[str, LayerResult]:
+        """The layer with each arrangement, same weights: "post" (2017) and "pre" (most current models)."""
+        heads = self.heads
+        return MappingProxyType({norm: transformer_layer(heads.X, self.parameters, mask=heads.mask, norm=norm)
+                                 for norm in NORMS})
+
+    @cached_property
+    def pre_norm_output(self) -> np.ndarray:
+        """A one-layer pre-norm stack's output: its Y after the final LayerNorm, (n, d_model)."""
+        return frozen(layer_norm(self.by_norm["pre"].Y))
+
+    @property
+    def epsilon(self) -> float:
+        """The epsilon of both layer normalisations: layer_norm's default, which transformer_layer uses."""
+        return float(inspect.signature(layer_norm).parameters["eps"].default)
+
+    @property
+    def epsilon_power(self) -> int | None:
+        """The power of ten the epsilon is (-5 for 10^-5), or None if it is not one."""
+        power = round(math.log10(self.epsilon))
+        return power if math.isclose(self.epsilon, 10.0**power) else None
 
     @cached_property
     def W_vocab(self) -> np.ndarray:

@@ -120,6 +120,32 @@ class RedBallRolls(Example):
         """Head 2, the illustrative second head."""
         return self.multihead.heads[1]
 
+    @property
+    def divisor(self) -> float:
+        """sqrt(d_k) of head 1, the number every score is divided by (1 / the head's scale)."""
+        return 1.0 / self.head.scale
+
+    @cached_property
+    def w_o_nonzero(self) -> np.ndarray:
+        """How many entries of each column of W_O are non-zero in each head's d_v rows, (h, d_model)."""
+        ends = np.cumsum([head.d_v for head in self.multihead.heads])  # each head's last row + 1
+        blocks = np.split(self.multihead.W_o, ends[:-1])  # h x (d_v, d_model)
+        return frozen(np.array([(block != 0).sum(axis=0) for block in blocks]))  # (h, d_model)
+
+    def head2_minus_head1(self, symbol: str) -> np.ndarray:
+        """Head 2's Q, K or V (`symbol`) minus head 1's, (n, width). Heads of different widths are compared as if
+        the narrower had zero columns added, which change no dot product: all 0 still means one shared projection."""
+        later, earlier = (getattr(head, symbol) for head in (self.head2, self.head))  # (n, d2), (n, d1)
+        width = max(later.shape[1], earlier.shape[1])
+        later, earlier = (np.pad(a, ((0, 0), (0, width - a.shape[1]))) for a in (later, earlier))  # (n, width)
+        return frozen(later - earlier)
+
+    @cached_property
+    def u_terms(self) -> np.ndarray:
+        """The focus token's products c_k W_O[k, j]: column j adds up to entry j of its u, (h d_v, d_model)."""
+        c = self.multihead.concat[self.focus_index]  # (h d_v,)
+        return frozen(c[:, None] * self.multihead.W_o)  # (h d_v, 1) * (h d_v, d_model) -> (h d_v, d_model)
+
     @cached_property
     def softmax_steps(self) -> SoftmaxSteps:
         """Head 1's softmax by hand: e^M (masked entries 0), row totals, weights."""

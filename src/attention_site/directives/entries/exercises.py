@@ -50,7 +50,7 @@ def softmax_table() -> Table:
          Number(float(weights[j]), STYLE))
         for j in range(len(EX.scores))
     )
-    total = ("total", "", Number(float(steps.totals), STYLE), Number(float(weights.sum()), STYLE))
+    total = ("total", "", Number(float(steps.totals), STYLE), Number(float(steps.weight_totals), STYLE))
     return Table((Column("key", "key", False), Column("score", "score s"), Column("exp", "eˢ"),
                   Column("weight", "weight")), (*rows, total))
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from attention_core import layer_macs
 from attention_core.examples.inference import INFERENCE as EX
 
 from ..formatting import NumberStyle
@@ -20,7 +19,6 @@ from .common import DECIMAL, SIZE, WHOLE, count, make_grid
 NAME = EX.name
 MODELS = tuple(model.name for model in EX.models)
 BATCHES = tuple(str(b) for b in EX.batches)  # columns named by the batch size: col=16
-GIB = 2.0**30
 
 
 def per_model(values: np.ndarray, cols: tuple[str, ...], corner: str = "model", style: NumberStyle = SIZE) -> Grid:
@@ -30,9 +28,7 @@ def per_model(values: np.ndarray, cols: tuple[str, ...], corner: str = "model", 
 
 @grid(NAME, "parameters", "Weights per layer (attention, FFN, in millions) and of the whole model (billions).")
 def parameters() -> Grid:
-    p = EX.parameters
-    return per_model(np.column_stack([p[:, 0] / 1e6, p[:, 1] / 1e6, p[:, 2] / 1e9]),
-                     ("attention", "ffn", "billions"))
+    return per_model(EX.parameters_as_named, ("attention", "ffn", "billions"))
 
 
 @scalar(NAME, "context", "The tokens already cached in each sequence.")
@@ -47,20 +43,17 @@ def prompt() -> Scalar:
 
 @grid(NAME, "weights-and-cache", "GiB read by one decode step: the weights, and one sequence's cache at the context.")
 def weights_and_cache() -> Grid:
-    steps = EX.decode(1)
-    return per_model(np.array([[s.weight_bytes / GIB, s.cache_bytes / GIB] for s in steps]), ("weights", "cache"))
+    return per_model(EX.weights_and_cache_gib, ("weights", "cache"))
 
 
 @grid(NAME, "bytes-per-token", "GiB read for each generated token, at each batch (columns named by the batch size).")
 def bytes_per_token() -> Grid:
-    table = [[step.bytes_per_token / GIB for step in EX.decode(b)] for b in EX.batches]
-    return per_model(np.array(table).T, BATCHES, "model \\ batch")
+    return per_model(EX.bytes_per_token_gib, BATCHES, "model \\ batch")
 
 
 @grid(NAME, "caches", "GiB of KV cache a decode step reads for the whole batch (columns named by the batch size).")
 def caches() -> Grid:
-    table = [[step.cache_bytes / GIB for step in EX.decode(b)] for b in EX.batches]
-    return per_model(np.array(table).T, BATCHES, "model \\ batch")
+    return per_model(EX.caches_gib, BATCHES, "model \\ batch")
 
 
 @grid(NAME, "cache-wins", "The smallest batch whose caches outweigh the model's weights, at the context.")
@@ -99,34 +92,24 @@ def bandwidth() -> Scalar:
 
 @grid(NAME, "macs", "One token's multiply-adds in one layer at the context, in millions: projections, FFN, attention.")
 def macs() -> Grid:
-    rows = [layer_macs(m, w, EX.context) for m, w in zip(EX.models, EX.widths, strict=True)]
-    return per_model(np.array(rows, dtype=float) / 1e6, ("projections", "ffn", "attention"))
-
-
-def crossover_rows() -> tuple[tuple[str, ...], np.ndarray]:
-    """The 2017 base model and the published ones; each one's crossover divided by its d_model."""
-    names = (EX.base[0].name, *MODELS)
-    d_models = np.array([EX.base[1].d_model, *(w.d_model for w in EX.widths)], dtype=float)
-    return names, EX.crossovers / d_models
+    return per_model(EX.layer_macs_millions, ("projections", "ffn", "attention"))
 
 
 @grid(NAME, "crossover", "The context n at which attention's MACs per token equal the projections' and FFN's.")
 def crossover() -> Grid:
-    return make_grid(EX.crossovers[:, None], crossover_rows()[0], ("tokens",), WHOLE, "model")
+    return make_grid(EX.crossovers[:, None], EX.crossover_models, ("tokens",), WHOLE, "model")
 
 
 @grid(NAME, "crossover-width", "The same context n divided by each model's d_model "
-      f"({crossover_rows()[1][0]:.3g} for the {crossover_rows()[0][0]} shapes).")
+      f"({EX.crossover_widths[0]:.3g} for the {EX.crossover_models[0]} shapes).")
 def crossover_width() -> Grid:
-    names, ratio = crossover_rows()
-    return make_grid(ratio[:, None], names, ("per-d-model",), SIZE, "model")
+    return make_grid(EX.crossover_widths[:, None], EX.crossover_models, ("per-d-model",), SIZE, "model")
 
 
 @table(NAME, "crossovers", "The crossover context n of each model, in tokens and in multiples of its d_model.")
 def crossovers() -> Table:
-    names, ratio = crossover_rows()
     rows = tuple((name, Number(float(n), WHOLE), Number(float(r), SIZE))
-                 for name, n, r in zip(names, EX.crossovers, ratio, strict=True))
+                 for name, n, r in zip(EX.crossover_models, EX.crossovers, EX.crossover_widths, strict=True))
     return Table((Column("model", "model", False), Column("tokens", "crossover n (tokens)"),
                   Column("width", "n / d_model")), rows)
 
@@ -145,6 +128,4 @@ def recomputed_weights() -> Grid:
 
 @grid(NAME, "rebuild-error", "The largest |exp(S - L) - A| and |L from all scores - m - ln l|: 0 to rounding.")
 def rebuild_error() -> Grid:
-    weights = np.abs(EX.recomputed_weights - EX.tiled_source.naive.weights).max()
-    lse = np.abs(EX.log_sum_exp - EX.running_log_sum_exp).max()
-    return make_grid(np.array([[weights, lse]]), ("largest",), ("weights", "L"), DECIMAL, "difference")
+    return make_grid(EX.rebuild_errors[None, :], ("largest",), ("weights", "L"), DECIMAL, "difference")

@@ -7,21 +7,9 @@ irrational, so this example shows decimals.
 
 from __future__ import annotations
 
-import inspect
-import math
-from functools import cache
-
 import numpy as np
 
-from attention_core import (
-    FeedForwardSteps,
-    LayerResult,
-    feed_forward_steps,
-    layer_norm,
-    layer_norm_statistics,
-    parse_vector,
-    transformer_layer,
-)
+from attention_core import parse_vector
 from attention_core.examples.red_ball_layer import RED_BALL_LAYER as EX
 
 from ...figures import ArrayShape, residual_stream_svg
@@ -35,13 +23,6 @@ TOKENS = EX.tokens
 RESULT = EX.result
 
 
-@cache
-def ffn() -> FeedForwardSteps:
-    """The feed-forward network of the layer, step by step, on the rows R."""
-    p = EX.parameters
-    return feed_forward_steps(RESULT.R, p.W_1, p.b_1, p.W_2, p.b_2)
-
-
 def rows_grid(array: np.ndarray, prefix: str) -> Grid:
     """One row per token, columns prefix1, prefix2, ..."""
     return make_grid(array, TOKENS, labels(prefix, array.shape[1]), STYLE, "token")
@@ -53,9 +34,10 @@ def authored_row(text: tuple[str, ...], label: str, prefix: str) -> Grid:
     return make_grid(parse_vector(text)[None, :], (label,), labels(prefix, len(text)), STYLE, "", authored=(text,))
 
 
-def stats_table(before: np.ndarray, after: np.ndarray, before_title: str, after_title: str) -> Table:
+def stats_table(before: np.ndarray, statistics: tuple[np.ndarray, np.ndarray], after: np.ndarray,
+                before_title: str, after_title: str) -> Table:
     """Each row before a layer normalisation, its mean and variance, and the normalised row."""
-    mean, variance = layer_norm_statistics(before)
+    mean, variance = statistics
     rows = tuple(
         (token, Vector(as_rows(before[i])[0], STYLE), Number(float(mean[i]), STYLE),
          Number(float(variance[i]), STYLE), Vector(as_rows(after[i])[0], STYLE))
@@ -82,12 +64,12 @@ def x_plus_u() -> Grid:
 
 @table(NAME, "norm-1-stats", "The mean and variance of each row of X + U, which layer normalisation uses.")
 def norm_1_stats() -> Table:
-    return stats_table(RESULT.attention.residual, RESULT.R, "row of X + U", "row of R")
+    return stats_table(RESULT.attention.residual, EX.norm_1_statistics, RESULT.R, "row of X + U", "row of R")
 
 
 @grid(NAME, "norm-1-mean", "The mean of each row of X + U, one per token (use row=TOKEN in a sentence).")
 def norm_1_mean() -> Grid:
-    mean, _ = layer_norm_statistics(RESULT.attention.residual)
+    mean, _ = EX.norm_1_statistics
     return make_grid(mean[:, None], TOKENS, ("mean",), STYLE, "token")
 
 
@@ -120,12 +102,12 @@ def b_2() -> Grid:
 
 @grid(NAME, "ffn-pre", "R W_1 + b_1, before the ReLU (3x4).")
 def ffn_pre() -> Grid:
-    return rows_grid(ffn().pre_activation, "h")
+    return rows_grid(EX.ffn_steps.pre_activation, "h")
 
 
 @grid(NAME, "ffn-hidden", "max(0, R W_1 + b_1): the ReLU sets every negative entry to 0 (3x4).")
 def ffn_hidden() -> Grid:
-    return rows_grid(ffn().hidden, "h")
+    return rows_grid(EX.ffn_steps.hidden, "h")
 
 
 @grid(NAME, "f", "Step 3: F = FFN(R) (3x3).")
@@ -140,7 +122,7 @@ def r_plus_f() -> Grid:
 
 @table(NAME, "norm-2-stats", "The mean and variance of each row of R + F, which the second normalisation uses.")
 def norm_2_stats() -> Table:
-    return stats_table(RESULT.R_plus_F, RESULT.Y, "row of R + F", "row of Y")
+    return stats_table(RESULT.R_plus_F, EX.norm_2_statistics, RESULT.Y, "row of R + F", "row of Y")
 
 
 @grid(NAME, "y", "Step 4: Y = LayerNorm(R + F), the layer's output rows (3x3).")
@@ -178,32 +160,25 @@ def next_token() -> Table:
                   Column("word", "next token", False)), (row,))
 
 
-@cache
-def layer(norm: str) -> LayerResult:
-    """The red-ball layer with post-norm (2017) or pre-norm (most current models)."""
-    return transformer_layer(EX.heads.X, EX.parameters, mask=EX.heads.mask, norm=norm)
-
-
 @table(EX.name, "norms", "The rolls row with post-norm and with pre-norm, same weights; a pre-norm stack ends "
        "with one more LayerNorm.")
 def norms() -> Table:
     i = len(EX.tokens) - 1  # the last token's row, whatever the data names it
-    post, pre = layer("post"), layer("pre")
+    post, pre = EX.by_norm["post"], EX.by_norm["pre"]
     style = style_of(EX)
     steps = (("R", post.R, pre.R), ("F", post.F, pre.F), ("Y", post.Y, pre.Y))
     rows = tuple((name, Vector(as_rows(a[i])[0], style), Vector(as_rows(b[i])[0], style)) for name, a, b in steps)
     # A one-layer stack's output: post-norm's Y as it is; pre-norm adds its final LayerNorm after the last layer.
     final = ("output of a one-layer stack", Vector(as_rows(post.Y[i])[0], style),
-             Vector(as_rows(layer_norm(pre.Y)[i])[0], style))
+             Vector(as_rows(EX.pre_norm_output[i])[0], style))
     return Table((Column("array", "row of rolls in", False), Column("post", "post-norm (2017)"),
                   Column("pre", "pre-norm")), (*rows, final))
 
 
 def epsilon_tex() -> tuple[float, str]:
     """The epsilon of layer normalisation (layer_norm's default, which transformer_layer uses) and its LaTeX."""
-    eps = float(inspect.signature(layer_norm).parameters["eps"].default)
-    power = round(math.log10(eps))
-    return eps, f"10^{{{power}}}" if math.isclose(eps, 10.0**power) else repr(eps)
+    eps, power = EX.epsilon, EX.epsilon_power
+    return eps, repr(eps) if power is None else f"10^{{{power}}}"
 
 
 @grid(NAME, "epsilon", f"The epsilon of both layer normalisations, as LaTeX (use attn:tex): {epsilon_tex()[1]}.")
@@ -221,13 +196,13 @@ def shaped(symbol: str, values: np.ndarray, note: str = "") -> ArrayShape:
 @figure(NAME, "norms-diagram", "The residual stream through the layer: post-norm and pre-norm side by side, "
         "each array with its shape; pre-norm ends with a final LayerNorm.")
 def norms_diagram() -> Figure:
-    post, pre = layer("post"), layer("pre")
+    post, pre = EX.by_norm["post"], EX.by_norm["pre"]
     post_nodes: list[ArrayShape | str] = [
         shaped("X", post.X), "MultiHead", "+", "LayerNorm", shaped("R", post.R), "FFN", "+", "LayerNorm",
         shaped("Y", post.Y)]
     pre_nodes: list[ArrayShape | str] = [
         shaped("X", pre.X), "LayerNorm", "MultiHead", "+", shaped("R", pre.R), "LayerNorm", "FFN", "+",
-        shaped("Y", pre.Y), "final LayerNorm", shaped("out", layer_norm(pre.Y), "to the logits")]
+        shaped("Y", pre.Y), "final LayerNorm", shaped("out", EX.pre_norm_output, "to the logits")]
     svg = residual_stream_svg(
         [("post-norm (2017)", post_nodes, [(0, 2), (4, 6)]), ("pre-norm", pre_nodes, [(0, 3), (4, 7)])],
         title="The residual stream of red ball rolls through one layer, post-norm and pre-norm",

@@ -186,12 +186,10 @@ def by_head_entries(arrays: list[np.ndarray], prefix: str, corner: str) -> Grid:
     return make_grid(np.concatenate(arrays, axis=1), TOKENS, cols, STYLE, corner)  # h x (n, d) -> (n, h d)
 
 
-def difference(later: np.ndarray, earlier: np.ndarray, prefix: str) -> Grid:
-    """Head 2's rows minus head 1's. Heads of different widths are compared as if the narrower had zero columns
-    added, which change no dot product: all 0 still means the heads share the projection."""
-    width = max(later.shape[1], earlier.shape[1])
-    later, earlier = (np.pad(a, ((0, 0), (0, width - a.shape[1]))) for a in (later, earlier))  # (n, d) -> (n, width)
-    return make_grid(later - earlier, TOKENS, labels(prefix, width), STYLE, "token")
+def difference(symbol: str, prefix: str) -> Grid:
+    """Head 2's rows of Q, K or V minus head 1's (the narrower head padded with zero columns)."""
+    values = EX.head2_minus_head1(symbol)
+    return make_grid(values, TOKENS, labels(prefix, values.shape[1]), STYLE, "token")
 
 
 @grid(NAME, "keys-by-head", f"Each token's key in head 1 and in head 2 (d_k = {EX.head.d_k}): columns head-1, "
@@ -202,17 +200,17 @@ def keys_by_head() -> Grid:
 
 @grid(NAME, "queries-head2-minus-head1", "Head 2's query rows minus head 1's: all 0 when the heads share W_Q.")
 def queries_head2_minus_head1() -> Grid:
-    return difference(EX.head2.Q, EX.head.Q, "q")
+    return difference("Q", "q")
 
 
 @grid(NAME, "keys-head2-minus-head1", "Head 2's key rows minus head 1's: all 0 when the heads share W_K.")
 def keys_head2_minus_head1() -> Grid:
-    return difference(EX.head2.K, EX.head.K, "k")
+    return difference("K", "k")
 
 
 @grid(NAME, "values-head2-minus-head1", "Head 2's value rows minus head 1's: all 0 when the heads share W_V.")
 def values_head2_minus_head1() -> Grid:
-    return difference(EX.head2.V, EX.head.V, "v")
+    return difference("V", "v")
 
 
 @grid(NAME, "rolls-weights-by-head", f"The weights of the {EX.focus} row in head 1 and head 2: rows are keys.")
@@ -229,14 +227,10 @@ def rolls_output_by_head() -> Grid:
 
 @grid(NAME, "w-o-heads", "How many entries of each column of W_O are non-zero in each head's rows (h1, h2).")
 def w_o_heads() -> Grid:
-    d_v = EX.head.d_v
-    counts = [(MH.W_o[k * d_v:(k + 1) * d_v] != 0).sum(axis=0) for k in range(len(MH.heads))]  # h x (d_model,)
-    return make_grid(np.array(counts, dtype=float), tuple(f"h{k + 1}" for k in range(len(MH.heads))),
+    return make_grid(EX.w_o_nonzero, tuple(f"h{k + 1}" for k in range(len(MH.heads))),
                      labels("u", MH.W_o.shape[1]), STYLE, "head \\ column of $W_O$")
 
 
 @grid(NAME, "rolls-u-terms", f"The products c_k W_O[k, j] for {EX.focus}: each column adds up to one entry of u.")
 def rolls_u_terms() -> Grid:
-    c = MH.concat[EX.focus_index]
-    terms = c[:, None] * MH.W_o  # (h d_v, 1) * (h d_v, d_model) -> (h d_v, d_model)
-    return make_grid(terms, CONCAT_COLUMNS, labels("u", MH.W_o.shape[1]), STYLE, "term")
+    return make_grid(EX.u_terms, CONCAT_COLUMNS, labels("u", MH.W_o.shape[1]), STYLE, "term")

@@ -88,7 +88,7 @@ def rolls_scores() -> Table:
 
 @scalar(NAME, "divisor", "sqrt(d_k) for head 1, the number every score is divided by.")
 def divisor() -> Scalar:
-    return Scalar(1.0 / EX.head.scale, STYLE)
+    return Scalar(EX.divisor, STYLE)
 
 
 @scalar(NAME, "ball-key-decimal", f"The key of {EX.tokens[1]} (the second token) as a decimal.")
