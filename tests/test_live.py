@@ -123,7 +123,7 @@ def test_a_page_naming_an_entry_live_js_does_not_mirror_is_not_live_at_all() -> 
     true when they are not."""
     for extra in ("Close: <!-- attn:check bus-is-late weights row=late col=bus close=2/3 within=0.01 -->",
                   "Norms: <!-- attn:value red-ball-layer y row=rolls -->",
-                  "Cost: <!-- attn:value cost score-count -->"):
+                  "Steps: <!-- attn:value rnn-path tokens -->"):
         page = f"{PAGE}\n{extra}"
         assert "attn-live" not in expand_live(page) and "data-live" not in expand_live(page)
         assert page_manifest(page) == ""
@@ -135,3 +135,13 @@ def test_the_calculator_computes_nothing_itself() -> None:
     script = (Path(__file__).resolve().parent.parent / "docs" / "javascripts" / "calculator.js").read_text("utf-8")
     assert re.findall(r"Math\.\w+|\.reduce\(|toFixed|toExponential|parseFloat|Number\(|formatFixed", script) == []
     assert "abh.live" in script
+
+
+def test_the_cost_example_is_live_and_offers_its_lengths_where_a_table_reads_them() -> None:
+    """Assert a page of the n² cost is live, offering the sequence lengths (each a whole number from 1 to 1,000,000)
+    where a table reads them, and not where only a fixed n is counted."""
+    example = json.loads(page_manifest("<!-- attn:table cost scores -->"))["examples"]["cost"]
+    assert example["editable"] == ["lengths"] and example["inputs"]["lengths"] == [4, 8, 128, 1024]
+    assert example["ranges"]["lengths"]["low"] == 1 and example["ranges"]["lengths"]["high"] == 1_000_000
+    counted = json.loads(page_manifest("<!-- attn:value cost score-count n=1024 -->"))["examples"]["cost"]
+    assert counted["editable"] == [] and counted["settings"]["d_k"] == 64

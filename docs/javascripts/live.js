@@ -836,6 +836,35 @@
     };
   };
 
+  ENTRIES.cost = function (data, inputs) {
+    var D_K = data.settings.d_k, D_V = data.settings.d_v, EXACT = style(true, 3);
+    /** counts.count_text: a whole number with thousands separators, 1,048,576. */
+    function countText(x) { return formatNumber(x, EXACT); }
+    /** attention_core.attention_cost: one head on n tokens (n² scores, their bytes, the multiply-adds). */
+    function attentionCost(n) {
+      var scores = n * n;
+      return { n: n, scores: scores, float32: 4 * scores, float16: 2 * scores, qk: scores * D_K, av: scores * D_V };
+    }
+    function lengths(o) { return (o.n ? o.n.split(",").map(Number) : inputs.lengths).map(attentionCost); }
+    return {
+      table: function (o) { // the multiply-adds' titles name d_k and d_v in a formula, which no input changes: kept
+        return table([column("n", "tokens n"), column("scores", "score entries n\u00b2"), column("float32", "bytes, float32"),
+                      column("float16", "bytes, float16"), column("qk", null), column("av", null)],
+          lengths(o).map(function (c) { return [c.n, c.scores, c.float32, c.float16, c.qk, c.av].map(countText); }));
+      },
+      scores: function (o) {
+        return table([column("n", "tokens n"), column("scores", "scores per head n\u00b2")],
+          lengths(o).map(function (c) { return [countText(c.n), countText(c.scores)]; }));
+      },
+      "score-count": function (o) {
+        var n = Number(o.n || inputs.lengths[0]), scores = attentionCost(n).scores;
+        return grid([[scores]], ["n = " + n], ["count"], EXACT, "", [[countText(scores)]]);
+      },
+      "growth-chart": unchangedFigure, // its lengths (chart_lengths) are not a reader's to change
+      "head-widths": function () { return grid([[D_K, D_V]], ["width"], ["d_k", "d_v"], EXACT, ""); }
+    };
+  };
+
   // ---- Pictures: figures.py (the heat map's cells, redrawn in place) ----
   var RAMP_SCALE = 0.25, STRONG = 0.3;
   function ramp(w) { w = Math.max(0, Math.min(1, w)); return Math.expm1(-w / RAMP_SCALE) / Math.expm1(-1 / RAMP_SCALE); }
@@ -1173,11 +1202,20 @@
   }
 
   /** A field's value as rows of entries (a ranged whole number as one entry), and the value with one entry set. */
-  function rowsOf(value) { return Array.isArray(value) ? value : [[String(value)]]; }
+  function rowsOf(value) {
+    if (!Array.isArray(value)) return [[String(value)]];
+    return Array.isArray(value[0]) ? value : [value.map(String)]; // a tuple of ranged whole numbers: one row
+  }
   function withEntry(value, i, j, text) {
     if (!Array.isArray(value)) return Number(text);
-    value[i][j] = text;
+    if (Array.isArray(value[0])) value[i][j] = text;
+    else value[j] = Number(text);
     return value;
+  }
+  /** A field's value from rows of entries, shaped as `like` (rows, a tuple of whole numbers, or one). */
+  function fromRows(rows, like) {
+    if (!Array.isArray(like)) return Number(rows[0][0]);
+    return Array.isArray(like[0]) ? rows : rows[0].map(Number);
   }
 
   function fromUrl(manifest, inputs) {
@@ -1189,7 +1227,7 @@
         var rows = text.split(";").map(function (row) { return row.split(",").map(authoredText); });
         var fits = rows.length === own.length && rows.every(function (row) { return row.length === own[0].length; });
         if (fits && rows.every(function (row) { return row.every(function (t) { return !entryError(t, rule); }); })) {
-          inputs[name][field] = Array.isArray(inputs[name][field]) ? rows : Number(rows[0][0]);
+          inputs[name][field] = fromRows(rows, inputs[name][field]);
           changed = true;
         }
       });
@@ -1232,17 +1270,24 @@
     return [input, message];
   }
 
-  /** A ranged whole number's field, named by its declared meaning ("decimal places of the keys …"). */
+  /** A ranged whole number's field (or one per number of a tuple of them), named by its declared meaning
+      ("decimal places of the keys …", "sequence lengths n, entry 2"). */
   function settingField(state, name, field) {
-    var meaning = state.manifest.examples[name].ranges[field].meaning;
-    var parts = entryField(state, name, field, 0, 0, meaning);
-    return el("p", { className: "attn-live-panel__setting" }, [
-      el("label", { "for": parts[0].id, text: meaning.charAt(0).toUpperCase() + meaning.slice(1) })].concat(parts));
+    var meaning = state.manifest.examples[name].ranges[field].meaning, entries = rowsOf(state.inputs[name][field])[0];
+    var parts = entries.map(function (_, j) {
+      return el("span", { className: "attn-live-panel__entry" },
+                entryField(state, name, field, 0, j, meaning + (entries.length > 1 ? ", entry " + (j + 1) : "")));
+    });
+    var title = meaning.charAt(0).toUpperCase() + meaning.slice(1), one = entries.length === 1;
+    var label = el(one ? "label" : "span", { className: "attn-live-panel__label", id: "attn-live-" + field + "-label",
+                                             "for": one ? "attn-live-" + field + "-0-0" : null, text: title });
+    return el("div", { className: "attn-live-panel__setting", role: one ? null : "group", "aria-labelledby": one ? null : label.id },
+              [label].concat(parts)); // one number: its label names it; several: they are a group, each its entry
   }
 
   function fieldTable(state, name, field) {
     var data = state.manifest.examples[name], rows = state.inputs[name][field];
-    if (!Array.isArray(rows)) return settingField(state, name, field);
+    if (data.ranges[field].meaning) return settingField(state, name, field);
     var body = el("tbody");
     rows.forEach(function (row, i) {
       var tr = el("tr");
@@ -1296,8 +1341,9 @@
       state.manifest.examples[name].editable.forEach(function (field) {
         if (JSON.stringify(state.inputs[name][field]) === JSON.stringify(own[name][field])) return;
         var value = state.inputs[name][field];
-        parts.push(Array.isArray(value) ? field + " " + value.map(function (row) { return "(" + row.join(", ") + ")"; }).join(", ")
-          : field.replace(/_/g, " ") + " " + value); // "W_k (0), (ln 2), (1)", "calculator places 6"
+        parts.push(!state.manifest.examples[name].ranges[field].meaning ?
+          field + " " + value.map(function (row) { return "(" + row.join(", ") + ")"; }).join(", ")
+          : field.replace(/_/g, " ") + " " + (Array.isArray(value) ? "(" + value.join(", ") + ")" : value)); // "W_k (0), (ln 2), (1)", "calculator places 6"
       });
     });
     var summary = document.querySelector(".attn-live-summary");

@@ -48,6 +48,7 @@ MIRRORED: dict[str, frozenset[str]] = {
         "queries-head2-minus-head1", "keys-head2-minus-head1", "values-head2-minus-head1", "rolls-weights-by-head",
         "rolls-output-by-head", "w-o-heads", "rolls-u-terms", "weights-heatmap", "head2-heatmap", "unmasked-heatmap",
         "mask-grid", "flow-diagram", "heads-diagram"}),
+    "cost": frozenset({"table", "scores", "score-count", "growth-chart", "head-widths"}),
 }
 # The claims live.js evaluates (its QUESTIONS and RELATIONS): a check stating another is not live, so its page
 # stays static rather than showing a claim as holding that live.js never tested.
@@ -59,9 +60,11 @@ PICKS = frozenset({"row", "col", "other-row", "other-col"})  # what a check pick
 # numbers the example declares a range for (`ranged` in attention_core/examples), each offered only on a page
 # that names an entry reading it.
 EDITABLE: dict[str, tuple[str, ...]] = {"bus-is-late": ("queries", "keys", "values"),
-                                        "red-ball-rolls": ("X", "W_q", "W_k", "W_v", "calculator_places")}
+                                        "red-ball-rolls": ("X", "W_q", "W_k", "W_v", "calculator_places"),
+                                        "cost": ("lengths",)}
 READ_BY: dict[tuple[str, str], frozenset[str]] = {
-    ("red-ball-rolls", "calculator_places"): frozenset({"calculator-places"})}
+    ("red-ball-rolls", "calculator_places"): frozenset({"calculator-places"}),
+    ("cost", "lengths"): frozenset({"table", "scores"})}
 RE_MATH_DELIMITER = re.compile(r"\\\$|\$\$|\$|\\\(|\\\)")
 FIGURE_TAG = '<figure class="attn-figure"'
 
@@ -224,8 +227,8 @@ def offered(name: str, field: str, used: frozenset[str]) -> bool:
 
 def accepted(example: Example, field: str) -> dict[str, object]:
     """What a reader's entry in `field` must be, as the example checks it when made: a whole number within its
-    declared range (`ranged`: its bounds, its meaning and base.py's words for it), else each entry one the core
-    parses, of at most MAX_ENTRY_LENGTH characters."""
+    declared range (`ranged`: its bounds, its meaning and what it accepts, said as base.py says it), else each entry
+    one the core parses, of at most MAX_ENTRY_LENGTH characters."""
     from attention_core._checks import MAX_ENTRY_LENGTH  # as EXAMPLES: NumPy only for a live page
 
     declared = {item.name: item.metadata.get("range") for item in fields(example)}.get(field)
@@ -235,8 +238,9 @@ def accepted(example: Example, field: str) -> dict[str, object]:
     if named & set(EDITABLE.get(example.name, ())):
         raise ValueError(f"{type(example).__name__}.{field}: a bound naming an input a reader may change "
                          f"({', '.join(sorted(named))}) is not mirrored by live.js")
-    low, high = example.range_of(field)
-    return {"low": low, "high": high, "meaning": declared.meaning, "accepted": declared.accepted(example)}
+    low, high = example.range_of(field)  # base.py's Range.accepted in words a reader reads: 1,000,000, not 1e+06
+    return {"low": low, "high": high, "meaning": declared.meaning,
+            "accepted": f"{declared.meaning}: a whole number from {low:,} to {high:,}"}
 
 
 def magnitude_data(magnitude: Magnitude) -> dict[str, object]:

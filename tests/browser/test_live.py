@@ -7,7 +7,7 @@ import json
 import random
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -15,6 +15,7 @@ from mutations import DOCS, other_mutations, text_mutations
 from playwright.sync_api import Browser, Page, expect
 
 from attention_core import EXAMPLES
+from attention_core.examples.base import Example
 from attention_site.live import EDITABLE, MANIFEST, MIRRORED
 from browser.conftest import Tab, open_context, run_axe
 
@@ -110,14 +111,30 @@ def inputs_of(example: str, **changed: object) -> dict[str, object]:
 
 def mutated_cases(example: str) -> list[dict[str, object]]:
     """An example's own inputs, then tests/mutations.py's changes of each input a reader may edit (random, sign,
-    zero, swap and tie; a ranged whole number one up and one down), every one inside the range a reader may type."""
+    zero, swap and tie; a ranged whole number as ranged_mutations changes it), every one inside the range a reader may
+    type."""
     rng, own = random.Random(32), EXAMPLES[example]
     cases = [inputs_of(example)]
     for name in EDITABLE[example]:
         authored = own.authored.get(name)
-        changes = text_mutations(authored, rng) if authored else other_mutations(own, name, getattr(own, name))
+        changes = text_mutations(authored, rng) if authored else ranged_mutations(own, name, rng)
         cases.extend(inputs_of(example, **{name: new}) for _, new in changes)
     return cases
+
+
+def ranged_mutations(own: Example, name: str, rng: random.Random) -> Iterator[tuple[str, object]]:
+    """tests/mutations.py's changes of a ranged whole number (or tuple of them), then each number drawn twice from
+    its declared range, and all of them at its low and its high end."""
+    yield from other_mutations(own, name, getattr(own, name))
+    low, high = own.range_of(name)
+    value = getattr(own, name)
+    numbers = list(value) if isinstance(value, tuple) else [value]
+    shaped = (lambda xs: tuple(xs)) if isinstance(value, tuple) else (lambda xs: xs[0])
+    for j in range(len(numbers)):
+        for _ in range(2):
+            yield "drawn", shaped([*numbers[:j], rng.randint(low, high), *numbers[j + 1:]])
+    yield "low", shaped([low] * len(numbers))
+    yield "high", shaped([high] * len(numbers))
 
 
 def source_of(folder: str) -> str:
@@ -136,14 +153,14 @@ def live_pages(built_site: Path) -> list[str]:
 CHAPTERS = ("causal-mask", "code", "history", "interpretation", "output-projection", "projections", "query-key-value",
             "scores", "second-head", "softmax", "weighted-sum", "worked-example")
 LIVE_PAGES = ["", "beyond/checks/", "lesson/", "teachers/", "teachers/answer-key/", "teachers/handout/", "walkthrough/",
-              *(f"walkthrough/{chapter}/" for chapter in CHAPTERS)]
+              *(f"walkthrough/{chapter}/" for chapter in CHAPTERS), "walkthrough/cost/"]
 
 
 def test_the_live_pages_are_those_whose_every_number_live_js_computes(
         live_pages: list[str], tabs: Callable[..., Tab], site_url: str) -> None:
     """Assert the build made live the pages whose every computed number live.js mirrors: the home page (two
-    examples), the lesson, the handout, the walk-through's chapters on red ball rolls and the page on checks; not
-    the scaling and position chapters (their examples are not)."""
+    examples), the lesson, the handout, the walk-through's chapters on red ball rolls, the cost chapter and the page
+    on checks; not the scaling and position chapters (their examples are not)."""
     assert live_pages == sorted(LIVE_PAGES)
     page = tabs(viewport={"width": 1280, "height": 800}).page
     for folder in ("walkthrough/scaling/", "walkthrough/positions/"):
