@@ -48,3 +48,17 @@ def test_a_wrong_ordering_stops_the_build() -> None:
     """Assert claiming Falcon-7B stores more per token than Llama-2-70B stops at page:line."""
     with pytest.raises(DirectiveError, match=r"docs/x\.md:1: .*Falcon-7B is larger than Llama-2-70B"):
         expand("<!-- attn:check kv-memory bytes-per-token col=bytes greater=Falcon-7B,Llama-2-70B -->")
+
+
+@pytest.mark.parametrize(("contexts", "said"), [
+    ([4096, 32768, 131072], "labelled 4K, 32K, ... (K = 1,024)"),
+    ([2048, 8192], "labelled 2K, 8K (K = 1,024)"),
+    ([1000], "labelled 1000 (K = 1,024)"),
+])
+def test_the_contexts_summary_names_the_example_s_contexts(contexts: list[int], said: str) -> None:
+    """Assert the contexts' summary names the example's own context lengths, as their columns are labelled (it typed
+    "4K, 32K")."""
+    from test_entry_summaries import summaries
+
+    (summary, _), = summaries("kv-memory", {"contexts": contexts}, "contexts").values()
+    assert summary == f"The context lengths in tokens, {said}."

@@ -27,6 +27,7 @@ def context_label(tokens: int) -> str:
 
 
 CONTEXTS = tuple(context_label(t) for t in EX.contexts)
+NAMED_CONTEXTS = ", ".join((*CONTEXTS[:2], "...") if len(CONTEXTS) > 2 else CONTEXTS)  # 4K, 32K, ...
 
 
 @table(NAME, "models", "Each model's published sizes: layers, query heads, KV heads, head width, and its attention.")
@@ -75,7 +76,7 @@ def bytes_per_token() -> Grid:
     return make_grid(EX.per_token[:, None], MODELS, ("bytes",), EXACT, "model")
 
 
-@grid(NAME, "contexts", "The context lengths in tokens, labelled 4K, 32K, ... (K = 1,024).")
+@grid(NAME, "contexts", f"The context lengths in tokens, labelled {NAMED_CONTEXTS} (K = 1,024).")
 def contexts() -> Grid:
     return make_grid(np.array([EX.contexts], dtype=float), ("tokens",), CONTEXTS, EXACT, "context")
 
