@@ -114,3 +114,15 @@ def test_hard_choice_refuses_a_tie(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(head, "EX", replace(head.EX, W_k_text=(("0",), ("0",), ("0",))))
     with pytest.raises(DirectiveError, match=r"docs/x\.md:1: .*red, ball and rolls share the largest score of rolls"):
         expand("<!-- attn:value red-ball-rolls hard-choice -->")
+
+
+def test_the_reference_page_renders_an_entry_that_refuses_its_inputs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Assert the made reference page of red ball rolls still renders when an entry refuses valid inputs (every key
+    0: the hard choice has no single best key), saying so beside the entry, while a page showing it stops."""
+    monkeypatch.setattr(head, "EX", replace(head.EX, W_k_text=(("0",), ("0",), ("0",))))
+    page = expand("<!-- attn:block reference directives example=red-ball-rolls -->")
+    section = page[page.index("## `hard-choice`"):]
+    section = section[:section.index("\n## ", 1)]
+    assert "stops the build" in section and "red, ball and rolls share the largest score of rolls" in section
+    with pytest.raises(DirectiveError, match="share the largest score"):
+        expand("<!-- attn:value red-ball-rolls hard-choice -->")

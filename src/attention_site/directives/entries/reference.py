@@ -134,7 +134,10 @@ def summary_of(entry: Entry) -> str:
     changed input never leaves the reference naming an old shape."""
     if entry.shape != "grid" or not RE_SUMMARY_SHAPE.search(entry.summary):
         return entry.summary
-    shown = built(entry)
+    try:
+        shown = built(entry)
+    except DirectiveError:  # its preview says why
+        return entry.summary
     size = f"({len(shown.row_labels)}x{len(shown.col_labels)})" if isinstance(shown, Grid) else None
     return RE_SUMMARY_SHAPE.sub(size, entry.summary) if size else entry.summary
 
@@ -168,11 +171,20 @@ def live_preview(entry: Entry) -> str | None:
     """What the entry renders with its default options, or None for generated blocks."""
     if entry.shape == "block":
         return None
-    shown = built(entry)
+    try:
+        shown = built(entry)
+    except DirectiveError as error:  # valid inputs it refuses (a tie it will not break): say so, as pages would
+        return f"With today's inputs it stops the build on any page that shows it: {as_code(str(error))}"
     kind = first_kind_showing(entry.shape)
     if isinstance(shown, Scalar) or (isinstance(shown, Grid) and kind.name == "value"):
         return "Renders: " + KINDS["value"].render(shown)
     return kind.render(shown)
+
+
+def as_code(text: str) -> str:
+    """`text` as inline code, fenced by one backtick more than the longest run inside it."""
+    fence = "`" * (max((len(run) for run in re.findall(r"`+", text)), default=0) + 1)
+    return f"{fence} {text} {fence}"
 
 
 # The heading of CONTRIBUTING.md where the site's second page of the guide begins: one page of the whole guide

@@ -144,8 +144,8 @@ def output_after() -> Grid:
 @grid(NAME, "loss", "The loss 1/2 |o_rolls - t|^2 before and after the step.")
 def loss() -> Grid:
     if not step().loss_after < step().loss_before:
-        raise DirectiveError(f"the step raised the loss from {step().loss_before!r} to {step().loss_after!r}; "
-                             "nothing is published")
+        raise DirectiveError(f"the step did not lower the loss ({step().loss_before!r} before, {step().loss_after!r} "
+                             "after); nothing is published")
     return make_grid(np.array([[step().loss_before, step().loss_after]]), ("loss",), ("before", "after"), DECIMAL, "")
 
 
