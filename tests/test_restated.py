@@ -62,3 +62,68 @@ def test_the_build_stops_at_the_restatement_with_the_page_s_other_problems() -> 
     (message,) = str(caught.value).split("\n")
     assert message.startswith("docs/x.md:3: the sentence 'So *bus* has the highest score, <!-- attn:value")
     assert "restates the claim checked at line 1" in message
+
+
+SHOWN = ", <!-- attn:value bus-is-late scores row=late col=bus --> aside."  # a directive, so the prose lint passes
+RESTATED = {  # each claim kind a restatement reads for: a later sentence naming its subject with its said words
+    "close": "Wider or not, the spread stays close to 1",
+    "ratio": "So the second raw score is two times the first",
+    "slope": "On those axes the raw spread rises with slope ½",
+    "size": "So the fill stays a large negative number",
+    "same": "The output of exercise 2 matches the chapters",
+    "differs": "The two scores differ",
+    "zero": "Both heads use the same queries",
+    "published": "The base is as published",
+}
+
+
+@pytest.mark.parametrize("key", sorted(RESTATED))
+def test_an_unbound_restatement_of_each_kind_stops_the_build_naming_the_check(key: str) -> None:
+    """Assert a page holding a claim's check (its record's sample, which holds today) and, a paragraph later, a
+    sentence naming the claim's subject with its said words but no check stops at that sentence's line, naming the
+    check's line; the same sentence with the check passes."""
+    from pages import expand
+
+    from attention_site.directives import DirectiveError
+    from attention_site.directives.claims import CLAIMS
+
+    check = f"<!-- attn:check {CLAIMS[key].sample} -->"
+    with pytest.raises(DirectiveError) as caught:
+        expand(f"It holds here.{check}\n\nAn aside.\n\n{RESTATED[key]}{SHOWN}")
+    (message,) = str(caught.value).split("\n")
+    assert message.startswith(f"docs/x.md:5: the sentence '{RESTATED[key]}")
+    assert f"restates the claim checked at line 1 ({key}= in {check})" in message
+    expand(f"It holds here.{check}\n\nAn aside.\n\n{RESTATED[key]}{SHOWN}{check}")
+
+
+def test_a_figure_caption_an_entry_generates_is_a_statement_bound_by_a_check_under_the_figure() -> None:
+    """Assert the caption the spread chart generates ("keeps the spread near 1") restates the page's close= check,
+    naming the figure's line, until a check stands on the line right under the figure."""
+    check = "<!-- attn:check head-width spreads col=scaled close=1 within=0.1 -->"
+    page = f"The scaled spread is close to 1.{check}\n\n<!-- attn:figure head-width spread-chart -->\n"
+    (message,) = flagged(page)
+    assert message.startswith("docs/x.md:5: the caption of this figure, 'Raw scores spread out as heads get wider")
+    assert f"restates the claim checked at line 3 (close= in {check})" in message
+    assert flagged(page + check) == []
+
+
+def test_a_caption_the_page_writes_is_read_as_prose() -> None:
+    """Assert a `<figcaption>` a page writes is a sentence like any other: restating a checked slope, it is named."""
+    check = "<!-- attn:check head-width spreads col=raw slope=1/2 axes=log within=0.05 -->"
+    (message,) = flagged(f"The raw spread rises along slope 1/2.{check}\n\n<figure>\n<figcaption>The raw spread "
+                         "climbs with slope ½.</figcaption>\n</figure>")
+    assert message.startswith("docs/x.md:5: the sentence '<figure>")
+    assert "<figcaption>The raw spread climbs with slope ½.</figcaption>" in message
+    assert "restates the claim checked at line 3 (slope= in" in message
+
+
+@pytest.mark.parametrize("later", [
+    "Keys are turned in the same way by their own positions.",
+    "A nearly one-hot softmax learns slowly.",
+    "The spread stays close to 10 here.",
+], ids=["same way", "one-hot", "another number"])
+def test_words_near_a_claim_that_do_not_state_it_pass(later: str) -> None:
+    """Assert "the same way", "one-hot" and another number than the claim's are not read as restatements."""
+    checks = ("<!-- attn:check head-width spreads col=scaled close=1 within=0.1 -->"
+              "<!-- attn:check rotary rotated-keys row=red same=keys -->")
+    assert flagged(f"It holds.{checks}\n\n{later}") == []

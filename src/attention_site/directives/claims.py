@@ -82,6 +82,7 @@ class Claim:
     check: Callable[[Subject, object, Context], None]
     sample: str
     said: str = ""  # the words prose states it with, as a regex alternation: a sentence restating it needs a check
+    subject: str = "labels"  # what a restatement names (restated.SUBJECTS): labels, the entry, or the inputs
 
 
 def answer(key: str) -> Callable[[Subject, object, Context], None]:
@@ -121,30 +122,37 @@ CLAIMS: dict[str, Claim] = {claim.option.key: claim for claim in (
     Claim(choice("fractions", "every entry is a whole number or a fraction with a denominator of at most 12",
                  ("simple",)), check_fractions, "red-ball-rolls weights fractions=simple"),
     Claim(choice("zero", "all: every entry is 0 (the two things subtracted are the same); not-all: some entry is not",
-                 ("all", "not-all")), check_zero, "red-ball-rolls queries-head2-minus-head1 zero=all"),
+                 ("all", "not-all")), check_zero, "red-ball-rolls queries-head2-minus-head1 zero=all",
+          said=r"zero|the same|identical|a copy|copies|unchanged|differ\w*|different", subject="entry"),
     Claim(Option("close", "every entry lies within within= of this number (\"close to 1\"); within= is smaller than "
                  "the number, or for 0 than one unit of the last decimal shown", number_option,
                  accepted="a number: 1, -2, 0.2, 1/2 or -1e9"), check_close,
-          "head-width spreads col=scaled close=1 within=0.1"),
+          "head-width spreads col=scaled close=1 within=0.1",
+          said=r"(?:close to|near|nearly|about|around|roughly|approximately|almost)\W+{value}", subject="entry"),
     Claim(Option("ratio", "the first of two entries is this many times the second (\"about twice\"); within= is "
                  "smaller than the number", number_option,
-                 accepted="a number: 2, 1/2"), check_ratio, "scaling raw-scores ratio=2"),
+                 accepted="a number: 2, 1/2"), check_ratio, "scaling raw-scores ratio=2",
+          said=r"{times}", subject="entry"),
     Claim(Option("slope", "the entries against their number labels rise along this slope (axes=log for log-log); "
                  "within= is smaller than the slope",
                  number_option, accepted="a number: 1/2, 2"), check_slope,
-          "head-width spreads col=raw slope=1/2 axes=log within=0.05"),
+          "head-width spreads col=raw slope=1/2 axes=log within=0.05",
+          said=r"slope\W+(?:of\W+)?{value}", subject="entry"),
     Claim(Option("size", "a size word the example declares next to its inputs (large-negative, slow, many-zeros)",
-                 str), check_size, "cross-padding finite-fill size=large-negative"),
+                 str), check_size, "cross-padding finite-fill size=large-negative", said="{value}", subject="entry"),
     Claim(Option("same", "these numbers equal another entry's (or this one's picked elsewhere), picked alike: NAME "
                  "or EXAMPLE:NAME (\"unchanged\")",
                  entry_option, accepted="NAME or EXAMPLE:NAME"), check_same,
-          "exercises output same=red-ball-rolls:output other-row=rolls"),
+          "exercises output same=red-ball-rolls:output other-row=rolls",
+          said=r"unchanged|(?:the )?same as|match(?:es)?|agrees?|identical", subject="entry"),
     Claim(Option("differs", "these numbers are not another entry's (or this one's picked elsewhere), picked alike: "
                  "NAME or EXAMPLE:NAME",
                  entry_option, accepted="NAME or EXAMPLE:NAME"), check_differs,
-          "bus-is-late all-scores row=bus col=is differs=all-scores other-row=is other-col=bus"),
+          "bus-is-late all-scores row=bus col=is differs=all-scores other-row=is other-col=bus",
+          said=r"differ\w*|different|not the same|do(?:es)? not match", subject="entry"),
     Claim(words("published", "these inputs of the example still equal their source's values, or all"),
-          check_published, "rotary base published=base"),
+          check_published, "rotary base published=base",
+          said=r"published|from the (?:source|paper|deck|slide deck)|comes? from|its source's", subject="inputs"),
 )}
 ROW = Option("row", "the label of the row to speak of (a token such as rolls)", str)
 COLUMN = Option("col", "the label of the column to speak of", str)
