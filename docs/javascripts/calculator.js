@@ -228,6 +228,8 @@
     if (fallback) fallback.hidden = true;
     container.appendChild(form);
     container.setAttribute("data-ready", "");
+    // A live page whose numbers the reader changed gives the calculator its query, keys and values (live.js).
+    container.addEventListener("attn-calculator-inputs", function (event) { spec = event.detail; reset(); });
     noResult("loading");
     update();
   }

@@ -948,6 +948,32 @@
     return decimal(parsed.value + (up ? size : -size), places);
   }
 
+  // ---- A page's calculators follow its numbers: the blocks' inputs (bus_is_late/programs.py, red_ball_rolls/head.py) ----
+  var CALCULATORS = {
+    "bus-is-late": function (data, inputs) { // late's query, the keys and the values, as given
+      return { query: parseMatrix([inputs.query])[0], keys: parseMatrix(inputs.keys), values: parseMatrix(inputs.values) };
+    },
+    "red-ball-rolls": function (data, inputs) { // head 1 for the focus: its query, and the keys (rounded) and values it may use
+      var X = parseMatrix(inputs.X), focus = data.tokens.indexOf(data.focus);
+      var places = "calculator_places" in inputs ? inputs.calculator_places : data.settings.calculator_places;
+      var project = function (field) { return matmul(X, parseMatrix(inputs[field])).slice(0, focus + 1); }; // (i+1, d)
+      return { query: matmul([X[focus]], parseMatrix(inputs.W_q))[0], values: project("W_v"),
+               keys: project("W_k").map(function (row) { return row.map(function (k) { return roundTo(k, places); }); }) };
+    }
+  };
+
+  /** Give each calculator of the page the query, keys and values of the page's numbers now (calculator.js resets its
+      boxes to them; one not built yet finds them in its data-calculator). */
+  function followCalculators(state) {
+    document.querySelectorAll(".md-content .attention-calculator[data-calculator]").forEach(function (box) {
+      var spec = JSON.parse(box.getAttribute("data-calculator")), name = spec.example;
+      if (!state.manifest.examples[name] || !CALCULATORS[name]) return;
+      Object.assign(spec, CALCULATORS[name](state.manifest.examples[name], state.inputs[name]));
+      box.setAttribute("data-calculator", JSON.stringify(spec));
+      box.dispatchEvent(new CustomEvent("attn-calculator-inputs", { detail: spec }));
+    });
+  }
+
   // ---- One directive, computed: directives/engine.py's render ----
   /** {text} (a string, a table, or a figure), {claim: null | message} for a check, or {stale: message}. */
   function compute(request, manifest, inputs, made) {
@@ -1322,6 +1348,7 @@
   function apply(state, what) {
     linked(state.manifest, state.inputs);
     var broken = writeAll(state.manifest, computeAll(state.manifest, state.inputs));
+    followCalculators(state);
     toUrl(state.manifest, state.inputs);
     var changed = JSON.stringify(state.inputs) !== JSON.stringify(ownInputs(state.manifest));
     document.documentElement.toggleAttribute("data-live-changed", changed);

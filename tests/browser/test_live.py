@@ -300,6 +300,32 @@ def test_an_entry_outside_the_range_its_example_declares_is_refused_beside_it(ta
     assert key.get_attribute("aria-invalid") is None and "set-keys=2,1;12,2;1,1" in page.url
 
 
+def test_the_calculator_follows_the_numbers_a_reader_changes_on_its_page(tabs: Callable[..., Tab],
+                                                                      site_url: str) -> None:
+    """Assert the weighted-sum chapter's calculator takes the keys as the page's numbers give them: to two places
+    once the reader sets the calculator's places to 2 (the sentence says two), to four again after reset, its weights
+    recomputed; and that the lesson's calculator takes a key the reader changes in the panel."""
+    page = tabs(viewport={"width": 1280, "height": 800}).page
+    open_live(page, site_url + "walkthrough/weighted-sum/")
+    page.locator(".attention-calculator").scroll_into_view_if_needed()
+    ball = page.get_by_role("textbox", name="key of ball, entry 1")
+    expect(ball).to_have_value("0.6931")
+    field = page.get_by_label("decimal places of the keys the calculator is given", exact=False)
+    field.fill("2")
+    field.press("Enter")
+    expect(ball).to_have_value("0.69")
+    expect(page.locator(".attention-calculator").first).to_have_attribute("data-state", "ready")
+    page.get_by_role("button", name="Reset to the page's numbers").click()
+    expect(ball).to_have_value("0.6931")
+    open_live(page, site_url + LESSON)
+    key = page.locator(".attn-live-panel").get_by_label("key of is, entry 1")
+    key.fill("3")
+    key.press("Enter")
+    page.locator(".attention-calculator").scroll_into_view_if_needed()
+    expect(page.locator(".attention-calculator").get_by_role("textbox", name="key of is, entry 1")).to_have_value("3")
+    expect(page.locator(".attention-calculator .calculator__weight").nth(1)).to_have_text("0.665")
+
+
 def test_slides_and_print_show_the_numbers_the_reader_changed(tabs: Callable[..., Tab], site_url: str) -> None:
     """Assert a page opened with a reader's numbers says which in one line, on the page, on a later slide in slide
     mode and in print, and says nothing once reset to the build's numbers."""
