@@ -10,8 +10,8 @@ Mutations, for every input field of every example (names and titles are the exam
 - targeted: two rows (or entries) swapped, which flips an ordering; one row copied onto another, which
   creates or breaks a tie; one entry negated, which changes a sign; one entry set to zero;
 - whole numbers and choices (seeds, widths, the focus token, the norm) moved to another accepted value;
-- a token renamed (the last one, and the focus with it when it is the focus): every page line that writes the old
-  name must stop the build, or the page must compute it.
+- a token renamed (the last one, and the focus with it when it is the focus, and in a second sentence that reorders
+  the tokens): every page line that writes the old name must stop the build, or the page must compute it.
 """
 
 from __future__ import annotations
@@ -159,6 +159,9 @@ def swapped_examples(example: Example, field: str, new: object, more: dict[str, 
     changes = {name: value for name, value in given.items() if ":" not in name}
     if field == "tokens" and getattr(example, "focus", None) in example.tokens and example.focus not in new:
         changes["focus"] = new[example.tokens.index(example.focus)]  # the focus renamed with its token
+    if field == "tokens" and "other_tokens" not in changes and hasattr(example, "other_tokens"):
+        renamed = dict(zip(example.tokens, new, strict=False))  # the second sentence reorders the same tokens
+        changes["other_tokens"] = tuple(renamed.get(token, token) for token in example.other_tokens)
     changed = dataclasses.replace(example, **changes)
     result = {constant_of(example): changed}
     for other in EXAMPLES.values():  # equal, not only the same object: an example may make its own copy of another

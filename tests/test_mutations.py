@@ -155,10 +155,20 @@ D_K_2 = {"W_q_text": [["0", "1"], ["0", "0"], ["1", "0"]], "W_k_text": [["0", "0
     ("exercises", {"shape_n": 8193}, "Exercises.shape_n: 8193 is out of range"),
     ("kv-memory", {"contexts": [4096, 32768, 1_000_000]}, None),
     ("kv-memory", {"contexts": [4096, 32768, 1_000_001]}, "KVMemory.contexts: 1000001 is out of range"),
+    ("head-width", {"widths": [1, 8192]}, None),
+    ("head-width", {"widths": [8192]}, "HeadWidth.widths: (8192,) do not rise"),
+    ("rotary", {"offset_starts": [0, 8192]}, None),
+    ("rotary", {"offset_starts": [0]}, "Rotary.offset_starts: (0,) moves the pair to one place"),
+    ("bus-is-late", {"scale_text": "0"}, "BusIsLate.scale_text: '0' is not a positive number"),
+    ("tiled-attention", {"scale_text": "-1"}, "TiledAttention.scale_text: '-1' is not a positive number"),
+    ("cross-padding", {"left_real": [False, True, 2]}, "CrossPadding.left_real: (False, True, 2) holds more than flags"),
+    ("positions", {"other_tokens": ["man", "bites", "cat"]}, "Positions.other_tokens: ('man', 'bites', 'cat') is not"),
 ], ids=["head 1 d_k = 2 (and the decoder's W_Q)", "head 2 d_k = 2", "head 1 d_k = 2: the decoder's W_Q no longer fits",
         "W_Q wider than W_K", "d_v = 1: the target no longer fits", "d_v = 1 (and the target)",
         "exercise 4 at the core's MAX_TOKENS", "exercise 4 one token more", "a context at MAX_COUNTED_TOKENS",
-        "a context one token more"])
+        "a context one token more", "two widths at the range's ends", "one width: no slope",
+        "two offsets at the range's ends", "one offset: nothing to compare", "scale 0", "a negative scale",
+        "a flag 2", "a second sentence of other tokens"])
 def test_a_valid_input_of_another_width_renders_or_names_its_claims(example: str, changes: dict, refused: str | None
                                                                       ) -> None:
     """Assert an input of another width (d_k = 2 where the deck has 1) builds or stops at the page lines whose claims

@@ -184,6 +184,19 @@ def parse_authored(value: object) -> object:
     return parse_vector(value)  # type: ignore[arg-type]
 
 
+def positive_scale(name: str, text: str) -> Iterator[tuple[str, str]]:
+    """(field, reason) when an authored scale of the scores is not a positive finite number, which the core refuses."""
+    value = parse_entry(text)
+    if not (math.isfinite(value) and value > 0):
+        yield name, f"{text!r} is not a positive number; accepted: a scale above 0 (1 means no scaling)"
+
+
+def not_flags(name: str, flags: tuple[object, ...]) -> Iterator[tuple[str, str]]:
+    """(field, reason) when a tuple meant as one flag a token holds something other than True and False."""
+    if not all(isinstance(flag, bool) for flag in flags):
+        yield name, f"{flags!r} holds more than flags; accepted: True (a real token) or False (padding) each"
+
+
 def checked(example: type, name: str, check: Callable[[], object]) -> Iterator[tuple[str, str]]:
     """(field, reason) when `check`, a validator of the core, refuses this example's inputs."""
     try:

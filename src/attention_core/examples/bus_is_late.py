@@ -12,7 +12,7 @@ from .._checks import frozen
 from ..attention import AttentionResult, scaled_dot_product_attention
 from ..exact import parse_entry, parse_matrix, parse_vector
 from ..softmax import SoftmaxSteps, softmax_steps
-from .base import Example, Rows
+from .base import Example, Rows, positive_scale
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,7 @@ class BusIsLate(Example):
             yield "query_text", (f"the query of {self.focus}, ({', '.join(self.query_text)}), is not its row of "
                                  f"queries_text, ({', '.join(row)}); the all-tokens tables repeat the hand "
                                  "calculation, so make the two equal")
+        yield from positive_scale("scale_text", self.scale_text)
 
     @cached_property
     def K(self) -> np.ndarray:

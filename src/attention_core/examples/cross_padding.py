@@ -21,7 +21,7 @@ from ..cross import (
 )
 from ..exact import parse_matrix
 from ..softmax import causal_mask, padding_mask
-from .base import PAD, Example, Magnitude, Rows
+from .base import PAD, Example, Magnitude, Rows, not_flags
 from .red_ball_rolls import RED_BALL_ROLLS, RedBallRolls
 
 
@@ -53,6 +53,7 @@ class CrossPadding(Example):
         n = len(self.source.tokens)
         for name in ("right_real", "left_real"):
             flags = getattr(self, name)
+            yield from not_flags(name, flags)
             if not any(flags) or sum(flags) > n:
                 yield name, f"{flags!r} does not fit; accepted: flags with 1 to {n} True (real tokens, in order)"
         if not (math.isfinite(self.finite_fill) and self.finite_fill < 0):

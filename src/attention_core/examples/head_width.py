@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -26,6 +27,12 @@ class HeadWidth(Example):
     samples: int = ranged(4_000, 2, 100_000, "pairs (q, k) drawn for each width")
     illustrative: tuple[str, ...] = ("seed",)
     exact: bool = False
+
+    def impossible(self) -> Iterator[tuple[str, str]]:
+        """The spreads' slope against the width needs two widths or more, each larger than the one before."""
+        if len(self.widths) < 2 or list(self.widths) != sorted(set(self.widths)):
+            yield "widths", (f"{self.widths!r} do not rise; accepted: two widths or more, each larger than the one "
+                             "before (the spread's slope against the width needs two)")
 
     @cached_property
     def spreads(self) -> tuple[tuple[float, float], ...]:

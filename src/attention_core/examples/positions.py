@@ -51,7 +51,11 @@ class Positions(Example):
     exact: bool = False
 
     def impossible(self) -> Iterator[tuple[str, str]]:
-        """The relative tables hold one row per clipped distance, -clip to clip: 2 clip + 1 rows each."""
+        """The second sentence reorders the first's tokens; the relative tables hold one row per clipped distance,
+        -clip to clip: 2 clip + 1 rows each."""
+        if sorted(self.other_tokens) != sorted(self.tokens):
+            yield "other_tokens", (f"{self.other_tokens!r} is not a reordering of the tokens {self.tokens!r}; "
+                                   "accepted: the same tokens in another order (rename a token in both)")
         for name in ("a_K_text", "a_V_text"):
             rows = len(getattr(self, name))
             if rows != 2 * self.clip + 1:

@@ -23,6 +23,7 @@ from .base import (
     Magnitude,
     Rows,
     checked,
+    not_flags,
     ranged,
 )
 
@@ -61,6 +62,7 @@ class RedBallRolls(Example):
         W_K as wide as its W_Q; and the heads' sizes must fit together (the core's multi-head check)."""
         if self.focus not in self.tokens:
             yield "focus", f"{self.focus!r} is not a token; accepted: one of {', '.join(self.tokens)}"
+        yield from not_flags("padding_real", self.padding_real)
         if len(self.padding_real) != len(self.tokens) or not any(self.padding_real):
             yield "padding_real", (f"{self.padding_real!r} does not fit; accepted: {len(self.tokens)} flags, "
                                    "one a token, at least one True (a real token)")

@@ -38,9 +38,13 @@ class Rotary(Example):
     exact: bool = False
 
     def impossible(self) -> Iterator[tuple[str, str]]:
-        """Rotary embeddings turn pairs of entries: the width of Q and K must be even."""
+        """Rotary embeddings turn pairs of entries: the width of Q and K must be even; the moved pair starts at two
+        positions or more, so that its scores can be compared."""
         if len(self.Q_text[0]) % 2:
             yield "Q_text", f"rows {len(self.Q_text[0])} wide cannot be cut into pairs; accepted: an even width"
+        if len(set(self.offset_starts)) < 2:
+            yield "offset_starts", (f"{self.offset_starts!r} moves the pair to one place; accepted: two different "
+                                    "first positions or more, whose scores the page compares")
 
     @cached_property
     def Q(self) -> np.ndarray:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -11,7 +12,7 @@ from .._checks import frozen
 from ..attention import AttentionResult, scaled_dot_product_attention
 from ..cost import TiledResult, tiled_attention
 from ..exact import parse_entry, parse_matrix
-from .base import Example, Rows, ranged
+from .base import Example, Rows, positive_scale, ranged
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,10 @@ class TiledAttention(Example):
     scale_text: str = "1"
     illustrative: tuple[str, ...] = ("Q", "K", "V")
     exact: bool = False
+
+    def impossible(self) -> Iterator[tuple[str, str]]:
+        """The scores' scale must be a positive number."""
+        yield from positive_scale("scale_text", self.scale_text)
 
     @cached_property
     def QKV(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
