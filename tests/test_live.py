@@ -145,3 +145,12 @@ def test_the_cost_example_is_live_and_offers_its_lengths_where_a_table_reads_the
     assert example["ranges"]["lengths"]["low"] == 1 and example["ranges"]["lengths"]["high"] == 1_000_000
     counted = json.loads(page_manifest("<!-- attn:value cost score-count n=1024 -->"))["examples"]["cost"]
     assert counted["editable"] == [] and counted["settings"]["d_k"] == 64
+
+
+def test_the_kv_cache_example_is_live_and_offers_its_authored_matrices() -> None:
+    """Assert a page of the KV cache is live, offering the four matrices the example authors (X, W_q, W_k, W_v) and
+    nothing for its counts, whose n is the directive's."""
+    example = json.loads(page_manifest("<!-- attn:table kv-cache steps -->"))["examples"]["kv-cache"]
+    assert example["editable"] == ["X", "W_q", "W_k", "W_v"] and example["inputs"]["W_k"] == [["0"], ["ln 2"], ["0"]]
+    assert json.loads(page_manifest("<!-- attn:value kv-cache total-with-cache n=1000 -->"))["directives"] == [
+        {"id": 0, "kind": "value", "example": "kv-cache", "name": "total-with-cache", "options": {"n": "1000"}}]

@@ -49,6 +49,8 @@ MIRRORED: dict[str, frozenset[str]] = {
         "rolls-output-by-head", "w-o-heads", "rolls-u-terms", "weights-heatmap", "head2-heatmap", "unmasked-heatmap",
         "mask-grid", "flow-diagram", "heads-diagram"}),
     "cost": frozenset({"table", "scores", "score-count", "growth-chart", "head-widths"}),
+    "kv-cache": frozenset({"steps", "compare", "full-output", "max-difference", "counts", "total-with-cache",
+                           "total-without-cache", "cache-diagram"}),
 }
 # The claims live.js evaluates (its QUESTIONS and RELATIONS): a check stating another is not live, so its page
 # stays static rather than showing a claim as holding that live.js never tested.
@@ -61,7 +63,7 @@ PICKS = frozenset({"row", "col", "other-row", "other-col"})  # what a check pick
 # that names an entry reading it.
 EDITABLE: dict[str, tuple[str, ...]] = {"bus-is-late": ("queries", "keys", "values"),
                                         "red-ball-rolls": ("X", "W_q", "W_k", "W_v", "calculator_places"),
-                                        "cost": ("lengths",)}
+                                        "cost": ("lengths",), "kv-cache": ("X", "W_q", "W_k", "W_v")}
 READ_BY: dict[tuple[str, str], frozenset[str]] = {
     ("red-ball-rolls", "calculator_places"): frozenset({"calculator-places"}),
     ("cost", "lengths"): frozenset({"table", "scores"})}

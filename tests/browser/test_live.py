@@ -153,14 +153,14 @@ def live_pages(built_site: Path) -> list[str]:
 CHAPTERS = ("causal-mask", "code", "history", "interpretation", "output-projection", "projections", "query-key-value",
             "scores", "second-head", "softmax", "weighted-sum", "worked-example")
 LIVE_PAGES = ["", "beyond/checks/", "lesson/", "teachers/", "teachers/answer-key/", "teachers/handout/", "walkthrough/",
-              *(f"walkthrough/{chapter}/" for chapter in CHAPTERS), "walkthrough/cost/"]
+              *(f"walkthrough/{chapter}/" for chapter in CHAPTERS), "walkthrough/cost/", "walkthrough/generation/"]
 
 
 def test_the_live_pages_are_those_whose_every_number_live_js_computes(
         live_pages: list[str], tabs: Callable[..., Tab], site_url: str) -> None:
     """Assert the build made live the pages whose every computed number live.js mirrors: the home page (two
-    examples), the lesson, the handout, the walk-through's chapters on red ball rolls, the cost chapter and the page
-    on checks; not the scaling and position chapters (their examples are not)."""
+    examples), the lesson, the handout, the walk-through's chapters on red ball rolls, the cost and generation
+    chapters and the page on checks; not the scaling and position chapters (their examples are not)."""
     assert live_pages == sorted(LIVE_PAGES)
     page = tabs(viewport={"width": 1280, "height": 800}).page
     for folder in ("walkthrough/scaling/", "walkthrough/positions/"):
@@ -176,41 +176,50 @@ def examples_of(live_pages: list[str], built_site: Path) -> dict[str, list[str]]
     return {folder: sorted(manifest["examples"]) for folder, manifest in manifests.items()}
 
 
-def truth(examples_of: dict[str, list[str]]) -> dict[str, tuple[list[dict[str, object]], list[dict[str, object]]]]:
-    """By example: its input cases, and what the build writes for each on every live page using it (by source)."""
-    found = {}
-    for example in sorted({name for names in examples_of.values() for name in names}):
-        cases = mutated_cases(example)
-        sources = [source_of(folder) for folder, names in examples_of.items() if example in names]
-        found[example] = (cases, built(sources, [{"example": example, "inputs": i} for i in cases]))
-    return found
+@pytest.fixture(scope="module")
+def truth() -> Callable[[str, list[str]], tuple[list[dict[str, object]], list[dict[str, object]]]]:
+    """By example, made once on first use: its input cases, and what the build writes for each on every live page
+    using it (by source)."""
+    found: dict[str, tuple[list[dict[str, object]], list[dict[str, object]]]] = {}
+
+    def of(example: str, folders: list[str]) -> tuple[list[dict[str, object]], list[dict[str, object]]]:
+        if example not in found:
+            cases = mutated_cases(example)
+            sources = [source_of(folder) for folder in folders]
+            found[example] = (cases, built(sources, [{"example": example, "inputs": i} for i in cases]))
+        return found[example]
+
+    return of
 
 
+@pytest.mark.parametrize("folder", sorted(LIVE_PAGES))
 def test_every_live_page_equals_the_build_for_its_numbers_and_their_mutations(
-        examples_of: dict[str, list[str]], tabs: Callable[..., Tab], site_url: str) -> None:
-    """Assert, on every live page, that live.js mirrors exactly the entries live.py lists, that recomputing the
-    page's own inputs leaves it as built, and that for each of tests/mutations.py's changes of each of its examples'
-    inputs every live directive's text in the browser equals the build's for the same inputs, element by element,
-    each check's verdict and message and each figure's caption included."""
+        folder: str, examples_of: dict[str, list[str]], truth: Callable[..., tuple[list[dict[str, object]],
+                                                                                   list[dict[str, object]]]],
+        tabs: Callable[..., Tab], site_url: str) -> None:
+    """Assert, on each live page (one test apiece: `-k generation` runs one), that live.js mirrors exactly the
+    entries live.py lists, that recomputing the page's own inputs leaves it as built, and that for each of
+    tests/mutations.py's changes of each of its examples' inputs every live directive's text in the browser equals
+    the build's for the same inputs, element by element, each check's verdict and message and each figure's caption
+    included."""
     page = tabs(viewport={"width": 1280, "height": 800}).page
     live = "window.AttentionByHand.live"
-    known = truth(examples_of)
-    for folder, examples in examples_of.items():
-        directives = open_live(page, site_url + folder)
-        mirrored = page.evaluate(f"() => {live}.loadManifest().then({live}.mirrored)")
-        assert mirrored == {name: sorted(MIRRORED[name]) for name in examples}, folder
-        as_built = read_page(page, directives)
-        assert "no mark on the page" not in as_built.values()
-        for example in examples:
-            show(page, example, inputs_of(example))
-            assert read_page(page, directives) == as_built, folder
-            cases, fragments_by_case = known[example]
-            for inputs, by_page in zip(cases, fragments_by_case, strict=True):
-                show(page, example, inputs)
-                differing = differences(page, directives, by_page[source_of(folder)])
-                assert not differing, f"{folder} with {example} {inputs}: browser vs build {differing}"
-            show(page, example, inputs_of(example))
-            assert len(cases) >= 12, folder
+    examples = examples_of[folder]
+    directives = open_live(page, site_url + folder)
+    mirrored = page.evaluate(f"() => {live}.loadManifest().then({live}.mirrored)")
+    assert mirrored == {name: sorted(MIRRORED[name]) for name in examples}, folder
+    as_built = read_page(page, directives)
+    assert "no mark on the page" not in as_built.values()
+    for example in examples:
+        show(page, example, inputs_of(example))
+        assert read_page(page, directives) == as_built, folder
+        cases, fragments_by_case = truth(example, [f for f, names in examples_of.items() if example in names])
+        for inputs, by_page in zip(cases, fragments_by_case, strict=True):
+            show(page, example, inputs)
+            differing = differences(page, directives, by_page[source_of(folder)])
+            assert not differing, f"{folder} with {example} {inputs}: browser vs build {differing}"
+        show(page, example, inputs_of(example))
+        assert len(cases) >= 12, folder
 
 
 def differences(page: Page, directives: list[dict[str, object]], fragments: dict[str, object]) -> dict[str, object]:
