@@ -129,3 +129,17 @@ def test_head2_caption_names_the_largest_weights() -> None:
     """Assert the heat map's caption names red for head 2 and ball for head 1, computed from the weights."""
     assert "largest weight goes to red; in head 1 it went to ball." in expand(
         "<!-- attn:figure red-ball-rolls head2-heatmap -->")
+
+
+def test_the_by_head_summaries_name_the_heads_widths() -> None:
+    """Assert the summaries of keys-by-head and rolls-output-by-head name the columns and rows the data gives: a
+    head 2 of d_k = 2 has keys k1, k2, and values three wide give o1, o2, o3 (they typed head-1, head-2 and o1, o2)."""
+    from test_entry_summaries import summaries
+
+    wide_keys = summaries("red-ball-rolls", {"W_q2_text": [["0", "1"], ["0", "0"], ["1", "0"]],
+                                             "W_k2_text": [["ln 2", "0"], ["0", "0"], ["0", "1"]]}, "keys-by-head")
+    assert wide_keys["keys-by-head"][0].endswith("(d_k = 1): columns head-1 k1, head-2 k1, head-2 k2.")
+    three = [["1", "0", "0"], ["0", "2", "0"], ["1", "1", "1"]]
+    wide_values = summaries("red-ball-rolls", {"W_v_text": three, "W_v2_text": three,
+                                               "W_o_text": [["1", "0", "0"]] * 6}, "rolls-output-by-head")
+    assert wide_values["rolls-output-by-head"][0].endswith("rows are output entries o1, o2, o3.")

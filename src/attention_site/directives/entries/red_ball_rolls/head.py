@@ -11,6 +11,7 @@ from attention_core import AttentionResult
 from attention_core.examples.red_ball_rolls import RED_BALL_ROLLS as EX
 
 from ...errors import DirectiveError
+from ...questions import SMALL_WORDS
 from ...registry import block, grid, scalar, table
 from ...shown import Column, Grid, Html, Number, Scalar, Table, Vector
 from ...subjects import joined
@@ -36,7 +37,13 @@ STYLE = style_of(EX)
 TOKENS = EX.tokens
 
 
-@grid(NAME, "inputs", "The input rows X: one row per token, three slots each.")
+def slots() -> str:
+    """The width of the input rows in words (three), or in figures past twelve."""
+    width = EX.X.shape[1]
+    return SMALL_WORDS[width] if width < len(SMALL_WORDS) else f"{width:,}"
+
+
+@grid(NAME, "inputs", f"The input rows X: one row per token, {slots()} slots each.")
 def inputs() -> Grid:
     return authored_grid(EX.X_text, TOKENS, labels("x", len(EX.X_text[0])), STYLE, "token")
 

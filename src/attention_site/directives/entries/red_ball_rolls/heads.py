@@ -192,8 +192,8 @@ def difference(symbol: str, prefix: str) -> Grid:
     return make_grid(values, TOKENS, labels(prefix, values.shape[1]), STYLE, "token")
 
 
-@grid(NAME, "keys-by-head", f"Each token's key in head 1 and in head 2 (d_k = {EX.head.d_k}): columns head-1, "
-      "head-2.")
+@grid(NAME, "keys-by-head", f"Each token's key in head 1 and in head 2 (d_k = {EX.head.d_k}): columns "
+      f"{', '.join(by_head_entries([head.K for head in MH.heads], 'k', 'token').col_labels)}.")
 def keys_by_head() -> Grid:
     return by_head_entries([head.K for head in MH.heads], "k", "token")
 
@@ -219,7 +219,8 @@ def rolls_weights_by_head() -> Grid:
     return by_head([checked_weights(head.weights, EX.mask)[i] for head in MH.heads], TOKENS, "key")
 
 
-@grid(NAME, "rolls-output-by-head", f"The output for {EX.focus} of head 1 and head 2: rows are output entries o1, o2.")
+@grid(NAME, "rolls-output-by-head", f"The output for {EX.focus} of head 1 and head 2: rows are output entries "
+      f"{', '.join(labels('o', EX.head.d_v))}.")
 def rolls_output_by_head() -> Grid:
     i = EX.focus_index
     return by_head([head.output[i] for head in MH.heads], labels("o", EX.head.d_v), "entry")
