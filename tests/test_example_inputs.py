@@ -96,7 +96,8 @@ def test_inputs_that_cannot_go_together_are_refused_with_their_field(field: str,
     (TRAINING_STEP, "learning_rate_text", "-2", "learning_rate_text", "'-2' is not positive"),
     (BUS_IS_LATE, "query_text", ("0", "1"), "query_text", "is not its row of queries_text, (1, 0)"),
     (GROUPED_HEADS, "kv_heads", (4, 3), "kv_heads", "3 K/V heads cannot share 4 query heads equally"),
-], ids=["relative tables and clip", "learning rate", "the lesson's query and Q", "K/V groups"])
+    (POSITIONS, "heatmap_positions", 512, "heatmap_width", "512 x 32 = 16384 cells is more than a figure draws"),
+], ids=["relative tables and clip", "learning rate", "the lesson's query and Q", "K/V groups", "heat map cells"])
 def test_an_impossible_config_is_refused_once_at_a_field(example: Example, field: str, value: object, named: str,
                                                           says: str) -> None:
     """Assert inputs each in range that cannot go together are refused when the example is made, naming a field

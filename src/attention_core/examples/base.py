@@ -25,6 +25,7 @@ RED_BALL_W_K: Rows = (("0",), ("ln 2",), ("0",))
 RED_BALL_W_V: Rows = (("1", "0"), ("0", "2"), ("1", "1"))
 DECK = "the slide deck \"red ball rolls\" (seed document 000)"  # the source of the deck's own inputs
 PAD = "[pad]"  # the label of a padding position
+MAX_FIGURE_CELLS = 4096  # the most cells a figure of an example draws (attention_site.figures.grids reads it)
 Bound = int | float | str  # a number, or the name of a property of the example (`tokens` counts the tokens)
 
 RE_EXAMPLE_NAME = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*\Z")  # a slug: it names files and pages

@@ -21,7 +21,7 @@ from ..positions import (
     relative_position_indices,
     sinusoidal_positions,
 )
-from .base import Example, Rows, ranged
+from .base import MAX_FIGURE_CELLS, Example, Rows, ranged
 
 
 @dataclass(frozen=True)
@@ -56,6 +56,10 @@ class Positions(Example):
         if sorted(self.other_tokens) != sorted(self.tokens):
             yield "other_tokens", (f"{self.other_tokens!r} is not a reordering of the tokens {self.tokens!r}; "
                                    "accepted: the same tokens in another order (rename a token in both)")
+        cells = self.heatmap_positions * self.heatmap_width
+        if cells > MAX_FIGURE_CELLS:
+            yield "heatmap_width", (f"a heat map of {self.heatmap_positions} x {self.heatmap_width} = {cells} cells is "
+                                    f"more than a figure draws; accepted: positions x width at most {MAX_FIGURE_CELLS}")
         for name in ("a_K_text", "a_V_text"):
             rows = len(getattr(self, name))
             if rows != 2 * self.clip + 1:

@@ -6,6 +6,8 @@ import math
 from collections.abc import Sequence
 from html import escape
 
+from attention_core.examples.base import MAX_FIGURE_CELLS as MAX_CELLS
+
 from .frame import LEGEND_LINE, _hatch_pattern, _n, _svg, _text
 
 CELL = 48
@@ -13,7 +15,6 @@ LABEL_WIDTH = 84
 HEADER_HEIGHT = 34
 LEGEND_HEIGHT = 40
 RAMP_WIDTH = 180  # a heat map's legend from its "0" to its "1"
-MAX_CELLS = 4096
 MAX_TOOLTIPS = 64  # cells of a positions map up to which each cell carries its value as a tooltip
 
 
