@@ -23,7 +23,7 @@ from ._checks import frozen
 from .softmax import causal_mask, softmax
 
 __all__ = [
-    "HeadForward", "HeadParameters", "TrainingRun", "head_forward", "head_gradients", "initialise_head",
+    "HeadForward", "HeadParameters", "TrainingRun", "even_weights", "head_forward", "head_gradients", "initialise_head",
     "one_hot_inputs", "previous_token_accuracy", "previous_token_share", "previous_token_task", "train_head",
 ]
 
@@ -67,6 +67,7 @@ class TrainingRun:
     held_out: np.ndarray  # (B, T) token ids the head never trained on
     before: HeadForward  # the untrained head on the held-out batch
     after: HeadForward  # the trained head on the held-out batch
+    even: HeadForward  # the trained matrices on the held-out batch, the map replaced by even weights
 
 
 def previous_token_task(rng: np.random.Generator, sequences: int, length: int, vocabulary: int) -> np.ndarray:
@@ -91,13 +92,23 @@ def initialise_head(rng: np.random.Generator, d_model: int, d_k: int, vocabulary
     return HeadParameters(W_Q, W_K, W_V, frozen(rng.normal(0.0, INIT_SD, (d_k, vocabulary))))
 
 
-def head_forward(params: HeadParameters, X: np.ndarray, tokens: np.ndarray) -> HeadForward:
-    """Run the head on X (B, T, D) and score it against the previous tokens of `tokens` (B, T)."""
+def even_weights(length: int) -> np.ndarray:
+    """Causal weights spread evenly: row t gives 1/t to each of its t visible positions. Shape (T, T)."""
+    mask = causal_mask(length).astype(float)  # (T, T)
+    return frozen(mask / mask.sum(axis=1, keepdims=True))
+
+
+def head_forward(params: HeadParameters, X: np.ndarray, tokens: np.ndarray,
+                 weights: np.ndarray | None = None) -> HeadForward:
+    """Run the head on X (B, T, D) and score it against the previous tokens of `tokens` (B, T).
+
+    `weights` (T, T), when given, replaces the head's own A while every matrix stays: an ablation of the map.
+    """
     d_k = params.W_Q.shape[1]
     Q, K, V = X @ params.W_Q, X @ params.W_K, X @ params.W_V  # (B, T, D) x (D, d_k) -> (B, T, d_k)
     S = Q @ K.transpose(0, 2, 1) / math.sqrt(d_k)  # (B, T, d_k) x (B, d_k, T) -> (B, T, T)
     S = np.where(causal_mask(X.shape[1]), S, -np.inf)  # a query sees itself and the positions before it
-    A = softmax(S)  # (B, T, T), masked weights exactly 0
+    A = softmax(S) if weights is None else np.broadcast_to(weights, S.shape)  # (B, T, T), masked weights 0
     O = A @ V  # (B, T, T) x (B, T, d_k) -> (B, T, d_k)  # noqa: E741
     Z = O @ params.W_O  # (B, T, d_k) x (d_k, V) -> (B, T, V)
     P = softmax(Z)  # (B, T, V)
@@ -160,8 +171,13 @@ def train_head(seed: int, length: int, vocabulary: int, d_k: int, steps: int, le
     train, held_out = (previous_token_task(rng, sequences, length, vocabulary) for _ in range(2))
     X = one_hot_inputs(train, vocabulary)  # (B, T, D)
     params, losses, shares = initial, [], []
-    for _ in range(steps):
-        run, grads = head_gradients(params, X, train)
+    for k in range(steps):
+        try:
+            with np.errstate(over="raise", divide="raise", invalid="raise"):  # say a step too long overflowed
+                run, grads = head_gradients(params, X, train)
+        except (FloatingPointError, ValueError) as error:
+            raise ValueError(f"training diverged at step {k + 1} with learning rate {learning_rate:g} ({error}); "
+                             "accepted: a smaller learning rate") from error
         losses.append(run.loss)
         shares.append(previous_token_share(run.A))
         params = step(params, grads, learning_rate)
@@ -170,4 +186,5 @@ def train_head(seed: int, length: int, vocabulary: int, d_k: int, steps: int, le
     shares.append(previous_token_share(last.A))
     X_held = one_hot_inputs(held_out, vocabulary)
     return TrainingRun(initial, params, frozen(np.array(losses)), frozen(np.array(shares)), frozen(held_out),
-                       head_forward(initial, X_held, held_out), head_forward(params, X_held, held_out))
+                       head_forward(initial, X_held, held_out), head_forward(params, X_held, held_out),
+                       head_forward(params, X_held, held_out, even_weights(length)))

@@ -35,8 +35,7 @@ class TrainedHead(Example):
     shown: int = ranged(1, 1, "sequences", "the held-out sequence whose maps are drawn, counted from 1")
     magnitudes: tuple[Magnitude, ...] = (
         Magnitude("most", "each", low=0.5, high=1.0, meaning="more than half: above 0.5"),
-        Magnitude("near-even", "each", low=-0.05, high=0.05,
-                  meaning="within 0.05 of the share that spreading every row evenly gives"),
+        Magnitude("near", "each", low=-0.05, high=0.05, meaning="a difference within 0.05 either way"),
     )
     illustrative: tuple[str, ...] = ("tokens", "seed", "length", "d_k", "sequences", "steps", "learning_rate",
                                      "curve_points", "shown")
@@ -88,10 +87,12 @@ class TrainedHead(Example):
         return previous_token_share(self.run.before.A), previous_token_share(self.run.after.A)
 
     @property
-    def accuracies(self) -> tuple[float, float]:
-        """The share of held-out positions whose most probable word is the previous token, before and after."""
+    def accuracies(self) -> tuple[float, float, float]:
+        """The share of held-out positions whose most probable word is the previous token: before, after, and
+        after with the trained map replaced by even weights."""
         return (previous_token_accuracy(self.run.before, self.run.held_out),
-                previous_token_accuracy(self.run.after, self.run.held_out))
+                previous_token_accuracy(self.run.after, self.run.held_out),
+                previous_token_accuracy(self.run.even, self.run.held_out))
 
     @property
     def shown_words(self) -> tuple[str, ...]:
