@@ -13,19 +13,25 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._checks import as_count, as_matrix, as_number, as_real, float64_range, frozen, quote
+from .positions import sinusoidal_positions
 from .softmax import causal_mask
 
 __all__ = [
     "OffsetCheck",
     "RopeResult",
+    "ShiftAsRotation",
     "alibi_bias",
     "alibi_slopes",
     "causal_distances",
     "check_rope_offsets",
+    "interpolated_positions",
+    "ntk_aware_base",
     "rope_exponents",
     "rope_frequencies",
     "rope_scores",
+    "rope_wavelengths",
     "rotate",
+    "sinusoid_shift_as_rotation",
 ]
 
 ROPE_BASE = 10000.0  # the base of RoFormer and of the sinusoidal table
@@ -45,6 +51,66 @@ def rope_frequencies(d: int, base: float = ROPE_BASE) -> np.ndarray:
     exponents = rope_exponents(d)  # (d/2,)
     base = as_number("base", base)
     return base ** exponents  # (d/2,)
+
+
+def rope_wavelengths(d: int, base: float = ROPE_BASE) -> np.ndarray:
+    """Return 2 pi / theta_i, the positions pair i takes to turn once, i = 0 .. d/2 - 1. Shapes: -> (d/2,)."""
+    return 2.0 * np.pi / rope_frequencies(d, base)  # (d/2,)
+
+
+def interpolated_positions(positions: object, factor: float) -> np.ndarray:
+    """Return positions / factor: position interpolation (Chen et al. 2023).
+
+    A model trained on positions 0 .. L-1 reads a text factor times longer at positions squeezed back below L,
+    instead of at angles it never saw. Shapes: positions (n,) -> (n,).
+    """
+    factor = as_number("factor", factor)
+    p = as_real("positions", positions)
+    if p.ndim != 1 or not np.all(np.isfinite(p)):
+        raise ValueError(f"positions must be one finite row of numbers, got {quote(positions)}")
+    return p / factor  # (n,)
+
+
+def ntk_aware_base(base: float, factor: float, d: int) -> float:
+    """Return base * factor^(d / (d - 2)): "NTK-aware" scaling (bloc97 2023, a Reddit post, not a paper).
+
+    With the new base, theta_0 = 1 is kept and the slowest pair, i = d/2 - 1, turns exactly factor times more
+    slowly: the fast pairs are left as trained and only the slow ones are squeezed. Needs d >= 4.
+    """
+    d = as_count("d", d, limit="MAX_WIDTH")
+    if d % 2 or d < 4:
+        raise ValueError(f"NTK-aware scaling needs an even d of at least 4 (d - 2 > 0), got d={d}")
+    return float(as_number("base", base) * as_number("factor", factor) ** (d / (d - 2)))
+
+
+@dataclass(frozen=True, eq=False)
+class ShiftAsRotation:
+    """The sinusoidal rows at `position` and `position + shift`, and the first turned by -shift (read-only).
+
+    pe, pe_shifted, turned (d,); max_difference between turned and pe_shifted.
+    """
+
+    position: int
+    shift: int
+    pe: np.ndarray
+    pe_shifted: np.ndarray
+    turned: np.ndarray
+    max_difference: float
+
+
+def sinusoid_shift_as_rotation(position: int, shift: int, d: int) -> ShiftAsRotation:
+    """Compare the sinusoidal row PE(position + shift) with PE(position) rotated pair by pair by -shift * theta_i.
+
+    Each pair (sin p w_i, cos p w_i) of Vaswani et al. (2017) has w_i = 10000^(-2i/d), RoPE's theta_i at base
+    10000, and sin(a + b), cos(a + b) make the row of p + k the row of p turned by the angle -k theta_i: what
+    `rotate` does at the position -k. Shapes: -> (d,) three times.
+    """
+    position, shift = as_count("position", position, minimum=0), as_count("shift", shift, minimum=0)
+    PE = sinusoidal_positions(position + shift + 1, d)  # (position + shift + 1, d)
+    pe, pe_shifted = PE[position], PE[position + shift]  # (d,) each
+    turned = rotate(pe[None, :], [-float(shift)], ROPE_BASE)[0]  # (1, d) -> (d,)
+    difference = float(np.abs(turned - pe_shifted).max())
+    return ShiftAsRotation(position, shift, frozen(pe), frozen(pe_shifted), frozen(turned), difference)
 
 
 def _positions(name: str, positions: object, n: int) -> np.ndarray:

@@ -10,7 +10,20 @@ import numpy as np
 
 from .._checks import frozen
 from ..exact import parse_matrix
-from ..rotary import OffsetCheck, RopeResult, check_rope_offsets, rope_exponents, rope_frequencies, rope_scores
+from ..rotary import (
+    OffsetCheck,
+    RopeResult,
+    ShiftAsRotation,
+    check_rope_offsets,
+    interpolated_positions,
+    ntk_aware_base,
+    rope_exponents,
+    rope_frequencies,
+    rope_scores,
+    rope_wavelengths,
+    rotate,
+    sinusoid_shift_as_rotation,
+)
 from .base import Example, Magnitude, Rows, Source, ranged
 
 
@@ -34,7 +47,19 @@ class Rotary(Example):
     shift: int = ranged(5, 0, 8192, "positions every token is moved by")
     offset_starts: tuple[int, ...] = ranged((0, 3, 10), 0, 8192, "first positions of the moved pair")
     offset: int = ranged(2, 0, 8192, "the distance between the moved pair")
-    illustrative: tuple[str, ...] = ("Q", "K", "shift", "offset_starts", "offset")
+    figure_p: tuple[int, ...] = ranged((0, 1, 2, 3), 0, 8192, "positions the figure turns red's query to")
+    head_d: int = ranged(128, 4, 4096, "entries of a real head, d",
+                         Source("LLaMA 7B (Touvron et al. 2023): 4096 entries over 32 heads", 128))
+    larger_base: int = ranged(500_000, 2, 10**9, "a larger base",
+                              Source("Llama 3 (Llama Team, AI @ Meta 2024)", 500_000))
+    shown_i: tuple[int, ...] = ranged((0, 1, 16, 32, 48, 63), 0, 2047, "pairs i of the real head shown")
+    trained_L: int = ranged(2048, 1, 10**6, "positions in training",
+                            Source("LLaMA (Touvron et al. 2023), as extended by Chen et al. (2023)", 2048))
+    extension_s: int = ranged(4, 2, 64, "times longer texts than in training")
+    sinusoid_p: int = ranged(3, 0, 1000, "the position of the sinusoidal row that is moved")
+    sinusoid_k: int = ranged(2, 0, 1000, "positions the sinusoidal row is moved by")
+    illustrative: tuple[str, ...] = ("Q", "K", "shift", "offset_starts", "offset", "figure_p", "shown_i",
+                                     "extension_s", "sinusoid_p", "sinusoid_k")
     exact: bool = False
 
     def impossible(self) -> Iterator[tuple[str, str]]:
@@ -45,6 +70,11 @@ class Rotary(Example):
         if len(set(self.offset_starts)) < 2:
             yield "offset_starts", (f"{self.offset_starts!r} moves the pair to one place; accepted: two different "
                                     "first positions or more, whose scores the page compares")
+        if self.head_d % 2:
+            yield "head_d", f"{self.head_d} entries cannot be cut into pairs; accepted: an even width"
+        elif max(self.shown_i) >= self.head_d // 2:
+            yield "shown_i", (f"{self.shown_i!r} names a pair a head of {self.head_d} entries does not "
+                                  f"have; accepted: pairs from 0 to {self.head_d // 2 - 1}")
 
     @cached_property
     def Q(self) -> np.ndarray:
@@ -98,6 +128,53 @@ class Rotary(Example):
     def unmoved_pair(self) -> float:
         """The same query and key with no rotation at all: the score of offset 0."""
         return float(self.Q[0] @ self.K[-1])  # (d,) . (d,) -> ()
+
+
+    @cached_property
+    def figure_rows(self) -> np.ndarray:
+        """red's query turned to each position of the figure, (positions, d/2, 2): pair i as a point (x, y)."""
+        p = np.asarray(self.figure_p, dtype=np.float64)  # (P,)
+        turned = rotate(np.repeat(self.Q[:1], len(p), axis=0), p, self.base)  # (P, d)
+        return frozen(turned.reshape(len(p), -1, 2))  # (P, d) -> (P, d/2, 2)
+
+    @cached_property
+    def wavelengths(self) -> np.ndarray:
+        """2 pi / theta_i at the real head width, with the example's base and with the larger base, (d/2, 2)."""
+        return frozen(np.stack([rope_wavelengths(self.head_d, self.base),
+                                rope_wavelengths(self.head_d, self.larger_base)], axis=1))  # (d/2, 2)
+
+    @cached_property
+    def real_theta(self) -> np.ndarray:
+        """theta_i at the real head width and the example's base, (d/2,)."""
+        return frozen(rope_frequencies(self.head_d, self.base))
+
+    @cached_property
+    def extended_length(self) -> int:
+        """The longest text read after extension: extension_s times the trained length."""
+        return self.extension_s * self.trained_L
+
+    @cached_property
+    def interpolated(self) -> np.ndarray:
+        """Positions 0, 1, the trained length and the last extended position, and each divided by the factor, (4, 2)."""
+        p = np.array([0, 1, self.trained_L, self.extended_length - 1], dtype=np.float64)  # (4,)
+        return frozen(np.stack([p, interpolated_positions(p, self.extension_s)], axis=1))  # (4, 2)
+
+    @cached_property
+    def ntk_base(self) -> float:
+        """The base of NTK-aware scaling for the extension factor at the real head width."""
+        return ntk_aware_base(self.base, self.extension_s, self.head_d)
+
+    @cached_property
+    def ntk_theta(self) -> np.ndarray:
+        """theta of the first and last pair of the real head: as trained and with the NTK-aware base, (2, 2)."""
+        before = rope_frequencies(self.head_d, self.base)[[0, -1]]  # (2,)
+        after = rope_frequencies(self.head_d, self.ntk_base)[[0, -1]]  # (2,)
+        return frozen(np.stack([before, after], axis=1))  # (2, 2)
+
+    @cached_property
+    def shift_rotation(self) -> ShiftAsRotation:
+        """The sinusoidal row of sinusoid_p moved by sinusoid_k, as a rotation, at the example's d."""
+        return sinusoid_shift_as_rotation(self.sinusoid_p, self.sinusoid_k, self.Q.shape[1])
 
 
 ROTARY = Rotary()

@@ -8,7 +8,8 @@ live as CSS custom properties in docs/stylesheets/figures.css (light, dark, crea
 forced colours).
 
 One module a family: `grids` (heat maps, masks, position encodings), `charts` (line charts), `diagrams` (paths,
-flows, the residual stream, the KV cache), all drawn in the frame of `frame` (the labelled <svg>, text, lines).
+flows, the residual stream, the KV cache), `rotations` (RoPE's turned pairs), all drawn in the frame of `frame`
+(the labelled <svg>, text, lines).
 """
 
 from __future__ import annotations
@@ -16,9 +17,11 @@ from __future__ import annotations
 from .charts import growth_chart_svg, growth_charts
 from .diagrams import ArrayShape, cache_growth_svg, flow_diagram_svg, path_diagram_svg, residual_stream_svg
 from .grids import heatmap_svg, mask_grid_svg, positions_heatmap_svg
+from .rotations import TurnedPair, rotation_figures, rotation_svg
 
 __all__ = [
     "ArrayShape",
+    "TurnedPair",
     "cache_growth_svg",
     "flow_diagram_svg",
     "growth_chart_svg",
@@ -28,4 +31,6 @@ __all__ = [
     "path_diagram_svg",
     "positions_heatmap_svg",
     "residual_stream_svg",
+    "rotation_figures",
+    "rotation_svg",
 ]
