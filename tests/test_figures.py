@@ -223,6 +223,28 @@ def test_a_log_axis_in_powers_writes_every_tick_as_a_power() -> None:
         assert tokens and all(tick.replace(",", "").isdigit() for tick in tokens), tokens
 
 
+@pytest.mark.parametrize(("top", "expected"), [
+    (1.61, ["0", "0.5", "1", "1.5", "2"]),  # the trained head's loss: it read 0.322, 0.644, 0.966, 1.29, 1.61
+    (0.9, ["0", "0.2", "0.4", "0.6", "0.8", "1"]),
+    (37.0, ["0", "10", "20", "30", "40"]),
+    (1.0, ["0", "0.2", "0.4", "0.6", "0.8", "1"]),
+])
+def test_a_linear_axis_ticks_round_steps_and_holds_every_point(top: float, expected: list[str]) -> None:
+    """Assert a linear y axis is ticked at round steps (1, 2, 2.5 or 5 times a power of ten) from 0 to the first
+    step at or above the data's top, and every point is drawn inside the plot."""
+    from attention_site.figures import growth_chart_svg
+
+    svg = growth_chart_svg([0, 1, 2], {"a": [top, top / 2, 0.0]}, title="t", desc="d", x_label="x", y_label="y",
+                           log=False, id_prefix="l")
+    ticks = [t for t in ET.fromstring(svg).iter(f"{SVG}text") if t.get("class") == "abh-tick"]
+    assert [t.text for t in ticks if t.get("text-anchor") == "end"] == expected
+    grid = [float(line.get("y1")) for line in ET.fromstring(svg).iter(f"{SVG}line") if line.get("class") == "abh-grid"]
+    points = [g for g in ET.fromstring(svg).iter(f"{SVG}g") if "abh-marker" in (g.get("class") or "")
+              and g.find(f"{SVG}title") is not None]  # the data's markers, each with its tip; the legend's have none
+    marks = [float(mark.get("cy")) for g in points for mark in g.iter(f"{SVG}circle")]
+    assert marks and all(min(grid) <= y <= max(grid) for y in marks)
+
+
 def test_cell_text_replaces_values() -> None:
     """Assert given cell text is printed as written."""
     text = [["1", "", ""], ["1/2", "1/2", ""], ["1/4", "1/4", "1/2"]]

@@ -93,8 +93,9 @@ class _Plot:
         low, high = min(map(self._scaled, values)), max(map(self._scaled, values))
         if nice and self.log:
             low, high = math.floor(low), math.ceil(high)
-        elif nice:
-            low = min(low, 0.0)
+        elif nice and high > min(low, 0.0):
+            step = _nice_step((high - min(low, 0.0)) / 5)
+            low, high = math.floor(min(low, 0.0) / step) * step, math.ceil(high / step) * step
         return (low, high) if high > low else (low - 1, high + 1)
 
     def x(self, value: float) -> float:
@@ -125,13 +126,15 @@ class _Plot:
             _text(self.x(value), self.bottom + 20, _compact(value, powers), "abh-tick", anchor="middle"))]
 
     def y_ticks(self) -> list[str]:
-        """Return grid lines with labels: every decade on a log chart, five steps on a linear one."""
+        """Return grid lines with labels: every decade on a log chart, on a linear one about five round steps (1, 2,
+        2.5 or 5 times a power of ten), from the range `_range` widened to whole steps."""
         low, high = self.y_range
         if self.log:
             stride = max(1, math.ceil((high - low) / 8))
             values = [10.0 ** k for k in range(int(low), int(high) + 1, stride)]
         else:
-            values = [low + (high - low) * k / 5 for k in range(6)]
+            step = _nice_step((high - low) / 5)
+            values = [round(low + step * k, 12) for k in range(round((high - low) / step) + 1)]
         powers = max(map(abs, values)) >= POWERS_FROM  # one number style per axis: 10⁴ beside 10⁷, never 10,000
         return [part for value in values for part in (
             _line(self.left, self.y(value), self.right, self.y(value), "abh-grid"),
@@ -170,6 +173,13 @@ def _series_legend(labels: list[str], x: float, y: float, stacked: bool) -> list
                   f'<g class="abh-marker abh-series-{index}">{_marker(index, left + 14, top)}</g>',
                   _text(left + 36, top, label, "abh-tick", middle=True)]
     return [*parts, "</g>"]
+
+
+def _nice_step(rough: float) -> float:
+    """The round step nearest above `rough`: 1, 2, 2.5 or 5 times a power of ten, so that ticks read 0.2, 0.4, ...
+    (Heckbert 1990, "Nice numbers for graph labels"), never 0.322, 0.644."""
+    power = 10.0 ** math.floor(math.log10(rough))
+    return next(factor * power for factor in (1, 2, 2.5, 5, 10) if factor * power >= rough * (1 - 1e-9))
 
 
 def _compact(value: float, powers: bool | None = None) -> str:
