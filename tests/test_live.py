@@ -123,7 +123,7 @@ def test_a_page_naming_an_entry_live_js_does_not_mirror_is_not_live_at_all() -> 
     true when they are not."""
     for extra in ("Close: <!-- attn:check bus-is-late weights row=late col=bus close=2/3 within=0.01 -->",
                   "Norms: <!-- attn:value red-ball-layer y row=rolls -->",
-                  "Steps: <!-- attn:value rnn-path tokens -->"):
+                  "Largest: <!-- attn:value training-step largest-entries row=raw -->"):
         page = f"{PAGE}\n{extra}"
         assert "attn-live" not in expand_live(page) and "data-live" not in expand_live(page)
         assert page_manifest(page) == ""
@@ -154,3 +154,11 @@ def test_the_kv_cache_example_is_live_and_offers_its_authored_matrices() -> None
     assert example["editable"] == ["X", "W_q", "W_k", "W_v"] and example["inputs"]["W_k"] == [["0"], ["ln 2"], ["0"]]
     assert json.loads(page_manifest("<!-- attn:value kv-cache total-with-cache n=1000 -->"))["directives"] == [
         {"id": 0, "kind": "value", "example": "kv-cache", "name": "total-with-cache", "options": {"n": "1000"}}]
+
+
+def test_the_rnn_path_example_is_live_and_offers_its_length() -> None:
+    """Assert the page comparing an RNN's path with attention's is live, offering the sentence's length, a whole number
+    the example declares from 2 to 12 (the diagram draws each token)."""
+    example = json.loads(page_manifest("<!-- attn:figure rnn-path paths -->"))["examples"]["rnn-path"]
+    assert example["editable"] == ["length"] and example["inputs"]["length"] == 6
+    assert (example["ranges"]["length"]["low"], example["ranges"]["length"]["high"]) == (2, 12)

@@ -921,6 +921,20 @@
     };
   };
 
+  ENTRIES["rnn-path"] = function (data, inputs) {
+    var n = "length" in inputs ? inputs.length : data.settings.length, WHOLE = style(true, 0);
+    return {
+      tokens: function () { return scalar(n, WHOLE); },
+      updates: function () { return scalar(n - 1, WHOLE); },
+      paths: function () {
+        return { type: "figure", caption: "An RNN carries token 1 to token " + n + " through every update in between; " +
+                 "attention scores the pair directly.",
+                 svg: pathDiagram(n, "From token 1 to token " + n, "Top: an RNN passes information along the chain 1 to " + n +
+                   ", one state update per step. Bottom: attention links token " + n + " to token 1 with a single score.", "rnn-path") };
+      }
+    };
+  };
+
   // ---- Pictures: figures.py (the heat map's cells, redrawn in place) ----
   var RAMP_SCALE = 0.25, STRONG = 0.3;
   function ramp(w) { w = Math.max(0, Math.min(1, w)); return Math.expm1(-w / RAMP_SCALE) / Math.expm1(-1 / RAMP_SCALE); }
@@ -934,6 +948,62 @@
     }).join(" ");
     return { type: "figure", values: A, text: text, tokens: tokens, caption: caption || null,
              desc: "One row per query, one column per key; a more strongly coloured cell carries more weight. " + rows };
+  }
+
+  // ---- Drawings made again: figures/frame.py and diagrams.py, as markup the build would write ----
+  function escapeText(text) {
+    return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
+  }
+  /** frame._svg: a scalable, labelled <svg> of natural size width x height around `body`. */
+  function svgFrame(kind, width, height, title, desc, idPrefix, body) {
+    return '<svg xmlns="http://www.w3.org/2000/svg" class="abh-figure ' + kind + '" role="img" viewBox="0 0 ' + coordinate(width) +
+      " " + coordinate(height) + '" width="100%" style="max-width: ' + coordinate(width) + 'px" font-size="14" aria-labelledby="' +
+      idPrefix + "-title " + idPrefix + '-desc"><title id="' + idPrefix + '-title">' + escapeText(title) + '</title><desc id="' +
+      idPrefix + '-desc">' + escapeText(desc) + "</desc>" + body.join("") + "</svg>";
+  }
+  function svgText(x, y, text, cls, anchor, middle) {
+    return '<text class="' + cls + '" x="' + coordinate(x) + '" y="' + coordinate(y) + '" text-anchor="' + (anchor || "start") + '"' +
+      (middle ? ' dominant-baseline="central"' : "") + ">" + escapeText(text) + "</text>";
+  }
+  function svgLine(x1, y1, x2, y2, cls, idPrefix) {
+    return '<line class="' + cls + '" x1="' + coordinate(x1) + '" y1="' + coordinate(y1) + '" x2="' + coordinate(x2) + '" y2="' +
+      coordinate(y2) + '"' + (idPrefix ? ' marker-end="url(#' + idPrefix + '-arrow)"' : "") + "/>";
+  }
+  function arrowMarker(idPrefix) {
+    return '<defs><marker id="' + idPrefix + '-arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="7" markerHeight="7" ' +
+      'orient="auto-start-reverse"><path class="abh-arrowhead" d="M0 0L10 5L0 10Z"/></marker></defs>';
+  }
+  /** diagrams._path_row: numbered token circles, the row's name above the first. */
+  function pathRow(name, centres, y, radius) {
+    return [svgText(centres[0] - radius, y - radius - 14, name, "abh-label", "start", true)].concat([].concat.apply([], centres.map(function (x, k) {
+      return ['<circle class="abh-token" cx="' + x + '" cy="' + coordinate(y) + '" r="' + radius + '"/>',
+              svgText(x, y, String(k + 1), "abh-token-text", "middle", true)];
+    })));
+  }
+  /** diagrams.path_diagram_svg: token n back to token 1, an RNN's chain of n - 1 steps against attention's one edge. */
+  function pathDiagram(n, title, desc, idPrefix) {
+    var gap = 54, radius = 15, rnn = 50, att = 144, centres = [];
+    for (var k = 0; k < n; k++) centres.push(radius + 9 + k * gap);
+    var first = centres[0], last = centres[n - 1], body = [arrowMarker(idPrefix)].concat(pathRow("RNN", centres, rnn, radius));
+    centres.slice(1).forEach(function (b, j) { body.push(svgLine(centres[j] + radius, rnn, b - radius - 3, rnn, "abh-edge", idPrefix)); });
+    body.push(svgText(last + radius, rnn + 32, (n - 1) + " steps", "abh-note", "end"));
+    body = body.concat(pathRow("attention", centres, att, radius));
+    var bend = att + 48 + 4 * n, apex = (att + radius + bend) / 2;
+    body.push('<path class="abh-edge abh-edge-direct" d="M' + coordinate(last - 4) + " " + (att + radius) + " Q" + coordinate((first + last) / 2) +
+              " " + coordinate(bend) + " " + coordinate(first + 4) + " " + (att + radius + 3) + '" marker-end="url(#' + idPrefix + '-arrow)"/>');
+    body.push(svgText((first + last) / 2, apex + 20, "1 step", "abh-note", "middle"));
+    return svgFrame("abh-paths", last + radius + 9, apex + 30, title, desc, idPrefix, body);
+  }
+
+  /** A drawing made again: its <svg> replaced when its markup changed, its caption set. */
+  function drawAgain(figure, shown) {
+    var old = figure.querySelector("svg");
+    if (figure.getAttribute("data-drawn") !== shown.svg && old) {
+      var svg = new DOMParser().parseFromString(shown.svg, "image/svg+xml").documentElement;
+      old.replaceWith(document.importNode(svg, true));
+      figure.setAttribute("data-drawn", shown.svg);
+    }
+    setText(figure.querySelector("figcaption"), shown.caption);
   }
 
   /** A figure that draws only what no input changes (the arrays' shapes, the mask): it stays as built. */
@@ -1210,7 +1280,7 @@
     if (result.stale) return writeCannot(request, mark, result.stale);
     if (mark.hasAttribute("data-cannot")) uncannot(request, mark);
     if (request.kind === "table") writeTable(mark, result);
-    else if (request.kind === "figure") { if (!result.text.unchanged) drawHeatmap(mark, result.text); }
+    else if (request.kind === "figure") { if (result.text.svg) drawAgain(mark, result.text); else if (!result.text.unchanged) drawHeatmap(mark, result.text); }
     else if (mark.namespaceURI === MATHML) writeMath(mark, result.matrix ? matrixNode(result.matrix) : mathNode(result.text));
     else setText(mark, result.text);
     return 0;

@@ -51,6 +51,7 @@ MIRRORED: dict[str, frozenset[str]] = {
     "cost": frozenset({"table", "scores", "score-count", "growth-chart", "head-widths"}),
     "kv-cache": frozenset({"steps", "compare", "full-output", "max-difference", "counts", "total-with-cache",
                            "total-without-cache", "cache-diagram"}),
+    "rnn-path": frozenset({"tokens", "updates", "paths"}),
 }
 # The claims live.js evaluates (its QUESTIONS and RELATIONS): a check stating another is not live, so its page
 # stays static rather than showing a claim as holding that live.js never tested.
@@ -63,7 +64,8 @@ PICKS = frozenset({"row", "col", "other-row", "other-col"})  # what a check pick
 # that names an entry reading it.
 EDITABLE: dict[str, tuple[str, ...]] = {"bus-is-late": ("queries", "keys", "values"),
                                         "red-ball-rolls": ("X", "W_q", "W_k", "W_v", "calculator_places"),
-                                        "cost": ("lengths",), "kv-cache": ("X", "W_q", "W_k", "W_v")}
+                                        "cost": ("lengths",), "kv-cache": ("X", "W_q", "W_k", "W_v"),
+                                        "rnn-path": ("length",)}
 READ_BY: dict[tuple[str, str], frozenset[str]] = {
     ("red-ball-rolls", "calculator_places"): frozenset({"calculator-places"}),
     ("cost", "lengths"): frozenset({"table", "scores"})}
@@ -123,8 +125,18 @@ def in_math(place: Found, line: str, display_math: set[int]) -> bool:
 
 
 def in_text(place: Found, line: str) -> bool:
-    """Tell whether a directive inside a formula is the text of a `\\text{…}` (no `\\class` may stand there)."""
-    return line[:place.start].endswith("\\text{")
+    """Tell whether a directive inside a formula stands in the text of a `\\text{…}`, at its start or after words of
+    it (`\\text{(… updates in a row)}`): no `\\class` may stand there."""
+    before = line[:place.start]
+    opened = before.rfind("\\text{")
+    if opened < 0:
+        return False
+    depth = 0
+    for char in before[opened + len("\\text{"):]:
+        depth += {"{": 1, "}": -1}.get(char, 0)
+        if depth < 0:
+            return False
+    return depth == 0
 
 
 @dataclass

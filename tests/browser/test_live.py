@@ -50,7 +50,12 @@ READ = """([root, directives]) => {
     }
     if (d.kind === "figure") {
       const cells = [...mark.querySelectorAll("rect.abh-cell")];
+      const kept = a => a.name !== "style" && !a.name.startsWith("data-");  // styles and search marks: read apart
+      const drawing = [...mark.querySelectorAll("svg, svg *")].map(n => [n.localName,
+        ...[...n.attributes].filter(kept).map(a => a.name + "=" + a.value).sort(),
+        [...n.childNodes].filter(c => c.nodeType === 3).map(c => c.data).join("")]);
       return {desc: mark.querySelector("desc").textContent, caption: mark.querySelector("figcaption").textContent,
+              drawing,
               cells: cells.map(r => [
         r.getAttribute("fill-opacity"), r.style.getPropertyValue("--abh-ramp").trim(), r.parentNode.textContent,
         r.parentNode.querySelector(".abh-on-strong") !== null])};
@@ -122,9 +127,13 @@ def mutated_cases(example: str) -> list[dict[str, object]]:
     return cases
 
 
+EVERY_VALUE_BELOW = 16  # a single ranged number of fewer values than this is tried at each
+
+
 def ranged_mutations(own: Example, name: str, rng: random.Random) -> Iterator[tuple[str, object]]:
     """tests/mutations.py's changes of a ranged whole number (or tuple of them), then each number drawn twice from
-    its declared range, and all of them at its low and its high end."""
+    its declared range, all of them at its low and its high end, and a single number of a short range at every value
+    of it."""
     yield from other_mutations(own, name, getattr(own, name))
     low, high = own.range_of(name)
     value = getattr(own, name)
@@ -135,6 +144,8 @@ def ranged_mutations(own: Example, name: str, rng: random.Random) -> Iterator[tu
             yield "drawn", shaped([*numbers[:j], rng.randint(low, high), *numbers[j + 1:]])
     yield "low", shaped([low] * len(numbers))
     yield "high", shaped([high] * len(numbers))
+    if len(numbers) == 1 and high - low < EVERY_VALUE_BELOW:  # a short range: every value of it
+        yield from (("every", k) for k in range(low, high + 1) if k not in (value, low, high))
 
 
 def source_of(folder: str) -> str:
@@ -153,7 +164,8 @@ def live_pages(built_site: Path) -> list[str]:
 CHAPTERS = ("causal-mask", "code", "history", "interpretation", "output-projection", "projections", "query-key-value",
             "scores", "second-head", "softmax", "weighted-sum", "worked-example")
 LIVE_PAGES = ["", "beyond/checks/", "lesson/", "teachers/", "teachers/answer-key/", "teachers/handout/", "walkthrough/",
-              *(f"walkthrough/{chapter}/" for chapter in CHAPTERS), "walkthrough/cost/", "walkthrough/generation/"]
+              *(f"walkthrough/{chapter}/" for chapter in CHAPTERS), "walkthrough/cost/", "walkthrough/generation/",
+              "walkthrough/why-attention/"]
 
 
 def test_the_live_pages_are_those_whose_every_number_live_js_computes(
