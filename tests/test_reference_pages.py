@@ -77,16 +77,21 @@ def api_part(part: str) -> str:
 
 
 def test_the_api_pages_show_every_public_name_once_the_examples_inputs_apart() -> None:
-    """Assert each name of attention_core.__all__ has its section on exactly one of the two API pages, and every
+    """Assert each name of attention_core.__all__ has its section on exactly one of the three API pages, those of
+    training, the model and inference (AROUND_ATTENTION's modules) on the page around attention, and every
     example's class and constant (RedBallRolls, RED_BALL_ROLLS), found in its module, is on the examples' page with
     the module that holds it."""
     import attention_core
     from attention_core.examples import defined_examples, example_modules
 
-    headings = {part: re.findall(r"^## `([^`]+)`$", api_part(part), re.MULTILINE) for part in ("core", "examples")}
+    headings = {part: re.findall(r"^## `([^`]+)`$", api_part(part), re.MULTILINE) for part in api_page.PARTS}
     each = {name: module for module in example_modules() for constant, example in defined_examples(module).items()
             for name in (constant, type(example).__name__)}
-    assert sorted(headings["core"] + headings["examples"]) == sorted([*attention_core.__all__, *each])
+    assert sorted(name for names in headings.values() for name in names) == sorted([*attention_core.__all__, *each])
+    module = {name: api_page.defining_module(getattr(attention_core, name)).rsplit(".", 1)[-1]
+              for name in attention_core.__all__}
+    around = {name for name in attention_core.__all__ if module[name] in api_page.AROUND_ATTENTION}
+    assert set(headings["around"]) == around and {"train_head", "softmax_with_temperature"} <= around
     assert {"RedBallRolls", "RED_BALL_ROLLS", "BusIsLate", "TRAINING_STEP", "KV_CACHE"} <= set(headings["examples"])
     assert "## `KV_CACHE`\n\nIn `attention_core.examples.kv_cache`." in api_part("examples")
     assert {"softmax", "scaled_dot_product_attention", "AttentionResult"} <= set(headings["core"])
@@ -150,3 +155,4 @@ def test_the_guide_shows_whole_on_two_pages_split_at_its_project_part() -> None:
     assert pages + "\n\n" + project == guide.strip()
     with pytest.raises(DirectiveError, match=r"CONTRIBUTING\.md has no line '## What a page may contain'"):
         reference.split_guide(guide.replace(reference.PROJECT_PART, "## What pages hold"))
+

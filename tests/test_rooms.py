@@ -80,7 +80,7 @@ print(json.dumps({
     "made page": reference_pages().get("reference/directives/tiny-demo.md", ""),
     "index": "[`tiny-demo`](tiny-demo.md)" in expand_directives("<!-- attn:block reference directives -->", page),
     "its reference": expand_directives("<!-- attn:block reference directives example=tiny-demo -->", page),
-    "api": api_page(examples=True),
+    "api": api_page("examples"),
 }))
 '''
 

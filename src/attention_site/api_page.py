@@ -14,15 +14,20 @@ from collections.abc import Callable
 import attention_core
 from attention_core.examples import defined_examples, example_modules
 
+# The core's modules about what surrounds attention (training it, the model around it, running it), shown on a page
+# of their own: one page of every public name weighed more than a page's budget of HTML (tests/test_site.py).
+AROUND_ATTENTION = frozenset({"gradients", "inference", "language_model", "learning", "sampling"})
+PARTS = ("core", "around", "examples")  # the pages: attention itself; training, the model and inference; examples
 
-def api_page(*, examples: bool) -> str:
-    """The page's Markdown: with `examples`, the classes and constants of the worked examples' inputs; otherwise
-    the package's introduction and everything else."""
+
+def api_page(part: str) -> str:
+    """The Markdown of one page of the API: `core`, the package's introduction and the public names of attention
+    itself; `around`, those of the modules in AROUND_ATTENTION; `examples`, the worked examples' inputs."""
     public = {name: (getattr(attention_core, name), "") for name in attention_core.__all__
-              if is_example_input(getattr(attention_core, name)) == examples}
-    if examples:
+              if page_of(getattr(attention_core, name)) == part}
+    if part == "examples":
         public |= each_example()
-    sections = [] if examples else [module_summary()]
+    sections = [module_summary()] if part == "core" else []
     for name in sorted(public, key=str.lower):
         obj, module = public[name]
         sections.append(api_section(name, obj, module))
@@ -40,10 +45,21 @@ def each_example() -> dict[str, tuple[object, str]]:
     return found
 
 
+def page_of(obj: object) -> str:
+    """Which page of the API shows a public name of the package: the page of the module that defines it."""
+    if is_example_input(obj):
+        return "examples"
+    return "around" if defining_module(obj).rsplit(".", 1)[-1] in AROUND_ATTENTION else "core"
+
+
+def defining_module(obj: object) -> str:
+    """The module that defines a class, a function or (by its type) a constant."""
+    return (obj if inspect.isclass(obj) or inspect.isfunction(obj) else type(obj)).__module__
+
+
 def is_example_input(obj: object) -> bool:
     """Whether a public name is part of the worked examples' inputs (attention_core.examples): a class or instance."""
-    defined_by = obj if inspect.isclass(obj) or inspect.isfunction(obj) else type(obj)
-    return defined_by.__module__.startswith(f"{attention_core.__name__}.examples")
+    return defining_module(obj).startswith(f"{attention_core.__name__}.examples")
 
 
 def module_summary() -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import sys
 
-from ...api_page import api_page
+from ...api_page import PARTS, api_page
 from ...build_cache import read_input
 from ...further_pages import further_pages_markdown
 from ..claims import CHECK_KEYS, CHECK_OPTIONS
@@ -218,11 +218,12 @@ def further_pages_list() -> MarkdownBlock:
     return MarkdownBlock(further_pages_markdown(read_input(project_root() / "mkdocs.yml")))
 
 
-PART = choice("part", "which public names: the core's functions and results, or the worked examples' inputs",
-              ("core", "examples"), default="core")
+PART = choice("part", "which public names: attention itself (core), what surrounds it (around: training, the model, "
+              "inference), or the worked examples' inputs (examples)", PARTS, default="core")
 
 
-@block(NAME, "api", "The public API of attention_core, from its signatures and docstrings: with part=examples, the "
-       "classes and constants of the worked examples' inputs; otherwise everything else.", options=(PART,))
+@block(NAME, "api", "The public API of attention_core, from its signatures and docstrings, on three pages: attention "
+       "itself; with part=around, training, the model and inference; with part=examples, the classes and constants "
+       "of the worked examples' inputs.", options=(PART,))
 def api_reference(part: str = "core") -> MarkdownBlock:
-    return MarkdownBlock(api_page(examples=part == "examples"))
+    return MarkdownBlock(api_page(part))
