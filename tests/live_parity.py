@@ -10,13 +10,12 @@ build would stop with that message.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import sys
 from pathlib import Path
 
 import markdown
-from mutations import DOCS, RE_FRONT_MATTER, as_tuples, constant_of, fresh_engine, put_in_place
+from mutations import DOCS, RE_FRONT_MATTER, as_tuples, constant_of, fresh_engine, put_in_place, swapped_examples
 
 from attention_core import EXAMPLES
 
@@ -26,10 +25,14 @@ CONFIGS = {"pymdownx.arithmatex": {"generic": True}}
 
 def changed_examples(example: str, inputs: dict[str, object]) -> dict[str, object]:
     """The example with `inputs` (authored, by field without `_text`; a ranged whole number by its name) in place of
-    its own."""
+    its own, and every example built on it made on the changed one (red ball layer on red ball rolls), as the
+    mutation test swaps them."""
     own = EXAMPLES[example]
     changes = {f"{name}_text" if name in own.authored else name: as_tuples(v) for name, v in inputs.items()}
-    return {constant_of(own): dataclasses.replace(own, **changes)}
+    if not changes:
+        return {constant_of(own): own}
+    field, *more = changes
+    return dict(swapped_examples(own, field, changes[field], {name: changes[name] for name in more}))
 
 
 def written(live: object, engine: object, mathml: object, place: object) -> object:

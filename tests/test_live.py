@@ -63,7 +63,7 @@ def test_the_manifest_names_every_marked_directive_and_the_examples_inputs() -> 
     assert example["editable"] == ["queries", "keys", "values"] and "range" not in example
     assert example["ranges"] == {key: {"entry": 40} for key in ("queries", "keys", "values")}
     assert example["causal"] is False and example["settings"] == {}
-    assert page_manifest("Nothing live.js mirrors: <!-- attn:value red-ball-layer y row=rolls -->") == ""
+    assert page_manifest("Nothing live.js mirrors: <!-- attn:table training-step raw-jacobian -->") == ""
 
 
 def test_a_check_whose_claim_live_js_does_not_evaluate_keeps_its_page_static() -> None:
@@ -122,8 +122,8 @@ def test_a_page_naming_an_entry_live_js_does_not_mirror_is_not_live_at_all() -> 
     which may be built on a live one) gets no mark and no live.json: half recomputed, its other sentences could look
     true when they are not."""
     for extra in ("Close: <!-- attn:check bus-is-late weights row=late col=bus close=2/3 within=0.01 -->",
-                  "Norms: <!-- attn:value red-ball-layer y row=rolls -->",
-                  "Largest: <!-- attn:value training-step largest-entries row=raw -->"):
+                  "Jacobian: <!-- attn:value training-step raw-jacobian row=@first col=@first -->",
+                  "Width: <!-- attn:value whole-model d-model -->"):
         page = f"{PAGE}\n{extra}"
         assert "attn-live" not in expand_live(page) and "data-live" not in expand_live(page)
         assert page_manifest(page) == ""
@@ -162,3 +162,14 @@ def test_the_rnn_path_example_is_live_and_offers_its_length() -> None:
     example = json.loads(page_manifest("<!-- attn:figure rnn-path paths -->"))["examples"]["rnn-path"]
     assert example["editable"] == ["length"] and example["inputs"]["length"] == 6
     assert (example["ranges"]["length"]["low"], example["ranges"]["length"]["high"]) == (2, 12)
+
+
+def test_an_example_built_on_another_brings_its_inputs_to_the_page() -> None:
+    """Assert a page of red ball layer alone is live with red ball rolls' inputs too (its heads and W_O), which a
+    reader may change there as well as the layer's W_1, W_2 and W_vocab; the rolls' calculator places, which no entry
+    of the page reads, are not offered."""
+    manifest = json.loads(page_manifest("<!-- attn:table red-ball-layer y -->"))
+    layer, rolls = manifest["examples"]["red-ball-layer"], manifest["examples"]["red-ball-rolls"]
+    assert layer["built_on"] == {"heads": "red-ball-rolls"} and layer["editable"] == ["W_1", "W_2", "W_vocab"]
+    assert layer["vocabulary"] == ["red", "ball", "rolls", "away", "stops"]
+    assert rolls["editable"] == ["X", "W_q", "W_k", "W_v"] and rolls["inputs"]["W_k"] == [["0"], ["ln 2"], ["0"]]

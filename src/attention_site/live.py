@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -52,6 +52,10 @@ MIRRORED: dict[str, frozenset[str]] = {
     "kv-cache": frozenset({"steps", "compare", "full-output", "max-difference", "counts", "total-with-cache",
                            "total-without-cache", "cache-diagram"}),
     "rnn-path": frozenset({"tokens", "updates", "paths"}),
+    "red-ball-layer": frozenset({
+        "x", "u", "x-plus-u", "norm-1-stats", "norm-1-mean", "r", "w-1", "b-1", "w-2", "b-2", "ffn-pre", "ffn-hidden",
+        "f", "r-plus-f", "norm-2-stats", "y", "rolls-steps", "w-vocab", "logits", "next-token", "norms", "epsilon",
+        "norms-diagram"}),
 }
 # The claims live.js evaluates (its QUESTIONS and RELATIONS): a check stating another is not live, so its page
 # stays static rather than showing a claim as holding that live.js never tested.
@@ -65,7 +69,7 @@ PICKS = frozenset({"row", "col", "other-row", "other-col"})  # what a check pick
 EDITABLE: dict[str, tuple[str, ...]] = {"bus-is-late": ("queries", "keys", "values"),
                                         "red-ball-rolls": ("X", "W_q", "W_k", "W_v", "calculator_places"),
                                         "cost": ("lengths",), "kv-cache": ("X", "W_q", "W_k", "W_v"),
-                                        "rnn-path": ("length",)}
+                                        "rnn-path": ("length",), "red-ball-layer": ("W_1", "W_2", "W_vocab")}
 READ_BY: dict[tuple[str, str], frozenset[str]] = {
     ("red-ball-rolls", "calculator_places"): frozenset({"calculator-places"}),
     ("cost", "lengths"): frozenset({"table", "scores"})}
@@ -227,9 +231,19 @@ def example_data(name: str, used: frozenset[str] = frozenset()) -> dict[str, obj
     editable = [field for field in EDITABLE.get(name, ()) if offered(name, field, used)]
     inputs = {**example.authored, **{field: settings[field] for field in editable if field in settings}}
     return {"inputs": inputs, "editable": editable, "ranges": {field: accepted(example, field) for field in editable},
+            "built_on": {field: inner.name for field, inner in built_on(example)},
             "tokens": example.tokens, "focus": getattr(example, "focus", None),
+            "vocabulary": getattr(example, "vocabulary", None),
             "exact": getattr(example, "exact", False), "causal": getattr(example, "causal", False),
             "settings": settings, "magnitudes": [magnitude_data(m) for m in getattr(example, "magnitudes", ())]}
+
+
+def built_on(example: Example) -> list[tuple[str, Example]]:
+    """The examples this one is built on, by field (red ball layer's `heads` are red ball rolls')."""
+    from attention_core.examples.base import Example as AnyExample  # as EXAMPLES: NumPy only for a live page
+
+    return [(item.name, inner) for item in fields(example)
+            if isinstance(inner := getattr(example, item.name), AnyExample)]
 
 
 def offered(name: str, field: str, used: frozenset[str]) -> bool:
@@ -257,6 +271,13 @@ def accepted(example: Example, field: str) -> dict[str, object]:
             "accepted": f"{declared.meaning}: a whole number from {low:,} to {high:,}"}
 
 
+def examples() -> Mapping[str, Example]:
+    """The core's examples by name (imported only for a page that is live: the core loads NumPy)."""
+    from attention_core import EXAMPLES
+
+    return EXAMPLES
+
+
 def magnitude_data(magnitude: Magnitude) -> dict[str, object]:
     """A size word the example declares, for live.js (an unbounded side as null: JSON has no infinity)."""
     bound = {side: None if math.isinf(value) else value for side, value in
@@ -272,6 +293,8 @@ def page_manifest(markdown: str) -> str:
     used: dict[str, set[str]] = {}
     for request in found:
         used.setdefault(str(request["example"]), set()).add(str(request["name"]))
+    for name in list(used):  # an example built on another needs its inputs, which the reader may change here too
+        used.update({inner.name: used.get(inner.name, set()) for _, inner in built_on(examples()[name])})
     manifest = {"examples": {name: example_data(name, frozenset(used[name])) for name in sorted(used)},
                 "directives": found}
     return json.dumps(manifest, separators=(",", ":"), ensure_ascii=False)
