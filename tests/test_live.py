@@ -173,3 +173,11 @@ def test_an_example_built_on_another_brings_its_inputs_to_the_page() -> None:
     assert layer["built_on"] == {"heads": "red-ball-rolls"} and layer["editable"] == ["W_1", "W_2", "W_vocab"]
     assert layer["vocabulary"] == ["red", "ball", "rolls", "away", "stops"]
     assert rolls["editable"] == ["X", "W_q", "W_k", "W_v"] and rolls["inputs"]["W_k"] == [["0"], ["ln 2"], ["0"]]
+
+
+def test_the_padding_example_is_live_with_its_flags() -> None:
+    """Assert a page of red ball rolls' padding example is live, its flags and labels in live.json (which no reader
+    changes: the weights follow the inputs, the padding stays where the example puts it)."""
+    manifest = json.loads(page_manifest("<!-- attn:table red-ball-rolls padded-weights -->"))
+    assert manifest["examples"]["red-ball-rolls"]["padding"] == {"real": [True, True, False],
+                                                                 "tokens": ["red", "ball", "[pad]"]}

@@ -692,6 +692,8 @@
     var CONCAT = ["h1 o1", "h1 o2", "h2 o1", "h2 o2"], HEADS = ["head-1", "head-2"];
     var unmasked = attention(Q, K, V, 1 / Math.sqrt(K[0].length), null);
     var contributions = [head, head2].map(function (h) { return weightedRows(h.weights[FOCUS], h.V); });
+    var PADDING = data.padding, paddingMask = TOKENS.map(function () { return PADDING.real.slice(); }); // (n,) -> (n, n)
+    function padded(withMask) { return attention(Q, K, V, 1 / Math.sqrt(K[0].length), withMask ? paddingMask : null); }
 
     /** A ranged whole number: the reader's where the page offers it, else the example's own. */
     function setting(field) { return field in inputs ? inputs[field] : data.settings[field]; }
@@ -831,6 +833,16 @@
           " row the largest weight goes to " + topKeys(head2) + "; in head 1 it went to " + topKeys(head) + ".");
       },
       "unmasked-heatmap": function () { return heatmap(checkedWeights(unmasked.weights), TOKENS, STYLE, null); },
+      // The padding example (variants.py): head 1 with no causal mask, the positions flagged false taken as padding
+      "real-tokens": function () { return scalar(PADDING.real.filter(Boolean).length, WHOLE); },
+      "padding-mask": function () {
+        return grid(paddingMask.map(function (row) { return row.map(Number); }), PADDING.tokens, PADDING.tokens, STYLE, ANY);
+      },
+      "padded-weights": function () { return grid(checkedWeights(padded(false).weights), PADDING.tokens, PADDING.tokens, STYLE, ANY); },
+      "padding-masked-weights": function () {
+        return grid(checkedWeights(padded(true).weights, paddingMask), PADDING.tokens, PADDING.tokens, STYLE, ANY);
+      },
+      "padding-mask-grid": unchangedFigure, // the flags, which a reader does not change
       // Diagrams of the arrays' shapes and of the mask: nothing a reader can change moves them.
       "mask-grid": unchangedFigure, "flow-diagram": unchangedFigure, "heads-diagram": unchangedFigure
     };

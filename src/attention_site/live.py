@@ -47,7 +47,8 @@ MIRRORED: dict[str, frozenset[str]] = {
         "heads-side-by-side", "concat", "u", "x", "residual", "residual-rolls", "rolls-by-source", "keys-by-head",
         "queries-head2-minus-head1", "keys-head2-minus-head1", "values-head2-minus-head1", "rolls-weights-by-head",
         "rolls-output-by-head", "w-o-heads", "rolls-u-terms", "weights-heatmap", "head2-heatmap", "unmasked-heatmap",
-        "mask-grid", "flow-diagram", "heads-diagram"}),
+        "mask-grid", "flow-diagram", "heads-diagram", "real-tokens", "padding-mask", "padded-weights",
+        "padding-masked-weights", "padding-mask-grid"}),
     "cost": frozenset({"table", "scores", "score-count", "growth-chart", "head-widths"}),
     "kv-cache": frozenset({"steps", "compare", "full-output", "max-difference", "counts", "total-with-cache",
                            "total-without-cache", "cache-diagram"}),
@@ -233,9 +234,18 @@ def example_data(name: str, used: frozenset[str] = frozenset()) -> dict[str, obj
     return {"inputs": inputs, "editable": editable, "ranges": {field: accepted(example, field) for field in editable},
             "built_on": {field: inner.name for field, inner in built_on(example)},
             "tokens": example.tokens, "focus": getattr(example, "focus", None),
-            "vocabulary": getattr(example, "vocabulary", None),
+            "vocabulary": getattr(example, "vocabulary", None), "padding": padding_data(example),
             "exact": getattr(example, "exact", False), "causal": getattr(example, "causal", False),
             "settings": settings, "magnitudes": [magnitude_data(m) for m in getattr(example, "magnitudes", ())]}
+
+
+def padding_data(example: Example) -> dict[str, object] | None:
+    """The padding example's flags (False is padding) and the labels it gives the positions (`[pad]`), if any."""
+    from attention_core.examples.red_ball_rolls import RedBallRolls  # as EXAMPLES: NumPy only for a live page
+
+    if not isinstance(example, RedBallRolls):
+        return None
+    return {"real": list(example.padding_real), "tokens": list(example.padded_tokens)}
 
 
 def built_on(example: Example) -> list[tuple[str, Example]]:
