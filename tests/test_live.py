@@ -181,3 +181,11 @@ def test_the_padding_example_is_live_with_its_flags() -> None:
     manifest = json.loads(page_manifest("<!-- attn:table red-ball-rolls padded-weights -->"))
     assert manifest["examples"]["red-ball-rolls"]["padding"] == {"real": [True, True, False],
                                                                  "tokens": ["red", "ball", "[pad]"]}
+
+
+def test_a_check_choosing_its_entry_by_an_option_is_live() -> None:
+    """Assert a check that hands its entry an option (tiled attention's query=t3) is live: the option chooses what the
+    claim is about and is no claim live.js would have to evaluate; a claim it does not evaluate still keeps it
+    static."""
+    assert page_manifest("Blocks.<!-- attn:check tiled-attention running query=t3 rows=2 -->") != ""
+    assert page_manifest("Close.<!-- attn:check tiled-attention running query=t3 close=2 within=0.1 -->") == ""

@@ -267,6 +267,35 @@
     };
   }
 
+  /** difflib.SequenceMatcher(None, a, b).ratio() without junk (strings this short have none): 2 M / T, M the
+      characters of the matching blocks, each the longest match of its part, earliest in a, then in b. */
+  function matchRatio(a, b) {
+    function matched(alo, ahi, blo, bhi) {
+      var best = [alo, blo, 0], lengths = {};
+      for (var i = alo; i < ahi; i++) {
+        var next = {};
+        for (var j = blo; j < bhi; j++) {
+          if (a[i] !== b[j]) continue;
+          var k = next[j] = (lengths[j - 1] || 0) + 1;
+          if (k > best[2]) best = [i - k + 1, j - k + 1, k];
+        }
+        lengths = next;
+      }
+      if (!best[2]) return 0;
+      return best[2] + matched(alo, best[0], blo, best[1]) + matched(best[0] + best[2], ahi, best[1] + best[2], bhi);
+    }
+    return a.length + b.length ? 2 * matched(0, a.length, 0, b.length) / (a.length + b.length) : 1;
+  }
+  /** errors.did_you_mean: the (at most three) closest of `choices` by difflib.get_close_matches, else all of them. */
+  function didYouMean(word, choices) {
+    choices = choices.slice().sort();
+    var close = choices.map(function (c) { return [matchRatio(c, word.slice(0, 60)), c]; })
+      .filter(function (p) { return p[0] >= 0.5; })
+      .sort(function (p, q) { return q[0] - p[0] || (q[1] < p[1] ? -1 : q[1] > p[1] ? 1 : 0); }).slice(0, 3);
+    if (close.length) return "did you mean " + close.map(function (p) { return "'" + p[1] + "'"; }).join(" or ") + "?";
+    return "expected one of " + choices.map(function (c) { return "'" + c + "'"; }).join(", ");
+  }
+
   /** The label an option names: itself, its place (`@last`, `@first`, `@2`), or `h1-o2` for `h1 o2` (labels.py). */
   function labelOf(wanted, names, key) {
     if (wanted === undefined || names.indexOf(wanted) >= 0) return wanted;
@@ -277,7 +306,7 @@
     }
     var spaced = wanted.replace(/-/g, " ");
     if (names.indexOf(spaced) >= 0) return spaced;
-    fail(key + "=" + wanted + " is not a label of this matrix");
+    fail(key + "=" + wanted + " is not a label of this matrix; " + didYouMean(wanted, names));
   }
 
   function select(g, row, col) {
@@ -405,8 +434,15 @@
     return "the page says that in " + subject.about + " " + said + "; with these inputs " + actual + " (" + listing(subject) + ")";
   }
 
-  function valueOf(subject, label) { return subject.values[subject.labels.indexOf(label)]; }
-  function textOf(subject, label) { return subject.text[subject.labels.indexOf(label)]; }
+  /** subjects.index_of: where one label's entry is (`Llama-2-7B` names `Llama 2 7B`), or the build's error. */
+  function indexOfLabel(subject, label) {
+    var spaced = label.replace(/-/g, " ");
+    if (subject.labels.indexOf(label) >= 0) return subject.labels.indexOf(label);
+    if (subject.labels.indexOf(spaced) >= 0) return subject.labels.indexOf(spaced);
+    fail("'" + label + "' is not a label of " + subject.about + "; " + didYouMean(label, subject.labels));
+  }
+  function valueOf(subject, label) { return subject.values[indexOfLabel(subject, label)]; }
+  function textOf(subject, label) { return subject.text[indexOfLabel(subject, label)]; }
 
   var RELATIONS = {
     greater: function (subject, labelsSaid) {
@@ -944,6 +980,66 @@
                  svg: pathDiagram(n, "From token 1 to token " + n, "Top: an RNN passes information along the chain 1 to " + n +
                    ", one state update per step. Bottom: attention links token " + n + " to token 1 with a single score.", "rnn-path") };
       }
+    };
+  };
+
+  /** cost.tiled_attention: softmax(scale Q K^T) V block by block of keys with a running max m, sum l and output acc
+      (Milakov and Gimelshein 2018; Dao et al. 2022), no mask; each block's record kept. */
+  function tiledAttention(Q, K, V, block, scale) {
+    var runMax = Q.map(function () { return -Infinity; }), runSum = Q.map(function () { return 0; });
+    var acc = Q.map(function () { return V[0].map(function () { return 0; }); }), trace = []; // (n,), (n,), (n, d_v)
+    for (var start = 0; start < K.length; start += block) {
+      var stop = Math.min(start + block, K.length);
+      var S = matmul(Q, transpose(K.slice(start, stop))).map(function (row) { return row.map(function (x) { return x * scale; }); }); // (n, b)
+      var newMax = runMax.map(function (m, i) { return Math.max(m, Math.max.apply(null, S[i])); });
+      var P = S.map(function (row, i) { return row.map(function (x) { return Math.exp(x - (isFinite(newMax[i]) ? newMax[i] : 0)); }); });
+      var correction = runMax.map(function (m, i) { return isFinite(m) ? Math.exp(m - newMax[i]) : 0; }); // nothing seen yet: 0
+      var PV = matmul(P, V.slice(start, stop)); // (n, b) x (b, d_v) -> (n, d_v)
+      runSum = runSum.map(function (l, i) { return l * correction[i] + sum(P[i]); });
+      acc = acc.map(function (row, i) { return row.map(function (a, k) { return a * correction[i] + PV[i][k]; }); });
+      runMax = newMax;
+      trace.push({ block: trace.length, start: start, stop: stop, scores: S, max: runMax, sum: runSum, acc: acc });
+    }
+    return { trace: trace, output: acc.map(function (row, i) { return row.map(function (a) { return a / runSum[i]; }); }) };
+  }
+
+  ENTRIES["tiled-attention"] = function (data, inputs) {
+    var TOKENS = data.tokens, STYLE = style(false, 3), EXACT = style(true, 3), ANY = "query \\ key";
+    var Q = parseMatrix(inputs.Q), K = parseMatrix(inputs.K), V = parseMatrix(inputs.V), scale = parseEntry(inputs.scale).value;
+    var block = "block" in inputs ? inputs.block : data.settings.block;
+    var result = tiledAttention(Q, K, V, block, scale), naive = attention(Q, K, V, scale);
+    function authoredGrid(field, prefix) { return grid(parseMatrix(inputs[field]), TOKENS, labels(prefix, inputs[field][0].length), STYLE, "token", inputs[field]); }
+    function row(o) { return TOKENS.indexOf(o.query === undefined ? TOKENS[2] : o.query); }
+    return {
+      q: function () { return authoredGrid("Q", "q"); },
+      k: function () { return authoredGrid("K", "k"); },
+      v: function () { return authoredGrid("V", "v"); },
+      scores: function () { return grid(naive.scaled, TOKENS, TOKENS, STYLE, ANY); },
+      trace: function (o) {
+        var i = row(o), rows = result.trace.map(function (step) {
+          return [step.block + 1 + ": " + TOKENS.slice(step.start, step.stop).join(", "), vec(step.scores[i], STYLE), num(step.max[i], STYLE),
+                  num(step.sum[i], STYLE), vec(step.acc[i], STYLE)];
+        });
+        rows.push(["output = acc / l", "", "", "", vec(result.output[i], STYLE)]);
+        return table([column("block", "block: keys", false), column("scores", "scores in the block"), column("max", "running max m"),
+                      column("sum", "running sum l"), column("acc", "running output acc")], rows);
+      },
+      "tiled-output": function () { return grid(result.output, TOKENS, labels("o", V[0].length), STYLE, "token"); },
+      "naive-output": function () { return grid(naive.output, TOKENS, labels("o", V[0].length), STYLE, "token"); },
+      "naive-weights": function () { return grid(checkedWeights(naive.weights), TOKENS, TOKENS, STYLE, ANY); },
+      "max-difference": function () {
+        var most = 0;
+        result.output.forEach(function (r, i) { r.forEach(function (o, k) { most = Math.max(most, Math.abs(o - naive.output[i][k])); }); });
+        return scalar(most, STYLE);
+      },
+      running: function (o) {
+        var i = row(o), query = TOKENS[i];
+        return grid(result.trace.map(function (step) { return [Math.max.apply(null, step.scores[i]), step.max[i], step.sum[i]].concat(step.acc[i]); }),
+                    result.trace.map(function (step) { return "block-" + (step.block + 1); }),
+                    ["block-max", "max", "sum"].concat(labels("acc", V[0].length)), STYLE, "after block, query " + query);
+      },
+      "block-size": function () { return scalar(block, EXACT); },
+      scale: function () { return scalar(scale, STYLE); }
     };
   };
 

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from .directives.engine import expand_directives
 from .directives.kinds import KINDS
+from .directives.registry import load_entries
 from .directives.syntax import Directive, Found, directives_in_line, outside_code
 
 if TYPE_CHECKING:
@@ -57,6 +58,9 @@ MIRRORED: dict[str, frozenset[str]] = {
         "x", "u", "x-plus-u", "norm-1-stats", "norm-1-mean", "r", "w-1", "b-1", "w-2", "b-2", "ffn-pre", "ffn-hidden",
         "f", "r-plus-f", "norm-2-stats", "y", "rolls-steps", "w-vocab", "logits", "next-token", "norms", "epsilon",
         "norms-diagram"}),
+    "tiled-attention": frozenset({
+        "q", "k", "v", "scores", "trace", "tiled-output", "naive-output", "naive-weights", "max-difference", "running",
+        "block-size", "scale"}),
 }
 # The claims live.js evaluates (its QUESTIONS and RELATIONS): a check stating another is not live, so its page
 # stays static rather than showing a claim as holding that live.js never tested.
@@ -70,7 +74,8 @@ PICKS = frozenset({"row", "col", "other-row", "other-col"})  # what a check pick
 EDITABLE: dict[str, tuple[str, ...]] = {"bus-is-late": ("queries", "keys", "values"),
                                         "red-ball-rolls": ("X", "W_q", "W_k", "W_v", "calculator_places"),
                                         "cost": ("lengths",), "kv-cache": ("X", "W_q", "W_k", "W_v"),
-                                        "rnn-path": ("length",), "red-ball-layer": ("W_1", "W_2", "W_vocab")}
+                                        "rnn-path": ("length",), "red-ball-layer": ("W_1", "W_2", "W_vocab"),
+                                        "tiled-attention": ("Q", "K", "V", "block")}
 READ_BY: dict[tuple[str, str], frozenset[str]] = {
     ("red-ball-rolls", "calculator_places"): frozenset({"calculator-places"}),
     ("cost", "lengths"): frozenset({"table", "scores"})}
@@ -88,9 +93,18 @@ def is_live(place: Found) -> bool:
     """Tell whether the browser can recompute this directive: live.js mirrors its example's entry (and a check's
     claims)."""
     directive = place.directive
-    words, claims = directive.words, set(directive.options) - PICKS
+    words, claims = directive.words, set(directive.options) - PICKS - entry_options(directive)
     mirrored = directive.kind != "check" or (claims <= MIRRORED_CLAIMS and own_example_only(directive))
     return computed(place) and mirrored and len(words) == 2 and words[1] in MIRRORED.get(words[0], ())
+
+
+def entry_options(directive: Directive) -> set[str]:
+    """The options a check hands its entry (`query=t3`, `n=1024`), which choose what it states a claim about and are
+    no claims themselves; looked up only for a check stating something live.js does not evaluate."""
+    if directive.kind != "check" or set(directive.options) - PICKS <= MIRRORED_CLAIMS or len(directive.words) != 2:
+        return set()
+    entry = load_entries(directive.words[0]).get((directive.words[0], directive.words[1]))
+    return {option.key for option in entry.options} if entry else set()
 
 
 def own_example_only(directive: Directive) -> bool:

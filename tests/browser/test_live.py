@@ -165,7 +165,8 @@ CHAPTERS = ("causal-mask", "code", "history", "interpretation", "output-projecti
             "scores", "second-head", "softmax", "weighted-sum", "worked-example")
 LIVE_PAGES = ["", "beyond/checks/", "lesson/", "teachers/", "teachers/answer-key/", "teachers/handout/", "walkthrough/",
               *(f"walkthrough/{chapter}/" for chapter in CHAPTERS), "walkthrough/cost/", "walkthrough/generation/",
-              "walkthrough/why-attention/", "walkthrough/transformer-layer/", "beyond/variants/"]
+              "walkthrough/why-attention/", "walkthrough/transformer-layer/", "beyond/variants/",
+              "beyond/tiled-attention/"]
 
 
 def test_the_live_pages_are_those_whose_every_number_live_js_computes(
