@@ -18,7 +18,7 @@ def test_wavelength_table() -> None:
     """Assert the pairs shown of a head of 128: theta, and wavelengths 6.28 to 54,410 (base 10,000) and to
     2,559,196 (base 500,000), whole and grouped from 100 up."""
     assert expand("<!-- attn:table rotary wavelength-table -->") == "\n" + dedented("""
-        | pair $i$ | $\\theta_i$ | wavelength, base 10,000 | wavelength, base 500,000 |
+        | pair $i$ | frequency $\\theta_i$ | wavelength, base 10,000 | wavelength, base 500,000 |
         |:---|---:|---:|---:|
         | 0 | 1.00 | 6.28 | 6.28 |
         | 1 | 0.866 | 7.26 | 7.71 |

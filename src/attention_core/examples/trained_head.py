@@ -26,7 +26,7 @@ class TrainedHead(Example):
     title: str = "a head trained to attend to the previous token"
     tokens: tuple[str, ...] = ("a", "b", "c", "d", "e")
     seed: int = ranged(7, 0, 2**32 - 1, "the seed of the weights and of both batches")
-    length: int = ranged(6, 3, 12, "positions in each sequence")
+    length: int = ranged(5, 3, 12, "positions in each sequence")
     d_k: int = ranged(4, 1, 16, "the width d_k of the head's queries, keys and values")
     sequences: int = ranged(32, 1, 256, "sequences in the training batch (and as many held out)")
     steps: int = ranged(300, 1, 2000, "steps of gradient descent")

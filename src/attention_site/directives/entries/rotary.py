@@ -182,7 +182,7 @@ def wavelengths() -> Grid:
 def wavelength_table() -> Table:
     rows = tuple((str(i), Number(float(EX.real_theta[i]), SIZE), wavelength_number(EX.wavelengths[i, 0]),
                   wavelength_number(EX.wavelengths[i, 1])) for i in EX.shown_i)
-    return Table((Column("pair", "pair $i$", False), Column("theta", "$\\theta_i$"),
+    return Table((Column("pair", "pair $i$", False), Column("theta", "frequency $\\theta_i$"),
                   Column("wavelength", f"wavelength, base {EX.base:,}"),
                   Column("longer", f"wavelength, base {EX.larger_base:,}")), rows)
 
