@@ -24,18 +24,13 @@ JUSTIFIED = {
         "'One sequence alone' names the batch of one: the pin stops the build if the batches lose it",
 }
 READER = """
-import dataclasses, json, sys
+import json, sys
 sys.path.insert(0, {tests!r})
 import mutations
 example, changes, page = json.loads(sys.argv[1])
-original = mutations.EXAMPLES[example]
-changed = dataclasses.replace(original, **{{f: mutations.as_tuples(v) for f, v in changes.items()}})
-swapped = {{mutations.constant_of(original): changed}}
-for other in mutations.EXAMPLES.values():  # the examples built on this one, as swapped_examples makes them
-    inner = [f.name for f in dataclasses.fields(other) if getattr(other, f.name) is original]
-    if inner:
-        swapped[mutations.constant_of(other)] = dataclasses.replace(other, **dict.fromkeys(inner, changed))
-engine = mutations.fresh_engine(swapped)
+given = {{field: mutations.as_tuples(value) for field, value in changes.items()}}  # OTHER:field for a built-on one
+field, new = next(iter(given.items()))
+engine = mutations.fresh_engine(mutations.swapped_examples(mutations.EXAMPLES[example], field, new, given))
 error, text = mutations.expanded(engine, mutations.DOCS / page)
 print(json.dumps([error, text]))
 """
@@ -103,7 +98,9 @@ def test_nine_heads_stop_at_the_formula_they_break() -> None:
     """Assert nine ALiBi heads (not a power of two, whose slopes the formula 2^(-8r/h) does not give) stop the build
     at the sentence under the formula, which checks it against the slopes (tests/mutations_read.md, alibi heads 9)."""
     error, _ = read_page("alibi", {"heads": 9}, "beyond/rotary-and-alibi.md")
-    assert error is not None and "docs/beyond/rotary-and-alibi.md:148: " in error and "formula-slopes" in error
+    source = (DOCS / "beyond/rotary-and-alibi.md").read_text(encoding="utf-8").split("\n")
+    under = next(number for number, text in enumerate(source, 1) if "formula-slopes" in text)  # the formula's check
+    assert error is not None and f"docs/beyond/rotary-and-alibi.md:{under}: " in error and "formula-slopes" in error
     for heads in (4, 16):
         assert read_page("alibi", {"heads": heads}, "beyond/rotary-and-alibi.md")[0] is None
 

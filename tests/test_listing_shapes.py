@@ -63,7 +63,8 @@ def test_a_shape_comment_the_build_cannot_work_out_stops_it() -> None:
 def test_a_changed_example_stops_the_build_at_the_listing_s_shape_lines() -> None:
     """Assert red ball rolls with d_k = 2 (W_Q and W_K two wide) stops the code chapter at the listing's comments
     of W_q, W_k, Q, K and S (beside the inputs that no longer match), not only at the inputs."""
-    changes = {"W_q_text": [["0", "0"], ["0", "0"], ["1", "0"]], "W_k_text": [["0", "0"], ["ln 2", "0"], ["0", "0"]]}
+    changes = {"W_q_text": [["0", "0"], ["0", "0"], ["1", "0"]], "W_k_text": [["0", "0"], ["ln 2", "0"], ["0", "0"]],
+               "cross-padding:W_q_dec_text": [["1", "0"], ["2", "0"], ["0", "0"]]}  # its queries meet these keys
     error, _ = read_page("red-ball-rolls", changes, "walkthrough/code.md")
     assert error is not None
     for line, name in ((15, "W_q"), (16, "W_k"), (19, "Q"), (20, "K")):
