@@ -25,7 +25,7 @@ STRIPPED = [
 ]
 # An example number typed by hand looks like one of these; whole numbers alone are allowed (see below).
 RE_TYPED = re.compile(
-    r"(?<![\w.])\d+\.\d+(?![\w.])"  # a decimal: 0.665, 7.88
+    r"(?<![\w.:])\d+\.\d+(?![\w.])"  # a decimal: 0.665, 7.88 (not an identifier such as arXiv:2309.00071)
     r"|(?<![\w/])\d+/\d+(?![\w/])"  # a fraction: 5/4
     r"|\(\s*-?\d+(?:\.\d+)?(?:\s*,\s*-?\d+(?:\.\d+)?)+\s*\)"  # a tuple: (2, 0, 1)
 )
