@@ -46,7 +46,7 @@ TIMED = """async ([example, inputs, other]) => {
   const live = window.AttentionByHand.live, manifest = await live.loadManifest();
   const times = {computed: [], written: [], laidOut: []};
   for (let k = 0; k < REPEATS; k++) {
-    const given = {[example]: k % 2 ? inputs : other};
+    const given = {...live.ownInputs(manifest), [example]: k % 2 ? inputs : other};  // every example of the page
     const start = performance.now();
     live.computeAll(manifest, given);
     const computed = performance.now();
@@ -147,18 +147,31 @@ def lesson_inputs(keys: list[list[str]]) -> dict[str, object]:
             "values": [["10", "0"], ["0", "10"], ["5", "5"]], "query": ["1", "0"], "scale": "1"}
 
 
-def rolls_inputs(w_k: list[list[str]]) -> dict[str, object]:
-    """Red ball rolls' inputs with another W_K for head 1."""
+def with_input(example: str, **changed: object) -> dict[str, object]:
+    """An example's inputs as authored (rows as lists), with `changed` in place."""
     from attention_core import EXAMPLES
 
-    own = {name: [list(row) for row in value] for name, value in EXAMPLES["red-ball-rolls"].authored.items()}
-    return {**own, "W_k": w_k}
+    listed = lambda value: [listed(item) for item in value] if isinstance(value, tuple) else value  # noqa: E731
+    return {**{name: listed(value) for name, value in EXAMPLES[example].authored.items()}, **changed}
+
+
+def rolls_inputs(w_k: list[list[str]]) -> dict[str, object]:
+    """Red ball rolls' inputs with another W_K for head 1."""
+    return with_input("red-ball-rolls", W_k=w_k)
 
 
 CASES = {  # two input sets for each live example, handed to live.js in turn
     "bus-is-late": (lesson_inputs([["2", "1"], ["3", "2"], ["1", "1"]]),
                     lesson_inputs([["-1", "1/2"], ["0", "2"], ["ln 2", "1"]])),
     "red-ball-rolls": (rolls_inputs([["1"], ["ln 2"], ["0"]]), rolls_inputs([["0"], ["1/2"], ["-1"]])),
+    "red-ball-layer": (
+        with_input("red-ball-layer", W_1=[["2", "0", "0", "-1"], ["0", "1", "0", "1"], ["0", "0", "1", "1/2"]]),
+        with_input("red-ball-layer", W_1=[["1", "0", "0", "-1"], ["0", "-1", "0", "1"], ["0", "0", "1", "1"]])),
+    "tiled-attention": (with_input("tiled-attention", block=1), with_input("tiled-attention", block=4)),
+    "kv-cache": (with_input("kv-cache", W_k=[["0"], ["1"], ["0"]]),
+                 with_input("kv-cache", W_k=[["1"], ["ln 2"], ["-1"]])),
+    "rnn-path": ({"length": 3}, {"length": 12}),
+    "cost": ({"lengths": [2, 16, 256, 4096]}, {"lengths": [1, 1000, 100000, 1000000]}),
 }
 
 
