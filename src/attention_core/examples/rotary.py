@@ -49,12 +49,12 @@ class Rotary(Example):
     offset: int = ranged(2, 0, 8192, "the distance between the moved pair")
     figure_p: tuple[int, ...] = ranged((0, 1, 2, 3), 0, 8192, "positions the figure turns red's query to")
     head_d: int = ranged(128, 4, 4096, "entries of a real head, d",
-                         Source("LLaMA 7B (Touvron et al. 2023): 4096 entries over 32 heads", 128))
+                         Source("the first Llama, 7B (Touvron et al. 2023): 4096 entries over 32 heads", 128))
     larger_base: int = ranged(500_000, 2, 10**9, "a larger base",
                               Source("Llama 3 (Llama Team, AI @ Meta 2024)", 500_000))
     shown_i: tuple[int, ...] = ranged((0, 1, 16, 32, 48, 63), 0, 2047, "pairs i of the real head shown")
     trained_L: int = ranged(2048, 1, 10**6, "positions in training",
-                            Source("LLaMA (Touvron et al. 2023), as extended by Chen et al. (2023)", 2048))
+                            Source("the first Llama (Touvron et al. 2023), as extended by Chen et al. (2023)", 2048))
     extension_s: int = ranged(4, 2, 64, "times longer texts than in training")
     sinusoid_p: int = ranged(3, 0, 1000, "the position of the sinusoidal row that is moved")
     sinusoid_k: int = ranged(2, 0, 1000, "positions the sinusoidal row is moved by")

@@ -154,7 +154,8 @@ def rotation_figure() -> Figure:
                        "arrow turned by p times its θ.")
 
 
-@scalar(NAME, "head-width", "The width d of the real head whose frequencies are listed (128, LLaMA's).")
+@scalar(NAME, "head-width", f"The width d of the real head whose frequencies are listed ({EX.head_d}, the first "
+        "Llama's).")
 def head_d() -> Scalar:
     return count(EX.head_d)
 
@@ -164,7 +165,7 @@ def pair_count() -> Scalar:
     return count(EX.head_d // 2)
 
 
-@scalar(NAME, "long-base", "The larger base (500,000, Llama 3's).")
+@scalar(NAME, "long-base", f"The larger base ({EX.larger_base:,}, Llama 3's).")
 def larger_base() -> Scalar:
     return count(EX.larger_base)
 
@@ -187,7 +188,7 @@ def wavelength_table() -> Table:
                   Column("longer", f"wavelength, base {EX.larger_base:,}")), rows)
 
 
-@scalar(NAME, "trained-length", "The positions the model was trained on (2,048, LLaMA's).")
+@scalar(NAME, "trained-length", f"The positions the model was trained on ({EX.trained_L:,}, the first Llama's).")
 def trained_L() -> Scalar:
     return count(EX.trained_L)
 
