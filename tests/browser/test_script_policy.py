@@ -10,6 +10,7 @@ checks in Chromium that none ran while the theme's and the project's own scripts
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -44,6 +45,16 @@ document.addEventListener("securitypolicyviolation", event => blocked.push(event
 """
 
 
+def wait_until(page: Page, condition: str, seconds: float = 10.0) -> None:
+    """Wait until `condition` holds in the page, asked from outside it: Playwright's wait_for_function compiles its
+    predicate inside the page, which this policy forbids ('unsafe-eval'), so it failed whenever the first check
+    came too early (a clean-clone run under load)."""
+    deadline = time.monotonic() + seconds
+    while not page.evaluate(condition):
+        assert time.monotonic() < deadline, f"{condition} did not hold within {seconds} s"
+        page.wait_for_timeout(50)
+
+
 def hostile_page(site: Path) -> str:
     """The built page with every route's HTML in its content and its policy made again as the build makes it."""
     built = (site / PAGE / "index.html").read_text(encoding="utf-8")
@@ -64,7 +75,7 @@ def test_no_route_runs_a_script_while_the_sites_own_scripts_run(page: Page, buil
     page.goto(site_url + PAGE)
     page.wait_for_selector(".reader-settings-toggle", state="attached")  # reader.js, a file of the site, ran
     page.click("#mathml", no_wait_after=True)
-    page.wait_for_function("blocked.length >= 8")
+    wait_until(page, "blocked.length >= 8")
     assert page.evaluate("ran") == []
     assert page.evaluate("typeof __md_get") == "function"  # Material's own inline script
     assert page.evaluate("document.documentElement.getAttribute('data-paper')")  # the head script of overrides/
@@ -100,6 +111,6 @@ def test_a_script_file_a_pull_request_adds_is_refused_and_never_runs(page: Page,
     page.route(url, lambda route: route.fulfill(body=loading, content_type="text/html"))
     page.goto(url)
     page.wait_for_selector(".reader-settings-toggle", state="attached")  # reader.js, a file of the site, ran
-    page.wait_for_function("missing.length > 0")
+    wait_until(page, "missing.length > 0")
     assert [src.removeprefix(serve_root(url)) for src in page.evaluate("missing")] == [PLANTED]
     assert page.evaluate("typeof window.planted") == "undefined"
