@@ -10,7 +10,6 @@ checks in Chromium that none ran while the theme's and the project's own scripts
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -18,6 +17,7 @@ import pytest
 from conftest import mkdocs
 from mkdocs.config import load_config
 from playwright.sync_api import Page
+from servers import wait_for
 
 from attention_site.postprocess import page_head
 
@@ -45,16 +45,6 @@ document.addEventListener("securitypolicyviolation", event => blocked.push(event
 """
 
 
-def wait_until(page: Page, condition: str, seconds: float = 10.0) -> None:
-    """Wait until `condition` holds in the page, asked from outside it: Playwright's wait_for_function compiles its
-    predicate inside the page, which this policy forbids ('unsafe-eval'), so it failed whenever the first check
-    came too early (a clean-clone run under load)."""
-    deadline = time.monotonic() + seconds
-    while not page.evaluate(condition):
-        assert time.monotonic() < deadline, f"{condition} did not hold within {seconds} s"
-        page.wait_for_timeout(50)
-
-
 def hostile_page(site: Path) -> str:
     """The built page with every route's HTML in its content and its policy made again as the build makes it."""
     built = (site / PAGE / "index.html").read_text(encoding="utf-8")
@@ -75,7 +65,8 @@ def test_no_route_runs_a_script_while_the_sites_own_scripts_run(page: Page, buil
     page.goto(site_url + PAGE)
     page.wait_for_selector(".reader-settings-toggle", state="attached")  # reader.js, a file of the site, ran
     page.click("#mathml", no_wait_after=True)
-    wait_until(page, "blocked.length >= 8")
+    # asked from outside the page: wait_for_function compiles its predicate inside it, which the policy forbids
+    wait_for(lambda: page.evaluate("blocked.length >= 8"), "eight scripts reported blocked")
     assert page.evaluate("ran") == []
     assert page.evaluate("typeof __md_get") == "function"  # Material's own inline script
     assert page.evaluate("document.documentElement.getAttribute('data-paper')")  # the head script of overrides/
@@ -111,6 +102,6 @@ def test_a_script_file_a_pull_request_adds_is_refused_and_never_runs(page: Page,
     page.route(url, lambda route: route.fulfill(body=loading, content_type="text/html"))
     page.goto(url)
     page.wait_for_selector(".reader-settings-toggle", state="attached")  # reader.js, a file of the site, ran
-    wait_until(page, "missing.length > 0")
+    wait_for(lambda: page.evaluate("missing.length > 0"), "the planted script reported missing")
     assert [src.removeprefix(serve_root(url)) for src in page.evaluate("missing")] == [PLANTED]
     assert page.evaluate("typeof window.planted") == "undefined"
