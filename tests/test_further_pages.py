@@ -1,11 +1,18 @@
-"""The home page's list of the pages beyond the two worked examples: made from the nav, every page in a group."""
+"""The pages going further: the home page's list of them, made from the nav, every page in a group; and the line
+each opens with, saying what it assumes and how long it takes."""
 
 from __future__ import annotations
 
+import posixpath
+import re
 import textwrap
 from pathlib import Path
 
-from attention_site.further_pages import FOLDER, GROUPS, UNGROUPED, further_pages, further_pages_markdown
+import pytest
+import yaml
+
+from attention_site.further_pages import (FOLDER, GROUPS, UNGROUPED, NavLoader, further_pages,
+                                          further_pages_markdown, nav_pages)
 
 ROOT = Path(__file__).resolve().parent.parent
 NAV = textwrap.dedent("""\
@@ -28,7 +35,7 @@ def test_the_list_groups_the_navs_pages_and_keeps_an_ungrouped_one() -> None:
     no group names is still listed, under the last heading; MkDocs' !ENV tag does not stop the reading."""
     assert further_pages_markdown(NAV) == "\n".join([
         "- **The whole model, and how it learns**: [One training step](beyond/one-training-step.md).",
-        "- **What attention means, and checking yourself**: [Checks for understanding](beyond/checks.md).",
+        "- **Checking yourself**: [Checks for understanding](beyond/checks.md).",
         f"- **{UNGROUPED}**: [A page nobody grouped](beyond/new-page.md).",
     ])
 
@@ -47,3 +54,49 @@ def test_the_home_page_shows_the_list_and_no_jargon() -> None:
     """Assert the home page carries the generated list and no longer says "beyond the seeds" (#33 correction 7)."""
     home = (ROOT / "docs" / "index.md").read_text("utf-8")
     assert "<!-- attn:block reference further-pages -->" in home and "beyond the seeds" not in home.lower()
+
+
+# A page going further opens, right under its title, with one italic paragraph: what it assumes, linked, and
+# how long it takes, "*Assumes: ...; about N minutes.*" (#33).
+OPENING = re.compile(r"\A# [^\n]+\n\n\*Assumes: (?P<what>[^*]+?);\s+about\s+(?P<minutes>\S+)\s+minutes\.\*\n\n")
+LINK = re.compile(r"\]\((?P<target>[^)\s]+)\)")
+COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+# Reading speeds that bound an honest estimate, in words of the page's Markdown (directives and comments left
+# out) a minute: 120 for a reader who skims the tables, 50 for one who checks the arithmetic as the pages ask.
+FASTEST, SLOWEST = 120, 50
+BEYOND_PAGES = sorted(path.name for path in (ROOT / "docs" / FOLDER).glob("*.md"))
+
+
+def site_pages() -> set[str]:
+    """Every page of the site's nav, as a path from docs/."""
+    return {path for _, path in nav_pages(yaml.load((ROOT / "mkdocs.yml").read_text("utf-8"), NavLoader)["nav"])}
+
+
+def opening(name: str) -> re.Match[str]:
+    """The opening paragraph of docs/beyond/NAME, or a failure naming the page."""
+    found = OPENING.match((ROOT / "docs" / FOLDER / name).read_text("utf-8"))
+    assert found, f"docs/{FOLDER}{name} does not open, under its title, with '*Assumes: ...; about N minutes.*'"
+    return found
+
+
+@pytest.mark.parametrize("name", BEYOND_PAGES)
+def test_every_page_going_further_says_what_it_assumes_with_links_to_pages_of_the_site(name: str) -> None:
+    """Assert the opening line of each beyond/ page links at least one page, and every page it links is in the
+    site's nav (resolved from the page's folder, an anchor aside)."""
+    targets = [found["target"] for found in LINK.finditer(opening(name)["what"])]
+    assert targets, f"{name}: the Assumes line links no page"
+    pages = site_pages()
+    for target in targets:
+        resolved = posixpath.normpath(posixpath.join(FOLDER, target.split("#")[0]))
+        assert resolved in pages, f"{name}: the Assumes line links {target}, not a page of the site"
+
+
+@pytest.mark.parametrize("name", BEYOND_PAGES)
+def test_every_page_going_further_gives_an_honest_whole_number_of_minutes(name: str) -> None:
+    """Assert the minutes of each opening line are a whole number from 5 to 90, and lie between the page's
+    words read at FASTEST and at SLOWEST words a minute (the estimates were made from the page's length)."""
+    minutes = opening(name)["minutes"]
+    assert minutes.isdigit() and 5 <= int(minutes) <= 90, f"{name}: 'about {minutes} minutes'"
+    words = len(COMMENT.sub("", (ROOT / "docs" / FOLDER / name).read_text("utf-8")).split())
+    assert words / FASTEST <= int(minutes) <= words / SLOWEST, \
+        f"{name}: {words} words take {words / FASTEST:.0f} to {words / SLOWEST:.0f} minutes, not {minutes}"

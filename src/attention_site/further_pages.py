@@ -18,7 +18,7 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Other kinds of attention and of positions",
      ("variants.md", "rotary-and-alibi.md", "cross-attention-and-padding.md")),
     ("The whole model, and how it learns", ("whole-model.md", "one-training-step.md", "trained-head.md")),
-    ("What attention means, and checking yourself", ("meaning.md", "checks.md")),
+    ("Checking yourself", ("checks.md",)),
 )
 UNGROUPED = "More pages"
 

@@ -122,7 +122,7 @@ TABLES_THAT_SCROLL = """() => [...document.querySelectorAll(".md-content .md-typ
 
 # Pages whose every table is a few columns of short numbers (the running examples'), which fit a phone.
 PAGES_OF_SMALL_TABLES = ["lesson/", "walkthrough/scores/", "walkthrough/causal-mask/", "walkthrough/softmax/",
-                         "walkthrough/output-projection/", "walkthrough/transformer-layer/", "beyond/meaning/"]
+                         "walkthrough/output-projection/", "walkthrough/transformer-layer/", "walkthrough/meaning/"]
 
 
 def test_a_table_of_short_numbers_fits_a_phone_without_scrolling(phone: Page, site_url: str) -> None:

@@ -129,7 +129,7 @@ def test_a_printed_tab_label_stays_on_the_sheet_of_its_tab(page: Page, site_url:
         assert row in sheet, (label, sheet[-300:])
 
 
-@pytest.mark.parametrize("path", ["lesson/", "beyond/meaning/", "beyond/engineers-path/", "walkthrough/history/",
+@pytest.mark.parametrize("path", ["lesson/", "walkthrough/meaning/", "beyond/engineers-path/", "walkthrough/history/",
                                   "walkthrough/code/"])
 def test_no_printed_sheet_ends_with_a_lead_in(page: Page, site_url: str, path: str) -> None:
     """Assert no sheet but the last ends with a sentence that introduces what follows ("Their weights:") or with the
