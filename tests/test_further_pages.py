@@ -11,8 +11,15 @@ from pathlib import Path
 import pytest
 import yaml
 
-from attention_site.further_pages import (FOLDER, GROUPS, UNGROUPED, NavLoader, further_pages,
-                                          further_pages_markdown, nav_pages)
+from attention_site.further_pages import (
+    FOLDER,
+    GROUPS,
+    UNGROUPED,
+    NavLoader,
+    further_pages,
+    further_pages_markdown,
+    nav_pages,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 NAV = textwrap.dedent("""\

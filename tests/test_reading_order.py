@@ -14,9 +14,9 @@ ROOT = Path(__file__).resolve().parent.parent
 WALKTHROUGH = "walkthrough/"
 OVERVIEW = WALKTHROUGH + "index.md"
 LINK = re.compile(r"\]\((?P<target>[\w-]+\.md)(?:#[\w-]+)?\)")
-NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
-                "sixteen seventeen eighteen nineteen twenty twenty-one twenty-two twenty-three twenty-four "
-                "twenty-five").split()
+NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
+                "twenty-one", "twenty-two", "twenty-three", "twenty-four", "twenty-five")
 
 
 def reading_order() -> list[str]:
