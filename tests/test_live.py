@@ -67,9 +67,9 @@ def test_the_manifest_names_every_marked_directive_and_the_examples_inputs() -> 
 
 
 def test_a_check_whose_claim_live_js_does_not_evaluate_keeps_its_page_static() -> None:
-    """Assert a page with a check stating a claim live.js does not mirror (close=) has no live.json, while the same
-    entry with a mirrored claim makes it live, its example's declared size words and settings listed."""
-    assert page_manifest("<!-- attn:check red-ball-rolls output row=rolls col=o1 close=1/2 within=0.1 -->") == ""
+    """Assert a page with a check stating a claim live.js does not mirror (published=) has no live.json, while the
+    same entry with a mirrored claim makes it live, its example's declared size words and settings listed."""
+    assert page_manifest("<!-- attn:check red-ball-rolls output published=all -->") == ""
     manifest = json.loads(page_manifest("<!-- attn:check red-ball-rolls w-o size=many-zeros -->"))
     example = manifest["examples"]["red-ball-rolls"]
     assert example["magnitudes"] == [{"word": "many-zeros", "of": "share-zero", "meaning": "at least half the entries "
@@ -121,7 +121,7 @@ def test_a_page_naming_an_entry_live_js_does_not_mirror_is_not_live_at_all() -> 
     """Assert a page with one entry or claim that live.js cannot recompute (of a live example, or of another example,
     which may be built on a live one) gets no mark and no live.json: half recomputed, its other sentences could look
     true when they are not."""
-    for extra in ("Close: <!-- attn:check bus-is-late weights row=late col=bus close=2/3 within=0.01 -->",
+    for extra in ("Published: <!-- attn:check bus-is-late weights published=all -->",
                   "Jacobian: <!-- attn:value training-step raw-jacobian row=@first col=@first -->",
                   "Width: <!-- attn:value whole-model d-model -->"):
         page = f"{PAGE}\n{extra}"
@@ -188,4 +188,26 @@ def test_a_check_choosing_its_entry_by_an_option_is_live() -> None:
     claim is about and is no claim live.js would have to evaluate; a claim it does not evaluate still keeps it
     static."""
     assert page_manifest("Blocks.<!-- attn:check tiled-attention running query=t3 rows=2 -->") != ""
-    assert page_manifest("Close.<!-- attn:check tiled-attention running query=t3 close=2 within=0.1 -->") == ""
+    assert page_manifest("Published.<!-- attn:check tiled-attention running query=t3 published=all -->") == ""
+
+
+CLAIMS_WITH_A_TOLERANCE = (
+    "<!-- attn:check bus-is-late weights row=late col=bus close=2/3 within=0.01 -->",
+    "<!-- attn:check cost head-widths ratio=1 within=5% -->",
+    "<!-- attn:check bus-is-late all-scores row=bus ratio=2 of=all-weights other-row=is -->",
+    "<!-- attn:check rnn-path tokens slope=2 axes=log within=0.01 -->",
+    "<!-- attn:check red-ball-rolls output same=unmasked-output within=0.5 -->")
+
+
+def test_claims_with_a_tolerance_are_live_with_what_qualifies_them() -> None:
+    """Assert checks stating close=, ratio= (of two entries, or of= another entry of the example), slope= (on log
+    axes) and same= within a tolerance keep their page live, each with its within=, of= and axes= in live.json; a
+    ratio= of an entry of another example keeps it static (live.js compares entries of one example)."""
+    manifest = json.loads(page_manifest("\n".join(CLAIMS_WITH_A_TOLERANCE)))
+    assert [d["options"] for d in manifest["directives"]] == [
+        {"row": "late", "col": "bus", "close": "2/3", "within": "0.01"},
+        {"ratio": "1", "within": "5%"},
+        {"row": "bus", "ratio": "2", "of": "all-weights", "other-row": "is"},
+        {"slope": "2", "axes": "log", "within": "0.01"},
+        {"same": "unmasked-output", "within": "0.5"}]
+    assert page_manifest("<!-- attn:check bus-is-late scores ratio=2 of=red-ball-rolls:scores -->") == ""

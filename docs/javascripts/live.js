@@ -80,8 +80,17 @@
     return Math.abs(Math.log(Number(f[0]) / Number(f[1])) - x) <= EXACT_TOLERANCE ? f : null;
   }
 
-  /** Python's f"{x:.{digits}g}" for the numbers a claim's message quotes. */
-  function general(x, digits) { return String(Number(x.toPrecision(digits))); }
+  /** Python's f"{x:.{digits}g}" (6 digits: f"{x:g}") for the numbers a claim's message quotes: trailing zeros
+      dropped, an exponent (1e-05, 1e+06) below 1e-4 or from 10^digits on, inf for an infinity. */
+  function general(x, digits) {
+    digits = digits || 6;
+    if (!isFinite(x)) return isNaN(x) ? "nan" : x < 0 ? "-inf" : "inf";
+    if (x === 0) return 1 / x < 0 ? "-0" : "0"; // Python keeps the sign of a negative zero
+    var bare = function (t) { return t.indexOf(".") < 0 ? t : t.replace(/\.?0+$/, ""); };
+    var parts = x.toExponential(digits - 1).split("e"), power = Number(parts[1]);
+    if (power >= -4 && power < digits) return bare(x.toFixed(digits - 1 - power));
+    return bare(parts[0]) + "e" + (power < 0 ? "-" : "+") + (Math.abs(power) < 10 ? "0" : "") + Math.abs(power);
+  }
 
   function grouped(x) { return BigInt(x).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ","); }
   function fractionText(f) { return f[1] === 1n ? String(f[0]) : f[0] + "/" + f[1]; }
@@ -345,7 +354,7 @@
   function subjectOf(shown, about, row, col) {
     if (shown.type === "scalar") {
       return { about: about, labels: [], values: [shown.value], shape: [1, 1], text: [formatNumber(shown.value, shown.style)],
-               rowLabels: [], colLabels: [], picked: "" };
+               rowLabels: [], colLabels: [], picked: "", unit: Number("1e-" + shown.style.digits) };
     }
     var g = select(shown, row, col);
     var where = row || col ? " (" + [["row", row], ["col", col]].filter(function (p) { return p[1]; })
@@ -356,6 +365,7 @@
     }));
     return { about: "'" + about + "'" + where, labels: names, values: flat, shape: [shown.rows.length, shown.cols.length],
              rowLabels: g.rows, colLabels: g.cols, picked: row && col ? "cell" : row ? "row" : col ? "col" : "",
+             unit: Number("1e-" + g.style.digits), // one unit of the last decimal shown: the least shown as not 0
              text: flat.map(function (x) { return x === -Infinity ? "\u2212\u221e" : formatNumber(x, g.style); }) };
   }
 
@@ -489,23 +499,106 @@
   var LIST_CLAIMS = ["largest", "smallest", "tied", "nonzero", "greater", "equal", "labels"];
   var GENERIC = ["row", "col", "digits", "blanks", "pick"];
 
-  /** same= and differs= (relations.compared): the other entry of this example, picked as this claim picks its own
-      (other-row=, other-col= otherwise), equal entry by entry up to rounding or not. */
+  /** The other entry of this example that same=, differs= or ratio='s of= names, picked as this claim picks its own
+      (other-row=, other-col= otherwise): relations.other_subject. */
+  function otherSubject(said, context) {
+    var name = said.split(":").pop(), o = context.options;
+    return subjectOf(context.entries[name]({}), context.example + " " + name, o["other-row"] || o.row, o["other-col"] || o.col);
+  }
+
+  /** same= and differs= (relations.compared): the other entry's numbers equal these entry by entry within within=
+      (up to rounding without it), or not. */
   function compared(subject, said, context, claimedSame) {
-    var name = said.split(":").pop(), o = context.options, about = context.example + " " + name;
-    var other = subjectOf(context.entries[name]({}), about, o["other-row"] || o.row, o["other-col"] || o.col);
-    var same = other.values.length === subject.values.length && subject.values.every(function (x, i) {
-      var y = other.values[i];
-      return Math.abs(x - y) <= TOLERANCE * Math.max(1, Math.abs(y));
-    });
+    var other = otherSubject(said, context), t = context.tolerance;
+    refuseWide(context, Math.max.apply(null, other.values.map(Math.abs).concat([0])), subject, claimedSame ? "same" : "differs",
+               "the largest number");
+    var same = other.values.length === subject.values.length && subject.values.every(function (x, i) { return allows(t, x, other.values[i]); });
     if (claimedSame && !same) return stale(subject, "the numbers are the same as in " + other.about, "that has " + listing(other));
     if (!claimedSame && same) return stale(subject, "the numbers differ from those of " + other.about, "they are the same, " + listing(other));
     return null;
   }
 
+  // ---- Claims with a tolerance: directives/measures.py ----
+  /** measures.number_option: 1, -2, 0.2, 1/2 or -1e9 (the build refused any other). */
+  function numberOption(text) { var parts = String(text).split("/"); return Number(parts[0]) / (parts.length > 1 ? Number(parts[1]) : 1); }
+
+  /** subjects.Tolerance, read from within= (an amount, or with % a share of the named number); none is 0. */
+  function toleranceOf(text) {
+    if (text === undefined) return { amount: 0, relative: false, text: "0" };
+    var relative = /%$/.test(text), amount = numberOption(text.replace(/%$/, "")) / (relative ? 100 : 1);
+    return { amount: amount, relative: relative, text: relative ? general(amount * 100) + "%" : general(amount) };
+  }
+  function allows(t, actual, said) {
+    var limit = t.relative ? t.amount * Math.abs(said) : t.amount;
+    return Math.abs(actual - said) <= limit + TOLERANCE * Math.max(1, Math.abs(said));
+  }
+
+  /** measures.refuse_wide: a within= as wide as the number named (for 0, as one unit of the last decimal shown) lets
+      the claim hold of anything; the build refuses it. */
+  function refuseWide(context, named, subject, claim, what) {
+    if (context.options.within === undefined) return;
+    var t = context.tolerance, width = t.relative ? t.amount * Math.abs(named) : t.amount, size = general(Math.abs(named));
+    if (named !== 0 && width >= Math.abs(named)) {
+      fail("within=" + t.text + " is not smaller than " + (what || "the number") + " " + claim + "= names (" + size + "): the claim " +
+           "would hold of 0 too, so it says nothing of the size it names; accepted: a tolerance smaller than " + size + " (or than 100%)");
+    }
+    if (named === 0 && width >= subject.unit) {
+      fail("within=" + t.text + " is not smaller than one unit of the last decimal " + subject.about + " is shown with (" +
+           general(subject.unit) + "): " + claim + "=0 would hold of numbers the page shows as not 0; accepted: a tolerance smaller than " +
+           general(subject.unit));
+    }
+  }
+
+  /** measures.least_squares_slope: the slope of the straight line that fits the points best. */
+  function leastSquaresSlope(xs, ys) {
+    var mx = sum(xs) / xs.length, my = sum(ys) / ys.length;
+    var spread = sum(xs.map(function (x) { return (x - mx) * (x - mx); }));
+    return spread ? sum(xs.map(function (x, i) { return (x - mx) * (ys[i] - my); })) / spread : Infinity;
+  }
+
+  RELATIONS.close = function (subject, said, context) {
+    var x = numberOption(said), t = context.tolerance;
+    refuseWide(context, x, subject, "close");
+    for (var i = 0; i < subject.values.length; i++) {
+      if (!allows(t, subject.values[i], x)) {
+        return stale(subject, "the entries are within " + t.text + " of " + general(x), (subject.labels[i] ? subject.labels[i] + " is " : "it is ") + subject.text[i]);
+      }
+    }
+    return null;
+  };
+  RELATIONS.ratio = function (subject, said, context) {
+    var x = numberOption(said), t = context.tolerance, values = subject.values;
+    if (context.options.of !== undefined) { // every entry is x times the same entry of the one of= names
+      var other = otherSubject(context.options.of, context), ys = other.values;
+      var holds = ys.length === values.length && values.every(function (v, i) { return allows(t, v, x * ys[i]); });
+      return holds ? null : stale(subject, "the numbers are " + general(x) + " times those of " + other.about, "that has " + listing(other));
+    }
+    if (values.length !== 2) fail("ratio= compares two entries; " + subject.about + " has " + values.length + ": pick two");
+    refuseWide(context, x, subject, "ratio");
+    var actual = values[1] ? values[0] / values[1] : Infinity;
+    return allows(t, actual, x) ? null : stale(subject, "the first entry is " + general(x) + " times the second (within " + t.text + ")",
+                                                 "it is " + general(actual, 3) + " times");
+  };
+  RELATIONS.slope = function (subject, said, context) {
+    var x = numberOption(said), t = context.tolerance, axes = context.options.axes || "linear";
+    refuseWide(context, x, subject, "slope");
+    if (subject.values.length < 2 || subject.labels[0].indexOf("/") >= 0) fail("'slope' compares the entries of one row or column; pick one with row= or col=");
+    var xs = subject.labels.map(Number), ys = subject.values.slice();
+    if (subject.labels.some(function (label, i) { return !label.trim() || isNaN(xs[i]); })) {
+      fail("slope= needs labels that are numbers; " + subject.about + " has " + joined(subject.labels.slice(0, 4)));
+    }
+    if (axes === "log") {
+      if (Math.min.apply(null, xs) <= 0 || Math.min.apply(null, ys) <= 0) return stale(subject, "the entries lie on logarithmic axes", "some entry or label is not positive");
+      xs = xs.map(Math.log); ys = ys.map(Math.log);
+    }
+    var actual = leastSquaresSlope(xs, ys);
+    return allows(t, actual, x) ? null : stale(subject, "the slope on " + axes + " axes is " + general(x) + " (within " + t.text + ")", "it is " + general(actual, 3));
+  };
+
   /** null when every claim of a check holds for these numbers, else what the build's error says. */
   function renderCheck(shown, about, options, context) {
     var subject = subjectOf(shown, about, options.row, options.col);
+    context.tolerance = toleranceOf(options.within);
     var claims = Object.keys(options).filter(function (key) { return GENERIC.indexOf(key) < 0 && key in WHAT || key in RELATIONS; });
     for (var i = 0; i < claims.length; i++) {
       var key = claims[i], said = options[key];
@@ -623,6 +716,10 @@
     }
     var late = attentionFor(undefined);
     var lateWeights = late.result.weights[0];
+    var FOCUS_AT = TOKENS.indexOf(FOCUS), DIVIDED = "s \u00f7 \u221a" + D_K; // the optional step: mask and sqrt(d_k)
+    var causal = TOKENS.map(function (_, i) { return TOKENS.map(function (__, j) { return j <= i; }); });
+    var maskedScaled = attention(Q, K, V, 1 / Math.sqrt(D_K), causal);
+    var maskedSteps = softmaxSteps(maskedScaled.masked[FOCUS_AT]);
     var contributions = V.map(function (row, j) { return row.map(function (v) { return lateWeights[j] * v; }); }); // (n, 1) * (n, d_v)
     var all = attention(Q, K, V, scale);
 
@@ -631,9 +728,26 @@
       values: function () { return inputGrid(V, inputs.values, "v"); },
       queries: function () { return inputGrid(Q, inputs.queries, "q"); },
       inputs: function () {
-        return table([column("token", "token", false), column("key", "key k"), column("value", "value v")],
+        return table([column("token", "token", false), column("key", "key (" + data.features.join(", ") + ")"), column("value", "value v")],
           TOKENS.map(function (token, j) { return [token, authoredVector(inputs.keys[j]), authoredVector(inputs.values[j])]; }));
       },
+      "key-features": function () { return grid(K, TOKENS, data.features, AS_GIVEN, "key of", inputs.keys); },
+      divisor: function () { return scalar(Math.sqrt(D_K), WEIGHTS); },
+      "masked-scaled-softmax": function () {
+        var raw = maskedScaled.scores[FOCUS_AT], A = checkedWeights([maskedSteps.weights])[0], s = scoreStyle([raw]);
+        var rows = TOKENS.map(function (token, j) {
+          return [token, num(raw[j], s), num(maskedSteps.scores[j], WEIGHTS), num(maskedSteps.exponentials[j], POWERS), num(A[j], WEIGHTS)];
+        });
+        rows.push(["Total", "", "", num(maskedSteps.totals, POWERS), num(sum(A), WEIGHTS)]);
+        var notes = [roundedSumNote(maskedSteps.exponentials, maskedSteps.totals, POWERS.digits), roundedSumNote(A, sum(A), WEIGHTS.digits)];
+        return table([column("token", "token", false), column("score", "score s"), column("scaled", DIVIDED),
+                      column("exponential", "e^(" + DIVIDED + ")"), column("weight", "weight")], rows, notes.filter(Boolean).join(" ") || null);
+      },
+      "scaling-compare": function () {
+        return grid(checkedWeights([lateWeights, maskedScaled.weights[FOCUS_AT]]), ["unscaled", "scaled"], TOKENS, WEIGHTS, "weights of " + FOCUS);
+      },
+      "masked-scaled-output": function () { return grid([maskedScaled.output[FOCUS_AT]], [FOCUS], labels("o", V[0].length), OUTPUT, "query"); },
+      "masked-scaled-weights": function () { return grid(checkedWeights(maskedScaled.weights, causal), TOKENS, TOKENS, WEIGHTS, "query \\ key"); },
       query: function (o) { var a = attentionFor(o.query); return grid(a.result.Q, [a.label], labels("q", D_K), AS_GIVEN, "query", [a.text]); },
       scores: function (o) { var a = attentionFor(o.query); return grid(a.result.scaled, [a.label], TOKENS, scoreStyle(a.result.scaled), "query \\ key"); },
       exponentials: function (o) { var a = attentionFor(o.query); return grid([a.steps.exponentials], [a.label], TOKENS, POWERS, "query \\ key"); },

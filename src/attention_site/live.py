@@ -38,7 +38,8 @@ MIRRORED: dict[str, frozenset[str]] = {
         "keys", "values", "queries", "inputs", "query", "scores", "exponentials", "weights", "output", "hard-choice",
         "top-score", "top-weight", "total", "contributions", "scoring", "softmax", "mixing", "all-scores",
         "all-weights", "all-output", "weights-heatmap", "softmax-working", "mixing-as-printed",
-        "powers-of-e", "score-asymmetry"}),
+        "powers-of-e", "score-asymmetry", "key-features", "divisor", "masked-scaled-softmax", "scaling-compare",
+        "masked-scaled-output", "masked-scaled-weights"}),
     "red-ball-rolls": frozenset({
         "inputs", "w-q", "w-k", "w-v", "w-q2", "w-k2", "w-v2", "w-o", "projections", "head2-projections", "queries",
         "keys", "values", "head2-values", "scores", "masked-scores", "head2-scores", "mask", "exponentials", "totals",
@@ -66,8 +67,11 @@ MIRRORED: dict[str, frozenset[str]] = {
 # stays static rather than showing a claim as holding that live.js never tested.
 MIRRORED_CLAIMS = frozenset({"largest", "smallest", "tied", "nonzero", "sign", "shape", "rows", "cols", "words",
                              "greater", "equal", "fractions", "zero", "size", "labels", "same",
-                             "differs"})
-PICKS = frozenset({"row", "col", "other-row", "other-col"})  # what a check picks, beside its claims
+                             "differs", "close", "ratio", "slope"})
+# What a check picks and how it measures, beside its claims: the rows and columns, the tolerance, the axes, the entry
+# ratio= divides by (of=).
+PICKS = frozenset({"row", "col", "other-row", "other-col", "within", "axes", "of"})
+NAMING_ANOTHER = ("same", "differs", "of")  # the options of a check naming another entry
 # The inputs a reader may change, by example: authored matrices (each entry as the core parses one), then whole
 # numbers the example declares a range for (`ranged` in attention_core/examples), each offered only on a page
 # that names an entry reading it.
@@ -108,8 +112,8 @@ def entry_options(directive: Directive) -> set[str]:
 
 
 def own_example_only(directive: Directive) -> bool:
-    """Tell whether a check's same= or differs= names an entry of its own example (live.js compares no other)."""
-    named = [directive.options.get(key, "") for key in ("same", "differs")]
+    """Tell whether a check's same=, differs= or of= names an entry of its own example (live.js compares no other)."""
+    named = [directive.options.get(key, "") for key in NAMING_ANOTHER]
     return all(":" not in value or value.split(":")[0] == directive.words[0] for value in named)
 
 
@@ -248,6 +252,7 @@ def example_data(name: str, used: frozenset[str] = frozenset()) -> dict[str, obj
     return {"inputs": inputs, "editable": editable, "ranges": {field: accepted(example, field) for field in editable},
             "built_on": {field: inner.name for field, inner in built_on(example)},
             "tokens": example.tokens, "focus": getattr(example, "focus", None),
+            "features": getattr(example, "features", None),
             "vocabulary": getattr(example, "vocabulary", None), "padding": padding_data(example),
             "exact": getattr(example, "exact", False), "causal": getattr(example, "causal", False),
             "settings": settings, "magnitudes": [magnitude_data(m) for m in getattr(example, "magnitudes", ())]}
