@@ -30,6 +30,10 @@ PROGRAMS = [
             "<!-- attn:block bus-is-late all-tokens-printout -->"),
     Program("red_ball_rolls.py", "docs/walkthrough/code.md", "<!-- attn:block red-ball-rolls program -->",
             "<!-- attn:block red-ball-rolls program-output -->"),
+    Program("red_ball_rolls_torch.py", "docs/beyond/pytorch.md", "<!-- attn:block red-ball-rolls torch-program -->",
+            "<!-- attn:block red-ball-rolls torch-output -->"),
+    Program("batched_heads_torch.py", "docs/beyond/pytorch.md", "<!-- attn:block batched-heads torch-program -->",
+            "<!-- attn:block batched-heads torch-output -->"),
 ]
 INITIALISATION = Program("initialisation.py", "docs/walkthrough/initialisation.md",
                          "<!-- attn:block initialisation program -->", "<!-- attn:table initialisation w-q head=1")

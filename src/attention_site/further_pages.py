@@ -14,7 +14,8 @@ import yaml
 FOLDER = "beyond/"
 GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("How attention is computed and served in practice",
-     ("tiled-attention.md", "kv-cache-memory.md", "inference-economics.md", "engineers-path.md")),
+     ("tiled-attention.md", "kv-cache-memory.md", "inference-economics.md", "engineers-path.md",
+      "pytorch.md")),
     ("Other kinds of attention and of positions",
      ("variants.md", "rotary-and-alibi.md", "cross-attention-and-padding.md")),
     ("The whole model, and how it learns", ("whole-model.md", "one-training-step.md", "trained-head.md")),

@@ -126,13 +126,21 @@ def number(value: object) -> float:
 
 def check_input(path: str, line: int, name: str, found: object, expected: object) -> None:
     """Stop when a program's input differs from the example's value."""
-    if isinstance(expected, tuple | list) and all(isinstance(item, str) for item in expected):
-        same = list(expected) == found
-    else:
-        same = same_numbers(expected, found)
+    texts = words(expected)
+    same = texts == found if texts is not None else same_numbers(expected, found)
     if not same:
         raise DirectiveError(f"{path}:{line}: the program sets {name} = {shown(found)}, but the example has "
                              f"{shown(expected)}; change the program to match the example")
+
+
+def words(value: object) -> object:
+    """A list of words, or a list of such lists (a batch's sequences), as nested lists; None for anything else."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, tuple | list) and value:
+        items = [words(item) for item in value]
+        return None if any(item is None for item in items) else items
+    return None
 
 
 def same_numbers(expected: object, found: object) -> bool:

@@ -12,9 +12,10 @@ import numpy as np
 from attention_core.examples.batched_heads import BATCHED_HEADS as EX
 
 from ..errors import DirectiveError
-from ..registry import grid, scalar, table
-from ..shown import Column, Grid, Scalar, Table
-from .common import DECIMAL, EXACT, authored_grid, checked_weights, labels, make_grid
+from ..listings import listing
+from ..registry import block, grid, scalar, table
+from ..shown import Column, Grid, MarkdownBlock, Scalar, Table
+from .common import DECIMAL, EXACT, authored_grid, checked_weights, labels, make_grid, printed_rows
 
 NAME = EX.name
 TIMES = " × "
@@ -160,3 +161,33 @@ def linear_difference() -> Scalar:
     if not difference <= PARITY_TOLERANCE:
         raise DirectiveError(f"x W and x (W^T)^T differ by {difference!r}; nothing is published")
     return Scalar(difference, DECIMAL)
+
+
+def torch_printout() -> list[str]:
+    """What docs/programs/batched_heads_torch.py prints, from the core's arrays: each sequence's U twice (the
+    module, then einsum), the first sequence's weights per head and their mean, and its head 1 scores."""
+    result, first = EX.batched, EX.sequences[0]
+    weights = checked_weights(result.weights, np.broadcast_to(EX.mask, result.weights.shape))  # (B, h, n, n)
+    lines = []
+    for b, tokens in enumerate(EX.sequences):
+        lines += printed_rows(f"sequence {b + 1}: U from nn.MultiheadAttention", result.U[b], tokens)
+        lines += printed_rows(f"sequence {b + 1}: U from einsum and scaled_dot_product_attention", result.U[b], tokens)
+    for i in range(EX.h):
+        lines += printed_rows(f"sequence 1, head {i + 1}: weights (average_attn_weights=False)", weights[0, i], first)
+    lines += printed_rows("sequence 1: weights as returned by default, the mean over heads", weights[0].mean(axis=0),
+                          first)
+    return lines + printed_rows("sequence 1, head 1: scores from einsum, before softmax", result.scores[0, 0], first)
+
+
+@block(NAME, "torch-output", "What the PyTorch program prints, from the core: U per sequence, weights per head "
+       "and averaged, head 1's scores.")
+def torch_output() -> MarkdownBlock:
+    return MarkdownBlock("```text\n" + "\n".join(torch_printout()) + "\n```")
+
+
+@block(NAME, "torch-program", "docs/programs/batched_heads_torch.py (nn.MultiheadAttention, einsum), its "
+       "sequences, X, W_Q, W_K, W_V, W_O and h checked.")
+def torch_program() -> MarkdownBlock:
+    return listing("batched_heads_torch.py", {"sequences": [list(s) for s in EX.sequences], "X": EX.X, **EX.W,
+                                              "h": EX.h})
+

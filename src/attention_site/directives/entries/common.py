@@ -145,3 +145,10 @@ def calculator_html(spec: Mapping[str, object], fallback: str) -> Html:
     data = html.escape(json.dumps(spec, separators=(",", ":")), quote=True)
     return Html(f"<div class=\"attention-calculator\" data-calculator='{data}'>"
                 f'<p class="attention-calculator__fallback">{html.escape(fallback)}</p></div>')
+
+
+def printed_rows(title: str, matrix: np.ndarray, labels: tuple[str, ...] | list[str]) -> list[str]:
+    """The lines the site's programs print for a matrix: a title, then one line per row, its label padded to six
+    characters and each entry as `{:8.4f}` (the programs' `show`)."""
+    rows = (f"  {label:<6}" + "".join(f"{x:8.4f}" for x in row) for label, row in zip(labels, matrix, strict=True))
+    return [title, *rows]

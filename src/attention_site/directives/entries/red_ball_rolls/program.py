@@ -1,42 +1,53 @@
-"""What `docs/programs/red_ball_rolls.py` prints, computed from attention_core rather than by running it.
+"""What `docs/programs/red_ball_rolls.py` and its PyTorch twin print, computed from attention_core rather than by
+running them.
 
-The program is never executed at build time (pages run no code); a test runs it and compares its output
-with this rendering, so the page and the program cannot disagree.
+The programs are never executed at build time (pages run no code); a test runs each and compares its output
+with this rendering, so the page and the program cannot disagree (the PyTorch one runs against real PyTorch).
 """
 
 from __future__ import annotations
-
-import numpy as np
 
 from attention_core.examples.red_ball_rolls import RED_BALL_ROLLS as EX
 
 from ...listings import listing
 from ...registry import block
 from ...shown import MarkdownBlock
-from ..common import checked_weights
+from ..common import checked_weights, printed_rows
 
 WEIGHTS_TITLE = "A: weights (rows are queries, columns are keys)"
 OUTPUT_TITLE = "O = A V: one output row per token"
+TORCH_TITLES = ("O with is_causal=True", "O with attn_mask (True = attend)")
 
 
-def printed_matrix(title: str, matrix: np.ndarray) -> list[str]:
-    """The lines the program's `show` prints: a title, then one labelled line per token."""
-    rows = (f"  {token:<6}" + "".join(f"{x:8.4f}" for x in row) for token, row in zip(EX.tokens, matrix, strict=True))
-    return [title, *rows]
+def text_block(lines: list[str]) -> MarkdownBlock:
+    """Printed lines as a fenced text block."""
+    return MarkdownBlock("```text\n" + "\n".join(lines) + "\n```")
 
 
-def printed_text() -> str:
-    """Everything the program prints, line by line."""
-    weights = checked_weights(EX.head.weights, EX.mask)
-    return "\n".join([*printed_matrix(WEIGHTS_TITLE, weights), *printed_matrix(OUTPUT_TITLE, EX.head.output)])
+def head_inputs() -> dict[str, object]:
+    """The inputs both programs must share with the example: the tokens, X and head 1's projections."""
+    return {"tokens": EX.tokens, "X": EX.X, "W_q": EX.W_q[0], "W_k": EX.W_k[0], "W_v": EX.W_v[0]}
 
 
 @block(EX.name, "program-output", "What the red-ball-rolls NumPy program prints: A and O, four decimals.")
 def program_output() -> MarkdownBlock:
-    return MarkdownBlock("```text\n" + printed_text() + "\n```")
+    weights = checked_weights(EX.head.weights, EX.mask)
+    return text_block([*printed_rows(WEIGHTS_TITLE, weights, EX.tokens),
+                       *printed_rows(OUTPUT_TITLE, EX.head.output, EX.tokens)])
 
 
 @block(EX.name, "program", "docs/programs/red_ball_rolls.py, its tokens, X and head 1's W_Q, W_K, W_V checked.")
 def program() -> MarkdownBlock:
-    return listing("red_ball_rolls.py", {"tokens": EX.tokens, "X": EX.X, "W_q": EX.W_q[0], "W_k": EX.W_k[0],
-                                         "W_v": EX.W_v[0]})
+    return listing("red_ball_rolls.py", head_inputs())
+
+
+@block(EX.name, "torch-output", "What the PyTorch program prints: head 1's O from is_causal and from a boolean "
+       "mask, both the core's O.")
+def torch_output() -> MarkdownBlock:
+    return text_block([line for title in TORCH_TITLES for line in printed_rows(title, EX.head.output, EX.tokens)])
+
+
+@block(EX.name, "torch-program", "docs/programs/red_ball_rolls_torch.py (scaled_dot_product_attention), its "
+       "tokens, X and head 1's W_Q, W_K, W_V checked.")
+def torch_program() -> MarkdownBlock:
+    return listing("red_ball_rolls_torch.py", head_inputs())
