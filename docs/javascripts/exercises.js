@@ -1,4 +1,4 @@
-/* Fill-in exercises: the hooks leave <span class="fill-in" data-answer data-places data-display
+/* Fill-in exercises and multiple-choice questions (below). Fill-in: the hooks leave <span class="fill-in" data-answer data-places data-display
    data-label> empty in a table; this turns each into a labelled input and adds, after the table,
    Check / Show answers / Clear / Print answer key, with the rule for "right" in one line. */
 (function () {
@@ -183,6 +183,93 @@
       check(table, status);
     });
   }
+
+  /* ---- Multiple-choice questions -------------------------------------------------------------------------
+     The build makes each an open admonition "choice" (its title the stem) holding closed <details class="option">
+     blocks, one of them also "right", each opening on its feedback (src/attention_site/directives/choices.py).
+     Here the options become a radio group with a Check button; checking shows the verdict and the chosen option's
+     feedback in a polite live region. The details stay in the page, hidden, for the printed answer key. */
+  var choiceCounter = 0;
+
+  /** The chosen option's verdict and feedback, copied from its details block (so a live page's recomputed
+      numbers are copied as they stand). */
+  function feedbackOf(option) {
+    var right = option.classList.contains("right");
+    var nodes = [el("p", { className: "choice__verdict" }, [el("strong", { text: right ? "Right." : "Not this one." })])];
+    Array.prototype.forEach.call(option.children, function (child) {
+      if (child.tagName !== "SUMMARY") nodes.push(child.cloneNode(true));
+    });
+    return nodes;
+  }
+
+  function markChoice(labels, chosen, right) {
+    labels.forEach(function (label) {
+      label.classList.remove("choice__option--right", "choice__option--wrong");
+      label.querySelector(".choice__mark").textContent = "";
+    });
+    if (!chosen) return;
+    chosen.classList.add(right ? "choice__option--right" : "choice__option--wrong");
+    var mark = chosen.querySelector(".choice__mark");
+    mark.appendChild(el("span", { "aria-hidden": "true", text: right ? "\u2713" : "\u2717" }));
+    mark.appendChild(el("span", { className: "visually-hidden", text: right ? "right" : "not right" }));
+  }
+
+  function optionLabel(option, name, index) {
+    var text = el("span", { className: "choice__text" });
+    Array.prototype.forEach.call(option.querySelector("summary").childNodes, function (node) {
+      text.appendChild(node.cloneNode(true));
+    });
+    return el("label", { className: "choice__option" }, [
+      el("input", { type: "radio", name: name, value: String(index), className: "choice__radio" }),
+      text,
+      el("span", { className: "choice__mark" })
+    ]);
+  }
+
+  function setUpChoice(question) {
+    choiceCounter += 1;
+    var id = "choice-" + choiceCounter;
+    var stem = question.querySelector(".admonition-title");
+    var options = Array.prototype.filter.call(question.children, function (child) {
+      return child.matches("details.option");
+    });
+    if (!stem || options.length < 2) return;
+    stem.id = stem.id || id + "-stem";
+    var labels = options.map(function (option, index) { return optionLabel(option, id, index); });
+    var group = el("div", { className: "choice__options", role: "radiogroup", "aria-labelledby": stem.id }, labels);
+    var feedback = el("div", { className: "choice__feedback", role: "status", "aria-live": "polite" });
+    var checkChoice = function () {
+      var chosen = group.querySelector("input:checked");
+      feedback.textContent = "";
+      if (!chosen) {
+        markChoice(labels, null, false);
+        feedback.appendChild(el("p", { text: "Choose an option first." }));
+        return;
+      }
+      var option = options[Number(chosen.value)];
+      markChoice(labels, chosen.closest("label"), option.classList.contains("right"));
+      feedbackOf(option).forEach(function (node) { feedback.appendChild(node); });
+    };
+    group.addEventListener("change", function () {
+      markChoice(labels, null, false);
+      feedback.textContent = "";
+    });
+    group.addEventListener("keydown", function (event) {
+      if (event.key !== "Enter" || !event.target.classList.contains("choice__radio")) return;
+      event.preventDefault(); // Enter on an option checks it, as the Check button does
+      checkChoice();
+    });
+    var button = el("button", { type: "button", className: "reader-button choice__check", text: "Check", onclick: checkChoice });
+    options[0].parentNode.insertBefore(group, options[0]);
+    options[0].parentNode.insertBefore(el("div", { className: "choice__actions" }, [button]), options[0]);
+    options[0].parentNode.insertBefore(feedback, options[0]);
+    options.forEach(function (option) { option.hidden = true; });
+    question.setAttribute("data-ready", "");
+  }
+
+  abh.onPage(function (doc) {
+    doc.querySelectorAll(".md-content .admonition.choice:not([data-ready])").forEach(setUpChoice);
+  });
 
   abh.onPage(function (doc) {
     var tables = [];

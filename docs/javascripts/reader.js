@@ -250,7 +250,7 @@
   // this one, and subscribes to Material's document$ itself, which replays the page already shown.
   var scriptFolder = document.currentScript ? document.currentScript.src : location.href;
   var loading = {};
-  var FEATURES = { calculator: ".md-content .attention-calculator", exercises: ".md-content .fill-in" };
+  var FEATURES = { calculator: ".md-content .attention-calculator", exercises: ".md-content .fill-in, .md-content .choice" };
   var ICON_SETTINGS = "M3 20 8.6 4h2.3L16.5 20h-2.4l-1.4-4.1H6.8L5.4 20H3zm4.5-6.1h4.5L9.75 7.3 7.5 13.9zM18 4h2v3h2v2h-2v3h-2V9h-2V7h2V4zm-1 11h4v2h-4v-2z";
   var ICON_SLIDES = "M3 4h18v2h-1v9H4V6H3V4zm3 2v7h12V6H6zm5 10h2v1.2l3.6 3.6-1.4 1.4-3.2-3.2-3.2 3.2-1.4-1.4 3.6-3.6V16z";
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .choices import check_choices
 from .counts import page_counts
 from .errors import DirectiveError, DirectiveErrors, did_you_mean, quoted
 from .kinds import KINDS
@@ -49,6 +50,7 @@ def expand_directives(markdown: str, page: str = "<page>", line_offset: int = 0,
         except DirectiveError as error:  # keep going: one build names every stale claim of the page
             errors.append(error.at(page, line_offset + index + 1))
     errors += lint_prose(markdown, page, line_offset) + label_errors(markdown, errors, page, line_offset)
+    errors += check_choices(markdown, page, line_offset)
     reported = {error.line for error in errors}  # a sentence the prose lint names already is not named twice
     later = restated_claims(markdown, page, line_offset) + page_counts(markdown, page, line_offset)
     errors += [error for error in later if error.line not in reported]
