@@ -15,9 +15,11 @@ import pytest
 from attention_site.figures import (
     ArrayShape,
     cache_growth_svg,
+    decoding_steps_svg,
     flow_diagram_svg,
     growth_chart_svg,
     growth_charts,
+    head_split_svg,
     heatmap_svg,
     mask_grid_svg,
     path_diagram_svg,
@@ -90,7 +92,21 @@ def cache(prefix: str = "k") -> str:
     return cache_growth_svg(steps, title="Cache", desc="Grows.", id_prefix=prefix)
 
 
-FIGURES: list[Callable[[str], str]] = [heatmap, mask_grid, growth, narrow_growth, positions, paths, flow, stream, cache]
+def decoding(prefix: str = "dq") -> str:
+    """Draw two decoding steps: the query against one cached key, then two."""
+    steps = [("red", (1, 1), (1, 1), (1, 2), ("red",)), ("ball", (1, 1), (2, 1), (2, 2), ("red", "ball"))]
+    return decoding_steps_svg(steps, title="Decoding", desc="Two steps.", id_prefix=prefix)
+
+
+def head_split(prefix: str = "hs") -> str:
+    """Draw one sequence of two tokens, d_model = 2, split into two heads of one column."""
+    full = [[["1", "2"], ["3", "4"]]]
+    return head_split_svg(full, [[[["1"], ["2"]], [["3"], ["4"]]]], [[[["1"], ["3"]], [["2"], ["4"]]]],
+                          [["a", "b"]], title="Split", desc="Two heads.", id_prefix=prefix)
+
+
+FIGURES: list[Callable[[str], str]] = [heatmap, mask_grid, growth, narrow_growth, positions, paths, flow, stream, cache,
+                                       decoding, head_split]
 
 
 @pytest.mark.parametrize("draw", FIGURES)
@@ -106,7 +122,7 @@ def test_svg_parses_and_is_labelled(draw: Callable[[str], str]) -> None:
     assert "max-width" in root.get("style")
 
 
-@pytest.mark.parametrize("draw", [flow, stream, cache])
+@pytest.mark.parametrize("draw", [flow, stream, cache, decoding])
 def test_diagrams_never_shrink_and_name_every_shape(draw: Callable[[str], str]) -> None:
     """Assert a diagram keeps its natural width (min-width) and its desc names each drawn shape."""
     root = ET.fromstring(draw("d"))

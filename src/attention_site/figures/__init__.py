@@ -8,24 +8,30 @@ live as CSS custom properties in docs/stylesheets/figures.css (light, dark, crea
 forced colours).
 
 One module a family: `grids` (heat maps, masks, position encodings), `charts` (line charts), `diagrams` (paths,
-flows, the residual stream, the KV cache), `rotations` (RoPE's turned pairs), all drawn in the frame of `frame`
-(the labelled <svg>, text, lines).
+flows, the residual stream, the KV cache), `decoding` (generation a step at a time: the query against the growing
+cache), `reshapes` (batched heads split by a reshape and a transpose), `rotations` (RoPE's turned pairs), all drawn
+in the frame of `frame` (the labelled <svg>, text, lines).
 """
 
 from __future__ import annotations
 
 from .charts import growth_chart_svg, growth_charts
+from .decoding import DecodePanel, decoding_steps_svg
 from .diagrams import ArrayShape, cache_growth_svg, flow_diagram_svg, path_diagram_svg, residual_stream_svg
 from .grids import heatmap_svg, mask_grid_svg, positions_heatmap_svg
+from .reshapes import head_split_svg
 from .rotations import TurnedPair, rotation_figures, rotation_svg
 
 __all__ = [
     "ArrayShape",
+    "DecodePanel",
     "TurnedPair",
     "cache_growth_svg",
+    "decoding_steps_svg",
     "flow_diagram_svg",
     "growth_chart_svg",
     "growth_charts",
+    "head_split_svg",
     "heatmap_svg",
     "mask_grid_svg",
     "path_diagram_svg",

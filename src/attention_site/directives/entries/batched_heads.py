@@ -7,14 +7,18 @@ because each sequence has its own.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from attention_core.examples.batched_heads import BATCHED_HEADS as EX
 
+from ...figures import head_split_svg
 from ..errors import DirectiveError
+from ..formatting import format_number, reader_minus
 from ..listings import listing
-from ..registry import block, grid, scalar, table
-from ..shown import Column, Grid, MarkdownBlock, Scalar, Table
+from ..registry import block, figure, grid, scalar, table
+from ..shown import Column, Figure, Grid, MarkdownBlock, Scalar, Table
 from .common import DECIMAL, EXACT, authored_grid, checked_weights, labels, make_grid, printed_rows
 
 NAME = EX.name
@@ -191,3 +195,22 @@ def torch_program() -> MarkdownBlock:
     return listing("batched_heads_torch.py", {"sequences": [list(s) for s in EX.sequences], "X": EX.X, **EX.W,
                                               "h": EX.h})
 
+
+def cell_texts(array: np.ndarray) -> list[Any]:
+    """An array of one axis or more as nested lists of the numbers a cell prints (`2`, `−1/2`)."""
+    if np.ndim(array) == 1:
+        return [reader_minus(format_number(float(x), EXACT)) for x in array]
+    return [cell_texts(part) for part in array]
+
+
+@figure(NAME, "head-split", "X W_Q (B, n, d_model), its reshape (B, n, h, d_head) and the transpose Q (B, h, n, "
+        "d_head), cell by cell, coloured by head.")
+def head_split() -> Figure:
+    ex = EX  # read when drawn, so that a changed example is drawn as it is
+    svg = head_split_svg(cell_texts(ex.queries_full), cell_texts(ex.queries_cut), cell_texts(ex.batched.Q),
+                         ex.sequences, title="Splitting the queries of a batch into heads: reshape, then transpose",
+                         desc="The queries of every token of the batch, each cell coloured by the head it belongs "
+                              "to, in three panels: before the split, after the reshape, after the transpose.",
+                         id_prefix="head-split")
+    return Figure(svg, "The reshape prints every number where it was and only reads each row in blocks, one a head; "
+                       "the transpose moves them, so that each head's rows of a sequence come together.")

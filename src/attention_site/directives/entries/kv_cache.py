@@ -11,9 +11,10 @@ import numpy as np
 from attention_core import decoded_outputs, score_counts
 from attention_core.examples.kv_cache import KV_CACHE as EX
 
-from ...figures import ArrayShape, cache_growth_svg
+from ...figures import ArrayShape, DecodePanel, cache_growth_svg, decoding_steps_svg
 from ..formatting import format_vector
 from ..options import integer
+from ..questions import SMALL_WORDS
 from ..registry import figure, grid, scalar, table
 from ..shown import Column, Figure, Grid, Scalar, Table, Vector
 from .common import EXACT, as_rows, checked_weights, labels, make_grid, style_of
@@ -110,3 +111,22 @@ def cache_diagram() -> Figure:
                                 "before are kept as they were. Cached sizes, rows by columns:",
                            id_prefix="kv-growth")
     return Figure(svg, "Each step appends one row to K and one to V; nothing cached earlier is recomputed.")
+
+
+@figure(NAME, "decoding-steps", "One panel a decoding step: the newest query scoring each cached key row, K and V one "
+        "row longer, the row computed at that step filled.")
+def decoding_steps() -> Figure:
+    tokens = EX.tokens  # read when drawn, so that a changed example is drawn as it is
+    panels = [DecodePanel(tokens[step.step - 1], (1, len(step.query)), step.cache.K.shape, step.cache.V.shape,
+                          tokens[: step.cache.length])
+              for step in EX.steps]
+    svg = decoding_steps_svg(panels, title=f"Generating {' '.join(tokens)} with a KV cache, one panel a step",
+                             desc="At each step the newest token's query q scores every cached key row, after one "
+                                  "key row and one value row are appended; the rows cached before stay as they were.",
+                             id_prefix="kv-decoding")
+    count = len(panels)
+    steps_word = SMALL_WORDS[count].capitalize() if count < len(SMALL_WORDS) else str(count)
+    plural = "s" if count != 1 else ""
+    return Figure(svg, f"{steps_word} step{plural}, one panel each: the newest query q scores every cached key, one "
+                       "arrow a key; K and V each gain the one row computed at that step (filled), and the rows "
+                       "cached before are read again as they were.")
