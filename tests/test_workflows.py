@@ -20,6 +20,7 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 WORKFLOWS = sorted((ROOT / ".github" / "workflows").glob("*.y*ml"))
 REQUIREMENTS = ROOT / "requirements.txt"
+TORCH_REQUIREMENTS = ROOT / "requirements-torch.txt"
 MAKEFILE = ROOT / "Makefile"
 RE_PINNED = re.compile(r"^[\w.-]+/[\w./-]+@[0-9a-f]{40}$")
 RE_USES_LINE = re.compile(r"^\s*(?:-\s+)?uses:\s*(\S+)(.*)$")
@@ -121,12 +122,26 @@ def requirement_lines(text: str) -> list[str]:
     return [" ".join(line.split()) for line in lines if line and not line.startswith("#")]
 
 
-def test_every_requirement_is_pinned_with_a_hash() -> None:
-    """Assert each line of requirements.txt pins one version (==) and carries at least one --hash=sha256."""
-    lines = requirement_lines(REQUIREMENTS.read_text(encoding="utf-8"))
-    assert lines, "requirements.txt pins nothing"
+@pytest.mark.parametrize("requirements", [REQUIREMENTS, TORCH_REQUIREMENTS], ids=lambda path: path.name)
+def test_every_requirement_is_pinned_with_a_hash(requirements: Path) -> None:
+    """Assert each line of a requirements file pins one version (==) and carries at least one --hash=sha256."""
+    lines = requirement_lines(requirements.read_text(encoding="utf-8"))
+    assert lines, f"{requirements.name} pins nothing"
     for line in lines:
-        assert RE_HASHED_PIN.match(line), f"requirements.txt: {line[:80]!r} is not 'name==version --hash=sha256:...'"
+        assert RE_HASHED_PIN.match(line), f"{requirements.name}: {line[:80]!r} is not 'name==version --hash=sha256:...'"
+
+
+def test_pytorch_is_the_cpu_build_and_only_the_tests_install_it() -> None:
+    """Assert PyTorch is pinned as the CPU build (a plain `torch` from the registry is a CUDA build of several GB),
+    in its own file, which `make test` and `make quick` install and `make serve` does not."""
+    torch_pins = [line for line in requirement_lines(TORCH_REQUIREMENTS.read_text(encoding="utf-8"))
+                  if line.startswith("torch==")]
+    assert len(torch_pins) == 1 and torch_pins[0].split()[0].endswith("+cpu"), torch_pins
+    assert not any(line.startswith("torch==") for line in requirement_lines(REQUIREMENTS.read_text(encoding="utf-8")))
+    makefile = MAKEFILE.read_text(encoding="utf-8")
+    targets = {line.split(":")[0]: line for line in makefile.splitlines() if re.match(r"^[a-z]+:", line)}
+    assert "$(TORCH)" in targets["setup"] and "$(TORCH)" in targets["quick"]
+    assert "$(TORCH)" not in targets["serve"]
 
 
 def test_pip_and_its_build_backend_are_hashed_too() -> None:
