@@ -166,11 +166,12 @@ def test_the_rnn_path_example_is_live_and_offers_its_length() -> None:
 
 def test_an_example_built_on_another_brings_its_inputs_to_the_page() -> None:
     """Assert a page of red ball layer alone is live with red ball rolls' inputs too (its heads and W_O), which a
-    reader may change there as well as the layer's W_1, W_2 and W_vocab; the rolls' calculator places, which no entry
-    of the page reads, are not offered."""
+    reader may change there as well as the layer's W_1, W_2 and W_vocab and its biases (one row each); the rolls'
+    calculator places, which no entry of the page reads, are not offered."""
     manifest = json.loads(page_manifest("<!-- attn:table red-ball-layer y -->"))
     layer, rolls = manifest["examples"]["red-ball-layer"], manifest["examples"]["red-ball-rolls"]
-    assert layer["built_on"] == {"heads": "red-ball-rolls"} and layer["editable"] == ["W_1", "W_2", "W_vocab"]
+    assert layer["built_on"] == {"heads": "red-ball-rolls"}
+    assert layer["editable"] == ["W_1", "b_1", "W_2", "b_2", "W_vocab"] and layer["inputs"]["b_2"] == ["0", "0", "0"]
     assert layer["vocabulary"] == ["red", "ball", "rolls", "away", "stops"]
     assert rolls["editable"] == ["X", "W_q", "W_k", "W_v"] and rolls["inputs"]["W_k"] == [["0"], ["ln 2"], ["0"]]
 
@@ -211,3 +212,12 @@ def test_claims_with_a_tolerance_are_live_with_what_qualifies_them() -> None:
         {"slope": "2", "axes": "log", "within": "0.01"},
         {"same": "unmasked-output", "within": "0.5"}]
     assert page_manifest("<!-- attn:check bus-is-late scores ratio=2 of=red-ball-rolls:scores -->") == ""
+
+
+def test_the_meaning_example_is_live_and_offers_its_keys_and_its_one_row_query() -> None:
+    """Assert a page of the meaning example is live, offering the keys (a row per word) and the query of it, one row
+    of entries as authored, with the features and the word whose query it is that the fields are named by."""
+    example = json.loads(page_manifest("<!-- attn:table meaning score-to-weight -->"))["examples"]["meaning"]
+    assert example["editable"] == ["keys", "query"] and example["inputs"]["query"] == ["3", "3", "0", "0"]
+    assert example["ranges"]["query"] == {"entry": 40}
+    assert example["focus"] == "it" and example["features"] == ["noun", "breakable", "furniture", "action"]

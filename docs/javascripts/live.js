@@ -688,7 +688,7 @@
       else if (TOKENS.indexOf(query) >= 0) { label = query; text = inputs.queries[TOKENS.indexOf(query)]; row = Q[TOKENS.indexOf(query)]; }
       else {
         row = query.split(",").map(Number);
-        label = "query " + formatVector(row, AS_GIVEN);
+        label = "query " + readerMinus(formatVector(row, AS_GIVEN)); // a header signs as a cell does
         text = row.map(String);
       }
       var result = attention([row], K, V, scale);
@@ -1095,6 +1095,28 @@
                  svg: pathDiagram(n, "From token 1 to token " + n, "Top: an RNN passes information along the chain 1 to " + n +
                    ", one state update per step. Bottom: attention links token " + n + " to token 1 with a single score.", "rnn-path") };
       }
+    };
+  };
+
+  ENTRIES.meaning = function (data, inputs) { // one query, of `data.focus` (it), against every word's key
+    var TOKENS = data.tokens, FEATURES = data.features, STYLE = style(true, 3), QUERY = [data.focus];
+    var K = parseMatrix(inputs.keys), q = parseMatrix([inputs.query])[0], divisor = Math.sqrt(q.length); // (n, d_k), (d_k,)
+    var products = K.map(function (row) { return row.map(function (k, f) { return k * q[f]; }); }); // (n, d_k) * (1, d_k)
+    var scores = matmul(K, q.map(function (x) { return [x]; })).map(function (row) { return row[0]; }); // (n, d_k) x (d_k,) -> (n,)
+    var scaled = scores.map(function (s) { return s / divisor; }), weights = function () { return checkedWeights([softmaxRow(scaled)])[0]; };
+    function queryRow(values) { return grid([values], QUERY, TOKENS, STYLE, "query \\ key"); }
+    return {
+      keys: function () { return grid(K, TOKENS, FEATURES, STYLE, "word \\ feature", inputs.keys); },
+      query: function () { return grid([q], QUERY, FEATURES, STYLE, "query \\ feature", [inputs.query]); },
+      products: function () { return grid(products, TOKENS, FEATURES, STYLE, "word \\ feature"); },
+      scores: function () { return queryRow(scores); },
+      scaled: function () { return queryRow(scaled); },
+      weights: function () { return queryRow(weights()); },
+      "score-to-weight": function () {
+        var w = weights();
+        return grid(TOKENS.map(function (_, j) { return [scores[j], scaled[j], w[j]]; }), TOKENS, ["score", "scaled", "weight"], STYLE, "word");
+      },
+      divisor: function () { return scalar(divisor, STYLE); }
     };
   };
 
@@ -1686,13 +1708,15 @@
   function withEntry(value, i, j, text) {
     if (!Array.isArray(value)) return Number(text);
     if (Array.isArray(value[0])) value[i][j] = text;
-    else value[j] = Number(text);
+    else value[j] = oneRow(value) ? text : Number(text);
     return value;
   }
+  /** An authored input of one row (the query of it, a bias): entries as written, not whole numbers. */
+  function oneRow(value) { return Array.isArray(value) && typeof value[0] === "string"; }
   /** A field's value from rows of entries, shaped as `like` (rows, a tuple of whole numbers, or one). */
   function fromRows(rows, like) {
     if (!Array.isArray(like)) return Number(rows[0][0]);
-    return Array.isArray(like[0]) ? rows : rows[0].map(Number);
+    return Array.isArray(like[0]) ? rows : oneRow(like) ? rows[0] : rows[0].map(Number);
   }
 
   function fromUrl(manifest, inputs) {
@@ -1733,7 +1757,9 @@
 
   /** A row of an input: a token's for inputs with a row per token, a place's for a projection (W_q's rows are the
       model's dimensions). */
-  function rowName(data, field, i) { return /^W/.test(field) ? "row " + (i + 1) : data.tokens[i]; }
+  function rowName(data, field, i, one) { return one ? queryOf(data, field) || field : /^W/.test(field) ? "row " + (i + 1) : data.tokens[i]; }
+  /** The word whose query a one-row input is (the query of it), or null (a bias). */
+  function queryOf(data, field) { return field === "query" && data.focus; }
 
   /** One entry's field and, after it, the message that says why an entry is not used: [input, message]. */
   function entryField(state, name, field, i, j, label) {
@@ -1763,20 +1789,20 @@
   }
 
   function fieldTable(state, name, field) {
-    var data = state.manifest.examples[name], rows = state.inputs[name][field];
+    var data = state.manifest.examples[name], one = oneRow(state.inputs[name][field]);
     if (data.ranges[field].meaning) return settingField(state, name, field);
-    var body = el("tbody");
-    rows.forEach(function (row, i) {
+    var body = el("tbody"), named = !one || queryOf(data, field); // "query of it, entry 1"; a bias: "b_1, entry 1"
+    rowsOf(state.inputs[name][field]).forEach(function (row, i) {
       var tr = el("tr");
-      tr.appendChild(el("th", { scope: "row", text: rowName(data, field, i) }));
+      tr.appendChild(el("th", { scope: "row", text: rowName(data, field, i, one) }));
       row.forEach(function (_, j) {
-        var label = (/^W/.test(field) ? field + ", " : (FIELD_NAMES[field] || field) + " of ") + rowName(data, field, i) +
-          ", entry " + (j + 1); // "key of is, entry 1", "W_k, row 2, entry 1"
+        var label = (/^W/.test(field) || !named ? field + ", " : (FIELD_NAMES[field] || field) + " of ") +
+          (named ? rowName(data, field, i, one) + ", " : "") + "entry " + (j + 1); // "key of is, entry 1", "W_k, row 2, entry 1"
         tr.appendChild(el("td", {}, entryField(state, name, field, i, j, label)));
       });
       body.appendChild(tr);
     });
-    var captionText = field.charAt(0).toUpperCase() + field.slice(1) + (/^W/.test(field) ? "" : " (one row per token)");
+    var captionText = field.charAt(0).toUpperCase() + field.slice(1) + (/^W/.test(field) || one ? "" : " (one row per token)");
     var tableNode = el("table", { className: "attn-live-panel__table" });
     tableNode.appendChild(el("caption", { text: captionText }));
     tableNode.appendChild(body);
@@ -1820,7 +1846,7 @@
         if (JSON.stringify(state.inputs[name][field]) === JSON.stringify(own[name][field])) return;
         var value = state.inputs[name][field];
         parts.push(!state.manifest.examples[name].ranges[field].meaning ?
-          field + " " + value.map(function (row) { return "(" + row.join(", ") + ")"; }).join(", ")
+          field + " " + rowsOf(value).map(function (row) { return "(" + row.join(", ") + ")"; }).join(", ")
           : field.replace(/_/g, " ") + " " + (Array.isArray(value) ? "(" + value.join(", ") + ")" : value)); // "W_k (0), (ln 2), (1)", "calculator places 6"
       });
     });

@@ -63,6 +63,7 @@ MIRRORED: dict[str, frozenset[str]] = {
     "tiled-attention": frozenset({
         "q", "k", "v", "scores", "trace", "tiled-output", "naive-output", "naive-weights", "max-difference", "running",
         "block-size", "scale"}),
+    "meaning": frozenset({"keys", "query", "products", "scores", "scaled", "weights", "score-to-weight", "divisor"}),
 }
 # The claims live.js evaluates (its QUESTIONS and RELATIONS): a check stating another is not live, so its page
 # stays static rather than showing a claim as holding that live.js never tested.
@@ -79,8 +80,9 @@ NAMING_ANOTHER = ("same", "differs", "of")  # the options of a check naming anot
 EDITABLE: dict[str, tuple[str, ...]] = {"bus-is-late": ("queries", "keys", "values"),
                                         "red-ball-rolls": ("X", "W_q", "W_k", "W_v", "calculator_places"),
                                         "cost": ("lengths",), "kv-cache": ("X", "W_q", "W_k", "W_v"),
-                                        "rnn-path": ("length",), "red-ball-layer": ("W_1", "W_2", "W_vocab"),
-                                        "tiled-attention": ("Q", "K", "V", "block")}
+                                        "rnn-path": ("length",),
+                                        "red-ball-layer": ("W_1", "b_1", "W_2", "b_2", "W_vocab"),
+                                        "tiled-attention": ("Q", "K", "V", "block"), "meaning": ("keys", "query")}
 READ_BY: dict[tuple[str, str], frozenset[str]] = {
     ("red-ball-rolls", "calculator_places"): frozenset({"calculator-places"}),
     ("cost", "lengths"): frozenset({"table", "scores"})}
@@ -252,7 +254,7 @@ def example_data(name: str, used: frozenset[str] = frozenset()) -> dict[str, obj
     inputs = {**example.authored, **{field: settings[field] for field in editable if field in settings}}
     return {"inputs": inputs, "editable": editable, "ranges": {field: accepted(example, field) for field in editable},
             "built_on": {field: inner.name for field, inner in built_on(example)},
-            "tokens": example.tokens, "focus": getattr(example, "focus", None),
+            "tokens": example.tokens, "focus": getattr(example, "focus", getattr(example, "query_token", None)),
             "features": getattr(example, "features", None),
             "vocabulary": getattr(example, "vocabulary", None), "padding": padding_data(example),
             "exact": getattr(example, "exact", False), "causal": getattr(example, "causal", False),

@@ -166,7 +166,7 @@ CHAPTERS = ("causal-mask", "code", "history", "interpretation", "output-projecti
 LIVE_PAGES = ["", "beyond/checks/", "lesson/", "teachers/", "teachers/answer-key/", "teachers/handout/", "walkthrough/",
               *(f"walkthrough/{chapter}/" for chapter in CHAPTERS), "walkthrough/cost/", "walkthrough/generation/",
               "walkthrough/why-attention/", "walkthrough/transformer-layer/", "beyond/variants/",
-              "beyond/tiled-attention/"]
+              "beyond/tiled-attention/", "walkthrough/meaning/"]
 
 
 def test_the_live_pages_are_those_whose_every_number_live_js_computes(
@@ -444,3 +444,25 @@ def test_claims_with_a_tolerance_follow_the_build_for_every_mutation(example: st
         for value in build.values():
             verdicts["failing" if verdict(value) else "holding"] += 1
     assert min(verdicts.values()) > len(cases), verdicts  # both sides of each check are tried, many times
+
+
+def test_a_reader_types_into_a_one_row_input_and_the_page_follows(tabs: Callable[..., Tab], site_url: str) -> None:
+    """Assert the meaning page offers the query of it as one row of fields named by its word: typing 0 for its second
+    entry (breakable) makes the words glass and table tie, changes the weights and marks the claim that glass gets the
+    largest weight, and the address carries the row as typed; the Transformer layer's bias b_1 is offered likewise."""
+    page = tabs(viewport={"width": 1280, "height": 800}).page
+    directives = open_live(page, site_url + "walkthrough/meaning/")
+    as_built = read_page(page, directives)
+    field = page.get_by_label("query of it, entry 2", exact=True)
+    expect(field).to_have_value("3")
+    field.fill("0")
+    field.press("Enter")
+    expect(page.locator(".attn-live-panel__status")).to_contain_text("checked sentences no longer hold")
+    assert "set-query=3,0,0,0" in page.url
+    changed = read_page(page, directives)
+    weights = [str(d["id"]) for d in directives if d["name"] == "weights" and d["kind"] == "value"]
+    assert weights and all(changed[i] != as_built[i] for i in weights)
+    expect(page.locator("mark.attn-live-stale").first).to_contain_text("No longer true for these numbers")
+    expect(page.locator(".attn-live-summary")).to_have_text("Numbers changed by the reader: query (3, 0, 0, 0).")
+    open_live(page, site_url + "walkthrough/transformer-layer/")
+    expect(page.get_by_label("b_1, entry 2", exact=True)).to_have_value("-1/2")
