@@ -126,15 +126,43 @@ def test_a_stale_right_option_stops_the_build() -> None:
     assert str(caught.value).startswith("docs/x.md:13: the page says that in 'red-ball-rolls weights' (row rolls)")
 
 
-QUIZ_PAGES = {"checks": "beyond/checks.md", "lesson": "lesson/index.md", "walk-through": "walkthrough/exercises.md"}
+def section(text: str, heading: str) -> str:
+    """The part of a page under the `## heading`, up to the next `## ` heading."""
+    start = text.index(f"\n## {heading}\n")
+    end = text.find("\n## ", start + 1)
+    return text[start : end if end > 0 else len(text)]
 
 
-@pytest.mark.parametrize("page", QUIZ_PAGES.values(), ids=QUIZ_PAGES.keys())
-def test_the_paths_and_the_checks_page_ask_multiple_choice_questions(page: str) -> None:
-    """Assert the checks page and each path's quiz hold at least five well-formed questions (the build's check
-    passes), and the checks page no longer reveals answers in plain collapsible blocks."""
+def questions(text: str) -> int:
+    """How many multiple-choice questions `text` holds."""
+    return len(re.findall(r"^ *!!! question choice ", text, re.MULTILINE))
+
+
+def test_the_checks_page_asks_only_multiple_choice_questions() -> None:
+    """Assert the checks page's questions are all well-formed multiple-choice questions (the build's check passes)
+    and none is a plain collapsible answer any more."""
+    text = (DOCS / "beyond/checks.md").read_text("utf-8")
+    assert check_choices(text, "beyond/checks.md") == []
+    assert questions(section(text, "Predict, then check")) + questions(section(text, "Misconceptions")) >= 8
+    assert "??? success" not in text and "??? question" not in text
+
+
+PATHS = {  # the page that holds the path's quiz, its heading, the example it asks about, the path's page and link
+    "lesson": ("beyond/checks.md", "The bus is late: a short quiz", "bus-is-late", "lesson/index.md",
+               "(../beyond/checks.md#the-bus-is-late-a-short-quiz)"),
+    "walk-through": ("walkthrough/exercises.md", "A short quiz on the walk-through", "red-ball-rolls",
+                     "walkthrough/exercises.md", "## A short quiz on the walk-through"),
+}
+
+
+@pytest.mark.parametrize(("page", "heading", "example", "path", "link"), PATHS.values(), ids=PATHS.keys())
+def test_each_path_ends_with_a_short_quiz_on_its_example(page: str, heading: str, example: str, path: str,
+                                                          link: str) -> None:
+    """Assert each path has a quiz of five or six well-formed questions whose computed words and checks are of the
+    path's example, and the path's page holds it or links to it (the lesson's page is at its size budget)."""
     text = (DOCS / page).read_text("utf-8")
+    quiz = section(text, heading)
     assert check_choices(text, page) == []
-    assert len(re.findall(r"^ *!!! question choice ", text, re.MULTILINE)) >= 5
-    if page == "beyond/checks.md":
-        assert '??? success "Answer"' not in text
+    assert 5 <= questions(quiz) <= 6
+    assert set(re.findall(r"<!-- attn:\w+ ([\w-]+) ", quiz)) == {example}
+    assert link in (DOCS / path).read_text("utf-8")
