@@ -275,3 +275,79 @@ def test_mixing_as_printed_multiplies_the_rounded_weights_exactly() -> None:
         | Output | sum of the three rows | (7.875, 2.125), rounded (7.88, 2.13) |
         """)
     assert expand("<!-- attn:value bus-is-late output -->") == "(7.88, 2.12)"
+
+
+def test_each_entry_of_a_key_is_named_in_the_headers() -> None:
+    """Assert the keys' two entries are named by what they stand for, time and link, in the inputs table's header
+    and as the columns of the key-features table (so a sentence can pick col=time)."""
+    assert "| token | key (time, link) | value v |" in expand("<!-- attn:table bus-is-late inputs -->")
+    assert expand("<!-- attn:table bus-is-late key-features -->") == textwrap.dedent("""
+        | key of | time | link |
+        |:---|---:|---:|
+        | bus | 2 | 1 |
+        | is | 0 | 2 |
+        | late | 1 | 1 |
+        """)
+    assert expand("<!-- attn:word bus-is-late key-features col=@2 pick=label -->") == "link"
+
+
+@pytest.mark.parametrize(("features", "message"), [
+    (("time",), r"1 name\(s\) for keys of 2 entries; accepted: one name for each entry of a key"),
+    (("time", "time"), r"'time', 'time'; accepted: different names of lower-case letters"),
+    (("time", "k|2"), r"'time', 'k\|2'; accepted: different names"),
+])
+def test_the_names_of_the_entries_fit_the_keys(features: tuple[str, ...], message: str) -> None:
+    """Assert a name missing for an entry of a key, a name given twice, or one a table cell cannot hold is refused
+    where the example is made, at its field."""
+    with pytest.raises(ExampleInputError, match=rf"BusIsLate\.features: {message}"):
+        replace(BUS_IS_LATE, features=features)
+
+
+def test_the_optional_step_divides_late_scores_by_root_two_under_the_mask() -> None:
+    """Assert late's scores 2, 0, 1 divided by √2 (d_k = 2) are 1.414, 0, 0.707, whose powers 4.11, 1.00, 2.03
+    give the weights 0.576, 0.140, 0.284 and the output (7.18, 2.82)."""
+    assert expand("<!-- attn:table bus-is-late masked-scaled-softmax -->") == textwrap.dedent("""
+        | token | score s | s ÷ √2 | e^(s ÷ √2) | weight |
+        |:---|---:|---:|---:|---:|
+        | bus | 2 | 1.414 | 4.11 | 0.576 |
+        | is | 0 | 0.000 | 1.00 | 0.140 |
+        | late | 1 | 0.707 | 2.03 | 0.284 |
+        | Total |  |  | 7.14 | 1.000 |
+        """)
+    page = "<!-- attn:value bus-is-late divisor --> <!-- attn:value bus-is-late masked-scaled-output -->"
+    assert expand(page) == "1.414 (7.18, 2.82)"
+
+
+def test_dividing_by_root_two_makes_late_weights_flatter() -> None:
+    """Assert beside the lesson's weights of late the divided ones are flatter: bus's falls from 0.665 to 0.576,
+    is's rises from 0.090 to 0.140, as the lesson's checks state."""
+    assert expand("<!-- attn:table bus-is-late scaling-compare -->") == textwrap.dedent("""
+        | weights of late | bus | is | late |
+        |:---|---:|---:|---:|
+        | unscaled | 0.665 | 0.090 | 0.245 |
+        | scaled | 0.576 | 0.140 | 0.284 |
+        """)
+    checks = ("<!-- attn:check bus-is-late scaling-compare col=bus greater=unscaled,scaled -->"
+              "<!-- attn:check bus-is-late scaling-compare col=is greater=scaled,unscaled -->")
+    assert expand(checks) == ""
+    with pytest.raises(DirectiveError, match=r"scaled is 0\.576 and unscaled is 0\.665"):
+        expand("<!-- attn:check bus-is-late scaling-compare col=bus greater=scaled,unscaled -->")
+
+
+def test_the_mask_leaves_late_every_key_and_bus_only_itself() -> None:
+    """Assert under the causal mask bus, the first token, weighs only itself (1, 0, 0), is weighs bus and itself,
+    and late, the last, keeps all three keys."""
+    page = ("<!-- attn:value bus-is-late masked-scaled-weights row=bus --> "
+            "<!-- attn:value bus-is-late masked-scaled-weights row=is -->"
+            "<!-- attn:check bus-is-late masked-scaled-weights row=bus nonzero=bus -->"
+            "<!-- attn:check bus-is-late masked-scaled-weights row=late nonzero=bus,is,late -->")
+    assert expand(page) == "(1.000, 0.000, 0.000) (0.670, 0.330, 0.000)"
+
+
+def test_a_query_with_a_negative_entry_is_signed_with_a_minus_in_the_header() -> None:
+    """Assert the design-a-query answer's query (−1, 1) heads its products column with a true minus sign, as its
+    cells sign −1 × 2, and scores −1, 2, 0, so that is wins."""
+    text = expand("<!-- attn:table bus-is-late scoring query=-1,1 -->")
+    assert "| token | key | query (\u22121, 1) · key | score |" in text
+    assert f"| bus | (2, 1) | \u22121{NBSP_TIMES}2 + 1{NBSP_TIMES}1 | \u22121 |" in text
+    assert expand("<!-- attn:word bus-is-late weights query=-1,1 pick=largest -->") == "is"

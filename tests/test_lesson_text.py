@@ -65,3 +65,44 @@ def test_the_optional_parts_say_so_and_the_core_ends_on_what_the_new_vector_is_f
     headings = re.findall(r"^## (.+)$", text, re.MULTILINE)
     core = headings[: headings.index("All three tokens at once")]
     assert core[-2:] == ["What the new vector is for", "Words used in this lesson"]
+
+
+def test_each_entry_of_a_key_is_named_explained_and_pinned_to_its_column() -> None:
+    """Assert each name the example gives an entry of a key (time, link) is set in bold where the lesson explains
+    it and pinned by a check of its column (a renamed entry stops the build there), and that the sentence saying why
+    late's query matches bus's key checks both the query's entries and the largest score."""
+    from attention_core.examples.bus_is_late import BUS_IS_LATE
+
+    part = section(LESSON.read_text("utf-8"), "Every token has a query, a key and a value")
+    for name in BUS_IS_LATE.features:
+        assert f"**{name}**" in part and f"key-features col={name} " in part, name
+    why = part[part.index("A query uses the same") :]
+    for check in ("query col=q1 words=one", "query col=q2 words=zero", "scores row=late largest=bus"):
+        assert f"<!-- attn:check bus-is-late {check} -->" in why, check
+
+
+def test_the_optional_step_with_the_mask_and_the_root_is_collapsed_and_checked() -> None:
+    """Assert the step with the causal mask and √d_k is a collapsed box titled and opened as optional, that it
+    shows late's divided softmax, its output and the mask's row of bus, and that its word "flatter" is checked."""
+    text = LESSON.read_text("utf-8")
+    start = text.index('??? example "Optional: the same three steps with the mask')
+    box = text[start : text.index("\n## ", start)]
+    assert box.split("\n")[1].strip().startswith("**Optional.**")
+    for directive in ("table bus-is-late masked-scaled-softmax", "value bus-is-late masked-scaled-output",
+                      "value bus-is-late masked-scaled-weights row=bus",
+                      "check bus-is-late scaling-compare col=bus greater=unscaled,scaled"):
+        assert f"<!-- attn:{directive} -->" in box, directive
+    flatter = box[box.index("The weights are flatter") :].split("\n\n")[0]
+    assert "greater=scaled,unscaled" in flatter
+
+
+def test_the_exercises_ask_to_design_a_query_and_to_weigh_a_negative_score() -> None:
+    """Assert one exercise asks for a query that makes a given token win, its worked answer checked to win, and
+    one gives a query whose scores are negative, its answer checking the signs of a score and of its weight."""
+    exercises = section(LESSON.read_text("utf-8"), "Exercises")
+    design = exercises[exercises.index("**Design a query.**") : exercises.index("**A negative score.**")]
+    worked = re.search(r"attn:table bus-is-late scoring query=([\d,-]+) ", design)
+    assert worked, design
+    assert re.search(rf"attn:check bus-is-late weights query={worked[1]} largest=\w+ ", design)
+    negative = exercises[exercises.index("**A negative score.**") :]
+    assert "sign=negative -->" in negative and "sign=positive -->" in negative

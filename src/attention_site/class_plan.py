@@ -71,7 +71,7 @@ PLAN = (
               "\u201cSo did *{focus}* choose *{largest}*?\u201d",
               "no: every value counts, in its share"),
     ClassPart("exercise", 4, (Section("exercises", "Exercise 1"),),
-              "In pairs: the same keys with another query. Exercises 2 to 4 are for later.",
+              "In pairs: the same keys with another query. Exercises 2 to 6 are for later.",
               "\u201cWhich key wins now, with the same keys?\u201d",
               "a different query asks a different question, so the same keys share out the weight differently"),
     ClassPart("exit", 3, (Section("what-the-new-vector-is-for", "What the new vector is for"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
@@ -11,8 +12,10 @@ import numpy as np
 from .._checks import frozen
 from ..attention import AttentionResult, scaled_dot_product_attention
 from ..exact import parse_entry, parse_matrix, parse_vector
-from ..softmax import SoftmaxSteps, softmax_steps
+from ..softmax import SoftmaxSteps, causal_mask, softmax_steps
 from .base import Example, Rows, positive_scale
+
+RE_FEATURE = re.compile(r"(?=.{1,24}\Z)[a-z]+(?:[ -][a-z]+)*")
 
 
 @dataclass(frozen=True)
@@ -28,6 +31,8 @@ class BusIsLate(Example):
     queries_text: Rows = (("0", "1"), ("1", "1"), ("1", "0"))
     scale_text: str = "1"
     focus: str = "late"
+    # What each entry of a query and a key stands for, one name an entry: the lesson's headers and sentences read them
+    features: tuple[str, ...] = ("time", "link")
     illustrative: tuple[str, ...] = ()
     exact: bool = False
 
@@ -42,6 +47,17 @@ class BusIsLate(Example):
                                  f"queries_text, ({', '.join(row)}); the all-tokens tables repeat the hand "
                                  "calculation, so make the two equal")
         yield from positive_scale("scale_text", self.scale_text)
+        yield from self.unnamed_features()
+
+    def unnamed_features(self) -> Iterator[tuple[str, str]]:
+        """One short name for each entry of a key (d_k of them), all different, each a word or two a header shows."""
+        d_k = len(self.keys_text[0]) if self.keys_text else 0
+        if len(self.features) != d_k:
+            yield "features", (f"{len(self.features)} name(s) for keys of {d_k} entries; accepted: one name for each "
+                               "entry of a key, in order")
+        elif len(set(self.features)) != d_k or not all(RE_FEATURE.fullmatch(name) for name in self.features):
+            yield "features", (f"{', '.join(map(repr, self.features))}; accepted: different names of lower-case "
+                               "letters, with single spaces or hyphens between words (at most 24 characters)")
 
     @cached_property
     def K(self) -> np.ndarray:
@@ -117,6 +133,28 @@ class BusIsLate(Example):
     def all_tokens(self) -> AttentionResult:
         """All three queries at once, no mask, no scaling: weights (3, 3), output (3, 2)."""
         return scaled_dot_product_attention(self.Q, self.K, self.V, scale=self.scale)
+
+    @property
+    def d_k(self) -> int:
+        """The width of a query and a key."""
+        return int(self.K.shape[1])
+
+    @property
+    def focus_index(self) -> int:
+        """The 0-based position of the focus token."""
+        return self.tokens.index(self.focus)
+
+    @cached_property
+    def masked_scaled(self) -> AttentionResult:
+        """All three queries with the two steps the lesson leaves out: the causal mask and the division by
+        sqrt(d_k); weights (3, 3), output (3, 2)."""
+        return scaled_dot_product_attention(self.Q, self.K, self.V, mask=causal_mask(len(self.tokens)),
+                                            scale=1 / np.sqrt(self.d_k))
+
+    @cached_property
+    def masked_scaled_steps(self) -> SoftmaxSteps:
+        """Softmax by hand for the focus's row of masked_scaled: its scores divided by sqrt(d_k), masked."""
+        return softmax_steps(self.masked_scaled.masked[self.focus_index])
 
     @cached_property
     def power_exponents(self) -> np.ndarray:

@@ -2,10 +2,12 @@
 
 Example "bus-is-late", one module a family. `lesson` holds what the others share (the example, its number
 styles, the `query=` option); the others register the entries, in name order, the order the reference page lists
-them: `by_hand`, one query scored, softmaxed and mixed; `matrices`, all three tokens at once; `programs`, the live
-calculator and the lesson's two programs; `teacher`, the teacher's working and the 45-minute class.
+them: `by_hand`, one query scored, softmaxed and mixed, and what each entry of a key stands for;
+`masked_scaled`, the optional step with the causal mask and the division by sqrt(d_k); `matrices`, all three
+tokens at once; `programs`, the live calculator and the lesson's two programs; `teacher`, the teacher's working
+and the 45-minute class.
 """
 
 from __future__ import annotations
 
-from . import by_hand, matrices, programs, teacher  # noqa: F401  (each registers its entries)
+from . import by_hand, masked_scaled, matrices, programs, teacher  # noqa: F401  (each registers its entries)

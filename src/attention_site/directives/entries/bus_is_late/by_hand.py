@@ -54,7 +54,13 @@ def queries() -> Grid:
 def inputs() -> Table:
     rows = tuple((token, authored_vector(EX.keys_text[j]), authored_vector(EX.values_text[j]))
                  for j, token in enumerate(TOKENS))
-    return Table((Column("token", "token", False), Column("key", "key k"), Column("value", "value v")), rows)
+    return Table((Column("token", "token", False), Column("key", f"key ({', '.join(EX.features)})"),
+                  Column("value", "value v")), rows)
+
+
+@grid(NAME, "key-features", "Each token's key with its entries named by what they stand for (time, link).")
+def key_features() -> Grid:
+    return make_grid(EX.K, TOKENS, EX.features, AS_GIVEN, "key of", authored=EX.keys_text)
 
 
 @grid(NAME, "query", "The query being scored: late's (1, 0), or the one given with query=a,b.", (QUERY,))

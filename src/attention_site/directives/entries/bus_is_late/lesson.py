@@ -14,7 +14,7 @@ from attention_core import AttentionResult, SoftmaxSteps, scaled_dot_product_att
 from attention_core.examples.bus_is_late import BUS_IS_LATE as EX
 
 from ...errors import DirectiveError
-from ...formatting import NumberStyle, format_vector
+from ...formatting import NumberStyle, format_vector, reader_minus
 from ...options import Option, choice, integers
 from ...shown import Authored
 from ..common import style_of
@@ -50,7 +50,7 @@ def attention_for(query: Query) -> tuple[str, tuple[str, ...], AttentionResult, 
         raise DirectiveError(f"query={','.join(map(str, query))} has {len(query)} number(s); the keys have "
                              f"d_k={D_K}, so give {D_K}, such as query=0,1")
     result = scaled_dot_product_attention(np.array([query], dtype=np.float64), EX.K, EX.V, scale=EX.scale)
-    label = f"query {format_vector(list(query), AS_GIVEN)}"
+    label = f"query {reader_minus(format_vector(list(query), AS_GIVEN))}"  # a header signs as a cell does
     return label, tuple(map(str, query)), result, softmax_steps(result.scaled[0])
 
 
