@@ -16,7 +16,8 @@ from attention_core.examples.red_ball_rolls import RED_BALL_ROLLS
 
 SVG = "{http://www.w3.org/2000/svg}"
 DIAGRAMS = [("red-ball-rolls", "flow-diagram"), ("red-ball-rolls", "heads-diagram"),
-            ("red-ball-layer", "norms-diagram"), ("kv-cache", "cache-diagram")]
+            ("red-ball-layer", "norms-diagram"), ("kv-cache", "cache-diagram"), ("kv-cache", "decoding-steps"),
+            ("batched-heads", "head-split")]
 
 
 def svg_of(example: str, name: str) -> ET.Element:
