@@ -1098,6 +1098,66 @@
     };
   };
 
+  ENTRIES["batched-heads"] = function (data, inputs) { // batched.batched_attention: B causal sequences, h heads, one expression
+    var TOKENS = data.tokens, SEQS = data.sequences, EXACT = style(true, 3), DECIMAL = style(false, 3), h = data.settings.h;
+    var X = parseMatrix(inputs.X), W = {}, B = SEQS.length, n = SEQS[0].length, dModel = X[0].length, dHead = dModel / h;
+    ["W_q", "W_k", "W_v", "W_o"].forEach(function (name) { W[name] = parseMatrix(inputs[name]); });
+    var HEAD_AT = labels("", h).map(function (_, i) { return i; }), INPUT_ROWS = labels("x", dModel), HEADS = [];
+    HEAD_AT.forEach(function (i) { labels("", dHead).forEach(function (_, k) { HEADS.push("h" + (i + 1) + "." + (k + 1)); }); });
+    var causal = SEQS[0].map(function (_, i) { return SEQS[0].map(function (__, j) { return j <= i; }); });
+    var seq = function (M, b) { return M.slice(b * n, (b + 1) * n); }; // sequence b's rows of (B*n, d)
+    var cols = function (M, i) { return M.map(function (row) { return row.slice(i * dHead, (i + 1) * dHead); }); }; // head i's columns
+    var full = {}, rows = [], heads = [], perHead = [];
+    ["W_q", "W_k", "W_v"].forEach(function (name) { full[name] = matmul(X, W[name]); }); // (B*n, d_model) x (d_model, d_model)
+    SEQS.forEach(function (tokens, b) { // split_heads: (B, n, d_model) -> (B, h, n, d_head), read row by row
+      HEAD_AT.forEach(function (i) {
+        heads.push(attention(cols(seq(full.W_q, b), i), cols(seq(full.W_k, b), i), cols(seq(full.W_v, b), i), 1 / Math.sqrt(dHead), causal));
+        tokens.forEach(function (token) { rows.push(token + "/h" + (i + 1)); });
+      });
+      perHead = perHead.concat(multiHead(seq(X, b), HEAD_AT.map(function (i) { // multi_head_attention, one sequence at a time
+        return ["W_q", "W_k", "W_v"].map(function (name) { return cols(inputs[name], i); });
+      }), W.W_o, causal).U);
+    });
+    var flat = function (key) { return [].concat.apply([], heads.map(function (r) { return r[key]; })); }; // (B*h*n, ...)
+    var ofSequence = function (b) { return heads.slice(b * h, (b + 1) * h); };
+    var concat = [].concat.apply([], SEQS.map(function (tokens, b) { // merge_heads: (B, h, n, d_head) -> (B, n, d_model)
+      return tokens.map(function (_, t) { return [].concat.apply([], ofSequence(b).map(function (r) { return r.output[t]; })); });
+    }));
+    var U = matmul(concat, W.W_o); // (B*n, d_model) x (d_model, d_model)
+    function most(A, C) { return Math.max.apply(null, [].concat.apply([], A.map(function (row, r) { return row.map(function (a, c) { return Math.abs(a - C[r][c]); }); }))); }
+    function parity(difference, what) {
+      if (!(difference <= 1e-12)) fail(what + " differ by " + difference + "; nothing is published");
+      return scalar(difference, DECIMAL);
+    }
+    function texts(M) { return M.map(function (row) { return row.map(function (x) { return readerMinus(formatNumber(x, EXACT)); }); }); }
+    function count(x) { return function () { return scalar(x, EXACT); }; }
+    function projection(name) { return grid(W[name], INPUT_ROWS, HEADS, EXACT, "row of $" + name.slice(0, 2) + name.slice(2).toUpperCase() + "$", inputs[name]); }
+    return {
+      "w-q": function () { return projection("W_q"); }, "w-k": function () { return projection("W_k"); }, "w-v": function () { return projection("W_v"); },
+      "w-o": function () { return grid(W.W_o, HEADS, labels("u", dModel), EXACT, "row of $W_O$", inputs.W_o); },
+      inputs: function () { return grid(X, TOKENS, INPUT_ROWS, EXACT, "token", inputs.X); },
+      b: count(B), n: count(n), "d-model": count(dModel), h: count(h), "d-head": count(dHead),
+      shapes: function () { return { type: "table", unchanged: true }; }, // the arrays' shapes, which no input a reader edits changes
+      "queries-full": function () { return grid(full.W_q, TOKENS, HEADS, EXACT, "token"); },
+      "queries-split": function () { return grid(flat("Q"), rows, labels("d", dHead), EXACT, "token/head"); },
+      weights: function () { return grid(checkedWeights(flat("weights"), flat("mask")), rows, labels("k", n), DECIMAL, "query/head \\ key"); },
+      merged: function () { return grid(concat, TOKENS, HEADS, DECIMAL, "token"); },
+      u: function () { return grid(U, TOKENS, labels("u", dModel), DECIMAL, "token"); },
+      "per-head-difference": function () { return parity(most(U, perHead), "batched and per-head attention"); },
+      "w-q-linear": function () { return grid(transpose(W.W_q), HEADS, INPUT_ROWS, EXACT, "out \\ in"); },
+      "linear-difference": function () { return parity(most(full.W_q, matmul(X, transpose(transpose(W.W_q)))), "x W and x (W^T)^T"); },
+      "head-split": function () {
+        var q = SEQS.map(function (_, b) { return texts(seq(full.W_q, b)); });
+        return { type: "figure", caption: "The reshape prints every number where it was and only reads each row in blocks, one a head; " +
+                 "the transpose moves them, so that each head's rows of a sequence come together.",
+                 svg: headSplit(q, q.map(function (part) { return part.map(function (row) { return HEAD_AT.map(function (i) { return row.slice(i * dHead, (i + 1) * dHead); }); }); }),
+                   SEQS.map(function (_, b) { return ofSequence(b).map(function (r) { return texts(r.Q); }); }), SEQS,
+                   "Splitting the queries of a batch into heads: reshape, then transpose", "The queries of every token of the batch, each cell " +
+                   "coloured by the head it belongs to, in three panels: before the split, after the reshape, after the transpose.", "head-split") };
+      }
+    };
+  };
+
   ENTRIES.meaning = function (data, inputs) { // one query, of `data.focus` (it), against every word's key
     var TOKENS = data.tokens, FEATURES = data.features, STYLE = style(true, 3), QUERY = [data.focus];
     var K = parseMatrix(inputs.keys), q = parseMatrix([inputs.query])[0], divisor = Math.sqrt(q.length); // (n, d_k), (d_k,)
@@ -1301,9 +1361,10 @@
     return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
   }
   /** frame._svg: a scalable, labelled <svg> of natural size width x height around `body`. */
-  function svgFrame(kind, width, height, title, desc, idPrefix, body) {
+  function svgFrame(kind, width, height, title, desc, idPrefix, body, keep) { // keep: never narrower (shrink=False)
     return '<svg xmlns="http://www.w3.org/2000/svg" class="abh-figure ' + kind + '" role="img" viewBox="0 0 ' + coordinate(width) +
-      " " + coordinate(height) + '" width="100%" style="max-width: ' + coordinate(width) + 'px" font-size="14" aria-labelledby="' +
+      " " + coordinate(height) + '" width="100%" style="' + (keep ? "--abh-floor: " + coordinate(width) + "px; " : "") + "max-width: " +
+      coordinate(width) + 'px" font-size="14" aria-labelledby="' +
       idPrefix + "-title " + idPrefix + '-desc"><title id="' + idPrefix + '-title">' + escapeText(title) + '</title><desc id="' +
       idPrefix + '-desc">' + escapeText(desc) + "</desc>" + body.join("") + "</svg>";
   }
@@ -1339,6 +1400,85 @@
               " " + coordinate(bend) + " " + coordinate(first + 4) + " " + (att + radius + 3) + '" marker-end="url(#' + idPrefix + '-arrow)"/>');
     body.push(svgText((first + last) / 2, apex + 20, "1 step", "abh-note", "middle"));
     return svgFrame("abh-paths", last + radius + 9, apex + 30, title, desc, idPrefix, body);
+  }
+
+  /** figures/reshapes.head_split_svg: X W_Q (B, n, d_model), its reshape (B, n, h, d_head) and transpose (B, h, n,
+      d_head), cells as text tinted by head, sequences side by side while they fit 340 units. */
+  function headSplit(full, cut, split, sequences, title, desc, idPrefix) {
+    var B = full.length, n = full[0].length, dModel = full[0][0].length, h = cut[0][0].length, dHead = cut[0][0][0].length;
+    var cells = [].concat.apply([], [].concat.apply([], full)), tokens = [].concat.apply([], sequences);
+    var width = Math.max(24, Math.ceil(7.5 * Math.max.apply(null, cells.map(function (c) { return c.length; }))) + 8);
+    var label = 8 * Math.max.apply(null, tokens.map(function (t) { return t.length; })) + 8;
+    function cell(x, y, text, head) {
+      return '<g class="abh-split-cell abh-head-' + (head + 1) + '"><rect class="abh-cell abh-tint-' + head % 4 + '" x="' + coordinate(x) +
+        '" y="' + coordinate(y) + '" width="' + coordinate(width) + '" height="24"/>' + svgText(x + width / 2, y + 12, text, "abh-cell-text", "middle", true) + "</g>";
+    }
+    function rowBlock(b, rows, gap, x0, y0) {
+      var left = function (j) { return x0 + label + j * width + Math.floor(j / dHead) * gap; };
+      var parts = [svgText(x0, y0 + 10, "sequence " + (b + 1), "abh-note")];
+      for (var k = 0; k < rows[0].length / dHead; k++) {
+        parts.push(svgText((left(k * dHead) + left((k + 1) * dHead - 1) + width) / 2, 28 + y0, "h" + (k + 1), "abh-shape", "middle"));
+      }
+      rows.forEach(function (row, i) {
+        var y = y0 + 40 + i * 24;
+        parts.push(svgText(x0 + label - 6, y + 12, sequences[b][i], "abh-shape", "end", true));
+        row.forEach(function (text, j) { parts.push(cell(left(j), y, text, Math.floor(j / dHead))); });
+      });
+      return [parts.join(""), left(rows[0].length - 1) + width - x0, 40 + rows.length * 24];
+    }
+    function headBlock(b, heads, x0, y0) {
+      var parts = [svgText(x0, y0 + 10, "sequence " + (b + 1), "abh-note")], y = y0 + 22;
+      heads.forEach(function (rows, k) {
+        parts.push(svgText(x0 + label, y + 10, "h" + (k + 1), "abh-shape"));
+        y += 18;
+        rows.forEach(function (row, i) {
+          parts.push(svgText(x0 + label - 6, y + i * 24 + 12, sequences[b][i], "abh-shape", "end", true));
+          row.forEach(function (text, j) { parts.push(cell(x0 + label + j * width, y + i * 24, text, k)); });
+        });
+        y += rows.length * 24 + 6;
+      });
+      return [parts.join(""), label + dHead * width, y - 6 - y0];
+    }
+    function shapeLine(y, axes, sizes) {
+      return '<text class="abh-shape" x="8" y="' + coordinate(y) + '" text-anchor="start">(' + axes.map(function (axis) {
+        var part = axis.split("_");
+        return part[0] + (part[1] ? '<tspan class="abh-sub" baseline-shift="sub">' + part[1] + '</tspan><tspan baseline-shift="0"></tspan>' : "");
+      }).join(", ") + ") = (" + sizes.join(", ") + ")</text>";
+    }
+    var each = function (f) { return sequences.map(function (_, b) { return f.bind(null, b); }); };
+    var panels = [
+      ["X W_Q, one row per token", ["B", "n", "d_model"], [B, n, dModel], each(function (b, x, y) { return rowBlock(b, full[b], 0, x, y); })],
+      ["reshape: each row read in h blocks", ["B", "n", "h", "d_head"], [B, n, h, dHead], each(function (b, x, y) {
+        return rowBlock(b, cut[b].map(function (row) { return [].concat.apply([], row); }), 6, x, y);
+      })],
+      ["transpose: rows grouped by head", ["B", "h", "n", "d_head"], [B, h, n, dHead], each(function (b, x, y) { return headBlock(b, split[b], x, y); })]
+    ];
+    var body = [], y = 8, right = 0;
+    panels.forEach(function (panel, k) {
+      if (k) body.push(svgLine(8, y - 8, 332, y - 8, "abh-grid"));
+      var top = y, parts = [k ? svgText(8, top + 12, panel[0], "abh-label") : '<text class="abh-label" x="8" y="' + coordinate(top + 12) +
+        '" text-anchor="start">X W<tspan class="abh-sub" baseline-shift="sub">Q</tspan><tspan baseline-shift="0">' + panel[0].slice(5) + "</tspan></text>",
+        shapeLine(top + 32, panel[1], panel[2])];
+      var x = 8, line = 0, reach = 0;
+      y = top + 46;
+      panel[3].forEach(function (block) {
+        var size = block(0, 0);
+        if (x > 8 && x + size[1] > 340) { x = 8; y += line + 8; line = 0; }
+        parts.push(block(x, y)[0]);
+        reach = Math.max(reach, x + size[1]); line = Math.max(line, size[2]);
+        x += size[1] + 16;
+      });
+      body.push('<g class="abh-panel">' + parts.join("") + "</g>");
+      y += line + 20;
+      right = Math.max(right, reach);
+    });
+    var picture = Math.max.apply(null, [right].concat(panels.map(function (p) { return 8 + 8 * p[0].length; }))) + 8;
+    var shapes = panels.map(function (p) { return "(" + p[2].join(", ") + ")"; });
+    var said = desc + " X W_Q has the shape (B, n, d_model) = " + shapes[0] + ": B = " + B + " sequences of n = " + n + " tokens, d_model = " +
+      dModel + " columns, for h = " + h + " heads of d_head = " + dHead + " columns each. The reshape to (B, n, h, d_head) = " + shapes[1] +
+      " keeps every number in its place and reads each row as " + h + " blocks of " + dHead + ". The transpose to (B, h, n, d_head) = " +
+      shapes[2] + " puts, for each sequence, the " + n + " rows of head 1 together, then those of head 2, and so on.";
+    return svgFrame("abh-diagram abh-split", picture, y - 8, title, said, idPrefix, body, true);
   }
 
   /** A drawing made again: its <svg> replaced when its markup changed, its caption set. */

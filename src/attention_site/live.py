@@ -64,6 +64,10 @@ MIRRORED: dict[str, frozenset[str]] = {
         "q", "k", "v", "scores", "trace", "tiled-output", "naive-output", "naive-weights", "max-difference", "running",
         "block-size", "scale"}),
     "meaning": frozenset({"keys", "query", "products", "scores", "scaled", "weights", "score-to-weight", "divisor"}),
+    "batched-heads": frozenset({
+        "w-q", "w-k", "w-v", "w-o", "inputs", "b", "n", "d-model", "h", "d-head", "shapes", "queries-full",
+        "queries-split", "weights", "merged", "u", "per-head-difference", "w-q-linear", "linear-difference",
+        "head-split"}),
 }
 # The claims live.js evaluates (its QUESTIONS and RELATIONS): a check stating another is not live, so its page
 # stays static rather than showing a claim as holding that live.js never tested.
@@ -82,7 +86,8 @@ EDITABLE: dict[str, tuple[str, ...]] = {"bus-is-late": ("queries", "keys", "valu
                                         "cost": ("lengths",), "kv-cache": ("X", "W_q", "W_k", "W_v"),
                                         "rnn-path": ("length",),
                                         "red-ball-layer": ("W_1", "b_1", "W_2", "b_2", "W_vocab"),
-                                        "tiled-attention": ("Q", "K", "V", "block"), "meaning": ("keys", "query")}
+                                        "tiled-attention": ("Q", "K", "V", "block"), "meaning": ("keys", "query"),
+                                        "batched-heads": ("X", "W_q", "W_k", "W_v", "W_o")}
 READ_BY: dict[tuple[str, str], frozenset[str]] = {
     ("red-ball-rolls", "calculator_places"): frozenset({"calculator-places"}),
     ("cost", "lengths"): frozenset({"table", "scores"})}
@@ -255,7 +260,7 @@ def example_data(name: str, used: frozenset[str] = frozenset()) -> dict[str, obj
     return {"inputs": inputs, "editable": editable, "ranges": {field: accepted(example, field) for field in editable},
             "built_on": {field: inner.name for field, inner in built_on(example)},
             "tokens": example.tokens, "focus": getattr(example, "focus", getattr(example, "query_token", None)),
-            "features": getattr(example, "features", None),
+            "features": getattr(example, "features", None), "sequences": getattr(example, "sequences", None),
             "vocabulary": getattr(example, "vocabulary", None), "padding": padding_data(example),
             "exact": getattr(example, "exact", False), "causal": getattr(example, "causal", False),
             "settings": settings, "magnitudes": [magnitude_data(m) for m in getattr(example, "magnitudes", ())]}
