@@ -351,3 +351,13 @@ def test_a_query_with_a_negative_entry_is_signed_with_a_minus_in_the_header() ->
     assert "| token | key | query (\u22121, 1) · key | score |" in text
     assert f"| bus | (2, 1) | \u22121{NBSP_TIMES}2 + 1{NBSP_TIMES}1 | \u22121 |" in text
     assert expand("<!-- attn:word bus-is-late weights query=-1,1 pick=largest -->") == "is"
+
+
+def test_a_renamed_entry_stops_the_lesson_at_the_sentences_that_explain_it() -> None:
+    """Assert a new name for the first entry of a key (timing for time) stops the lesson's build at the check that
+    pins the old name to its column, where the sentence explaining it stands, instead of leaving it stale."""
+    from test_derived_places import read_page
+
+    error, _ = read_page("bus-is-late", {"features": ["timing", "link"]}, "lesson/index.md")
+    assert error is not None
+    assert "docs/lesson/index.md:" in error and "col=time" in error, error

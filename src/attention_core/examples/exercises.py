@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -9,14 +10,14 @@ import numpy as np
 
 from .._checks import MAX_TOKENS, MAX_WIDTH, frozen
 from ..attention import attention_shapes
-from ..exact import parse_matrix
-from ..softmax import SoftmaxSteps, causal_mask, softmax_steps
+from ..exact import parse_matrix, parse_vector
+from ..softmax import SoftmaxSteps, apply_mask, causal_mask, softmax_steps
 from .base import DECK, RED_BALL_W_K, RED_BALL_W_Q, RED_BALL_W_V, Example, Rows, Source, published, ranged
 
 
 @dataclass(frozen=True)
 class Exercises(Example):
-    """The deck's four exercises, their answers computed."""
+    """The deck's four exercises and new inputs for the chapters' exercises, their answers computed."""
 
     name: str = "exercises"
     title: str = "exercises"
@@ -29,7 +30,18 @@ class Exercises(Example):
     shape_n: int = ranged(5, 1, MAX_TOKENS, "tokens n of exercise 4", Source(DECK, 5))  # the core's limits
     shape_d_k: int = ranged(2, 1, MAX_WIDTH, "d_k of exercise 4", Source(DECK, 2))
     shape_d_v: int = ranged(3, 1, MAX_WIDTH, "d_v of exercise 4", Source(DECK, 3))
-    illustrative: tuple[str, ...] = ()
+    # New inputs for the chapters' exercises, so that a reader applies each step to numbers no chapter showed
+    new_x_text: Rows = (("1", "0", "2"),)  # projections: one token's input row (1, d_model)
+    new_W_q_text: Rows = (("1", "0"), ("0", "1"), ("1", "1"))  # projections: (d_model, d_k)
+    new_query_text: Rows = (("1", "0", "2", "1"),)  # scores: one query (1, d_k)
+    new_keys_text: Rows = (("1", "1", "0", "0"), ("0", "0", "1", "1"), ("2", "0", "1", "0"))  # scores: (m, d_k)
+    masked_row_text: tuple[str, ...] = ("ln 2", "0", "ln 2", "5")  # the causal mask: one row of raw scores
+    masked_position: int = ranged(3, 1, "masked_row_text", "the 1-based position of the query whose score row "
+                                  "the causal-mask exercise gives")
+    new_scores_text: tuple[str, ...] = ("ln 2", "0", "ln 5")  # softmax: a score row (m,)
+    new_values_text: Rows = (("4", "0"), ("0", "8"), ("8", "8"))  # weighted sum: (m, d_v), one row a score
+    illustrative: tuple[str, ...] = ("new_x", "new_W_q", "new_query", "new_keys", "masked_row", "new_scores",
+                                     "new_values")
     exact: bool = True
 
     @property
@@ -61,6 +73,56 @@ class Exercises(Example):
     def output(self) -> np.ndarray:
         """Exercise 3: the sum of the contributions, (2,)."""
         output: np.ndarray = self.contributions.sum(axis=0)  # (3, 2) -> (2,)
+        return output
+
+    def impossible(self) -> Iterator[tuple[str, str]]:
+        """The new inputs must fit together: x with W_Q, the query with the keys, one value row per new score."""
+        if len(self.new_x_text[0]) != len(self.new_W_q_text):
+            yield "new_W_q_text", (f"{len(self.new_W_q_text)} rows for an input row of {len(self.new_x_text[0])} "
+                                   "entries; accepted: one row of W_Q for each entry of x")
+        if any(len(row) != len(self.new_query_text[0]) for row in self.new_keys_text):
+            yield "new_keys_text", f"keys as wide as the query ({len(self.new_query_text[0])} entries) are accepted"
+        if len(self.new_values_text) != len(self.new_scores_text):
+            yield "new_values_text", (f"{len(self.new_values_text)} value rows for {len(self.new_scores_text)} "
+                                      "scores; accepted: one value row for each score")
+
+    @cached_property
+    def new_query(self) -> np.ndarray:
+        """Projections: q = x W_Q, (1, d_k)."""
+        return frozen(parse_matrix(self.new_x_text) @ parse_matrix(self.new_W_q_text))  # (1, d_model) x (d_model, d_k)
+
+    @cached_property
+    def new_scores(self) -> np.ndarray:
+        """Scores: q k_j / sqrt(d_k) for each new key, (1, m)."""
+        q, K = parse_matrix(self.new_query_text), parse_matrix(self.new_keys_text)
+        return frozen(q @ K.T / np.sqrt(K.shape[1]))  # (1, d_k) x (d_k, m) -> (1, m)
+
+    @cached_property
+    def masked_row(self) -> np.ndarray:
+        """The causal mask on the given row of the query at masked_position: later keys set to -inf, (1, m)."""
+        row = parse_vector(self.masked_row_text)[None, :]  # (1, m)
+        allowed = causal_mask(row.shape[1])[self.masked_position - 1][None, :]  # (1, m)
+        return frozen(apply_mask(row, allowed))
+
+    @cached_property
+    def masked_steps(self) -> SoftmaxSteps:
+        """Softmax of the masked row: e^s (0 where masked), total and weights."""
+        return softmax_steps(self.masked_row[0])
+
+    @cached_property
+    def new_softmax_steps(self) -> SoftmaxSteps:
+        """Softmax: e^s, total and weights of the new score row."""
+        return softmax_steps(parse_vector(self.new_scores_text))
+
+    @cached_property
+    def new_contributions(self) -> np.ndarray:
+        """Weighted sum: each new weight times its new value row, (m, d_v)."""
+        return frozen(self.new_softmax_steps.weights[:, None] * parse_matrix(self.new_values_text))  # (m, 1) * (m, d_v)
+
+    @property
+    def new_output(self) -> np.ndarray:
+        """Weighted sum: the sum of the new contributions, (d_v,)."""
+        output: np.ndarray = self.new_contributions.sum(axis=0)  # (m, d_v) -> (d_v,)
         return output
 
     @property

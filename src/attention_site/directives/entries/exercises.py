@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from attention_core import attention_shapes, causal_mask, parse_matrix
+from attention_core import SoftmaxSteps, attention_shapes, causal_mask, parse_matrix, parse_vector
 from attention_core.examples.exercises import EXERCISES as EX
 
 from ..options import integer
@@ -43,16 +43,7 @@ def permitted_columns() -> Grid:
 @table(NAME, "softmax", f"Exercise 2: softmax of the score row of {TOKENS[-1]} step by step: score, e to the "
        "score, weight.")
 def softmax_table() -> Table:
-    steps = EX.softmax_steps
-    weights = checked_weights(steps.weights)[0]
-    rows = tuple(
-        (f"key {j + 1}", Number(float(EX.scores[j]), STYLE), Number(float(steps.exponentials[j]), STYLE),
-         Number(float(weights[j]), STYLE))
-        for j in range(len(EX.scores))
-    )
-    total = ("total", "", Number(float(steps.totals), STYLE), Number(float(steps.weight_totals), STYLE))
-    return Table((Column("key", "key", False), Column("score", "score s"), Column("exp", "eˢ"),
-                  Column("weight", "weight")), (*rows, total))
+    return softmax_rows(EX.scores, EX.softmax_steps, masked=False)
 
 
 @grid(NAME, "scores", f"Exercise 2: the score row of {TOKENS[-1]}, the last token, from the red-ball-rolls inputs.")
@@ -121,3 +112,119 @@ def causal_givens() -> Grid:
 @grid(NAME, "shape-givens", "Exercise 4's givens: n, d_k and d_v of the head.")
 def shape_givens() -> Grid:
     return givens({"n": EX.shape_n, "d_k": EX.shape_d_k, "d_v": EX.shape_d_v})
+
+
+# New inputs for the chapters' exercises: each asks for a step of a chapter on numbers no chapter shows.
+
+
+def authored_row(text: tuple[str, ...], label: str, prefix: str) -> Grid:
+    """One authored row of inputs as a grid a sentence or formula quotes."""
+    return make_grid(parse_vector(text)[None, :], (label,), labels(prefix, len(text)), STYLE, "", authored=(text,))
+
+
+def authored_rows(text: tuple[tuple[str, ...], ...], prefix: str, col_prefix: str) -> Grid:
+    """Authored rows of inputs (`row-1`, `row-2`, ...) as a grid."""
+    return make_grid(parse_matrix(text), labels(prefix, len(text)), labels(col_prefix, len(text[0])), STYLE, "",
+                     authored=text)
+
+
+@grid(NAME, "projection-x", "Projections exercise: the new input row x, as authored.")
+def projection_x() -> Grid:
+    return authored_row(EX.new_x_text[0], "x", "x")
+
+
+@grid(NAME, "projection-w-q", "Projections exercise: the new W_Q (d_model x d_k), as authored.")
+def projection_w_q() -> Grid:
+    return authored_rows(EX.new_W_q_text, "row-", "q")
+
+
+@grid(NAME, "projection-q", "Projections exercise's answer: q = x W_Q.")
+def projection_q() -> Grid:
+    return make_grid(EX.new_query, ("q",), labels("q", EX.new_query.shape[1]), STYLE, "")
+
+
+@grid(NAME, "scores-query", "Scores exercise: the new query, as authored.")
+def scores_query() -> Grid:
+    return authored_row(EX.new_query_text[0], "q", "q")
+
+
+@grid(NAME, "scores-keys", "Scores exercise: the new keys, one row each, as authored.")
+def scores_keys() -> Grid:
+    return authored_rows(EX.new_keys_text, "key-", "k")
+
+
+@grid(NAME, "scores-scaled", "Scores exercise's answer: q k_j / sqrt(d_k) for each new key.")
+def scores_scaled() -> Grid:
+    return make_grid(EX.new_scores, ("scores",), labels("key-", EX.new_scores.shape[1]), STYLE, "")
+
+
+@grid(NAME, "mask-row", "Causal-mask exercise: the raw score row of the query, as authored.")
+def mask_row() -> Grid:
+    return authored_row(EX.masked_row_text, "scores", "s")
+
+
+@grid(NAME, "mask-givens", "Causal-mask exercise's givens: how many tokens (n) and the position of the query.")
+def mask_givens() -> Grid:
+    return givens({"n": len(EX.masked_row_text), "query": EX.masked_position})
+
+
+def softmax_rows(scores: np.ndarray, steps: SoftmaxSteps, masked: bool) -> Table:
+    """Softmax step by step, one row a key: score, e^s and weight, and a total row; a masked score reads −∞."""
+    weights = checked_weights(steps.weights)[0]
+    rows = tuple(
+        (f"key {j + 1}", Number(float(scores[j]), STYLE, masked=bool(np.isneginf(scores[j]))),
+         Number(float(steps.exponentials[j]), STYLE),
+         Number(float(weights[j]), STYLE))
+        for j in range(len(scores))
+    )
+    total = ("total", "", Number(float(steps.totals), STYLE), Number(float(steps.weight_totals), STYLE))
+    first = Column("score", "masked score" if masked else "score s")
+    return Table((Column("key", "key", False), first, Column("exp", "eˢ"), Column("weight", "weight")),
+                 (*rows, total))
+
+
+@table(NAME, "mask-softmax", "Causal-mask exercise's answer: the masked row (later keys −∞), e to each score, weights.")
+def mask_softmax() -> Table:
+    return softmax_rows(EX.masked_row[0], EX.masked_steps, masked=True)
+
+
+@grid(NAME, "mask-weights", "Causal-mask exercise's answer: the weights of the masked row.")
+def mask_weights() -> Grid:
+    weights = checked_weights(EX.masked_steps.weights)
+    return make_grid(weights, ("weights",), labels("key-", weights.shape[1]), STYLE, "")
+
+
+@grid(NAME, "new-scores", "Softmax exercise: the new score row, as authored.")
+def new_scores() -> Grid:
+    return authored_row(EX.new_scores_text, "scores", "key-")
+
+
+@table(NAME, "new-softmax", "Softmax exercise's answer: e to each new score, the total and the weights.")
+def new_softmax() -> Table:
+    return softmax_rows(EX.new_softmax_steps.scores, EX.new_softmax_steps, masked=False)
+
+
+@grid(NAME, "new-weights", "Softmax exercise's answer: the weights of the new score row.")
+def new_weights() -> Grid:
+    weights = checked_weights(EX.new_softmax_steps.weights)
+    return make_grid(weights, ("weights",), labels("key-", weights.shape[1]), STYLE, "")
+
+
+@grid(NAME, "new-values", "Weighted-sum exercise: the new value rows, as authored.")
+def new_values() -> Grid:
+    return authored_rows(EX.new_values_text, "row-", "v")
+
+
+@table(NAME, "new-weighted-sum", "Weighted-sum exercise's answer: each new weight times its value row, and the sum.")
+def new_weighted_sum() -> Table:
+    V, A = parse_matrix(EX.new_values_text), checked_weights(EX.new_softmax_steps.weights)[0]
+    rows = tuple((f"row {j + 1}", Number(float(A[j]), STYLE), Vector(as_rows(V[j])[0], STYLE),
+                  Vector(as_rows(EX.new_contributions[j])[0], STYLE)) for j in range(V.shape[0]))
+    total = ("sum", "", "", Vector(as_rows(EX.new_output)[0], STYLE))
+    return Table((Column("row", "row", False), Column("weight", "weight"), Column("value", "value"),
+                  Column("contribution", "weight × value")), (*rows, total))
+
+
+@grid(NAME, "new-output", "Weighted-sum exercise's answer: the sum of the weighted new value rows.")
+def new_output() -> Grid:
+    return make_grid(EX.new_output[None, :], ("output",), labels("o", EX.new_output.shape[0]), STYLE, "")
