@@ -64,10 +64,18 @@ def test_other_context_lengths_are_named_from_the_data() -> None:
     assert not re.search(r"\b(?:4|32|128)K\b", text)
 
 
+def line_of(page: str, text: str) -> int:
+    """The number of the only line of docs/PAGE holding `text`: where the build's message should point."""
+    found = [number for number, line in enumerate((DOCS / page).read_text("utf-8").split("\n"), 1) if text in line]
+    assert len(found) == 1, (page, text, found)
+    return found[0]
+
+
 def test_a_fourth_context_stops_at_the_sentence_that_names_three() -> None:
     """Assert a fourth context length stops the build at the sentence that lists three."""
     error, _ = read_page("kv-memory", {"contexts": [4096, 8192, 32768, 131072]}, "beyond/kv-cache-memory.md")
-    assert error is not None and error.startswith("docs/beyond/kv-cache-memory.md:74: ")
+    at = line_of("beyond/kv-cache-memory.md", "attn:check kv-memory contexts cols=3")
+    assert error is not None and error.startswith(f"docs/beyond/kv-cache-memory.md:{at}: ")
 
 
 def test_another_focus_stops_at_the_sentence_that_chooses_it() -> None:
@@ -75,7 +83,8 @@ def test_another_focus_stops_at_the_sentence_that_chooses_it() -> None:
     rolls' (the one-row tables are picked by place, so that sentence is where the choice is bound)."""
     error, _ = read_page("training-step", {"focus": "ball"}, "beyond/one-training-step.md")
     assert error is not None
-    assert any(line.startswith("docs/beyond/one-training-step.md:96: ") and "labels" in line
+    at = line_of("beyond/one-training-step.md", "attn:check training-step error labels=rolls")
+    assert any(line.startswith(f"docs/beyond/one-training-step.md:{at}: ") and "labels" in line
                for line in error.split("\n"))
 
 
