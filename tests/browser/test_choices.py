@@ -1,0 +1,112 @@
+"""Multiple-choice questions used the way a reader uses them: by keyboard with JavaScript, by opening an option
+without it, on paper (options, no feedback) and through axe."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from browser.conftest import open_context, run_axe, wait_for_features
+from browser.test_print import _needs_pdftotext, print_to_text  # noqa: F401 (its fixture, autouse)
+
+pytestmark = pytest.mark.browser
+
+STEM = "In head 1, which key will the query of rolls weight most?"
+WRONG = "rolls itself: a token attends most to itself"  # the first option, a misconception
+WRONG_FEEDBACK = "Nothing makes a token attend most to itself"
+RIGHT_FEEDBACK = "the weights follow the scores"
+
+
+def first_question(page: Page, site_url: str) -> Locator:
+    """The checks page's first question, once the page's scripts have set it up."""
+    page.goto(site_url + "beyond/checks/")
+    wait_for_features(page)
+    question = page.locator(".md-content .admonition.choice").first
+    expect(question).to_have_attribute("data-ready", "")
+    return question
+
+
+def test_a_wrong_then_the_right_option_by_keyboard_each_with_its_feedback(page: Page, site_url: str) -> None:
+    """Assert a reader who chooses with the keyboard hears (a polite live region) the verdict and the feedback of
+    the option chosen, and only that option's: first a misconception, then the right one."""
+    question = first_question(page, site_url)
+    group = question.get_by_role("radiogroup", name=STEM)
+    feedback = question.get_by_role("status")
+    expect(feedback).to_have_attribute("aria-live", "polite")
+    expect(question.locator("details.option").first).to_be_hidden()  # the options are the radio group now
+
+    group.get_by_role("radio").first.focus()
+    page.keyboard.press("Space")
+    expect(group.get_by_role("radio", name=WRONG)).to_be_checked()
+    page.keyboard.press("Enter")  # Enter on an option checks it
+    expect(feedback).to_contain_text("Not this one.")
+    expect(feedback).to_contain_text(WRONG_FEEDBACK)
+    expect(feedback).not_to_contain_text(RIGHT_FEEDBACK)
+    expect(question.locator(".choice__option--wrong")).to_contain_text("not right")
+
+    page.keyboard.press("ArrowDown")  # the next option, ball: a new choice clears the old verdict
+    expect(group.get_by_role("radio", name="ball")).to_be_checked()
+    expect(feedback).to_be_empty()
+    page.keyboard.press("Tab")
+    expect(question.get_by_role("button", name="Check")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(feedback).to_contain_text("Right.")
+    expect(feedback).to_contain_text(RIGHT_FEEDBACK)
+    expect(feedback).not_to_contain_text(WRONG_FEEDBACK)
+    expect(question.locator(".choice__option--right")).to_contain_text("right")
+
+
+def test_on_a_phone_a_checked_question_fits_and_passes_axe(browser: Browser, site_url: str) -> None:
+    """Assert that on a 375 px phone the checks page, a question checked and its feedback shown, scrolls not
+    sideways, and axe-core finds nothing on it (axe is injected as an inline script, so the policy is bypassed
+    here; the test above runs under it)."""
+    context = open_context(browser, [], viewport={"width": 375, "height": 800}, bypass_csp=True)
+    page = context.new_page()
+    question = first_question(page, site_url)
+    question.get_by_role("radio", name=WRONG).check()
+    question.get_by_role("button", name="Check").click()
+    expect(question.get_by_role("status")).to_contain_text(WRONG_FEEDBACK)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    assert run_axe(page) == []
+    context.close()
+
+
+def test_without_javascript_each_option_opens_on_its_verdict_and_feedback(browser: Browser, site_url: str) -> None:
+    """Assert that without JavaScript the options are closed blocks, alike, each opening on its feedback headed by
+    its verdict, and that the page prints the options without their feedback, the one left open included."""
+    context = open_context(browser, [], java_script_enabled=False)
+    page = context.new_page()
+    page.goto(site_url + "beyond/checks/")
+    question = page.locator(".md-content .admonition.choice").first
+    options = question.locator("details.option")
+    expect(options).to_have_count(4)
+    expect(question.get_by_text(WRONG_FEEDBACK)).to_be_hidden()
+    options.first.locator("summary").click()
+    expect(question.get_by_text(WRONG_FEEDBACK)).to_be_visible()
+    verdicts = [option.locator("summary + p").evaluate("p => getComputedStyle(p, '::before').content")
+                for option in options.all()]
+    assert verdicts == ['"Not this one. "', '"Right. "', '"Not this one. "', '"Not this one. "']
+    printed = " ".join(print_to_text(page, "choices-worksheet-without-javascript").split())
+    assert STEM in printed and WRONG in printed
+    assert WRONG_FEEDBACK not in printed and RIGHT_FEEDBACK not in printed  # the option left open too
+    context.close()
+
+
+def test_on_paper_the_options_print_and_the_feedback_does_not(page: Page, site_url: str) -> None:
+    """Assert the printed worksheet shows every option of a question, even one chosen and checked on screen, and
+    no verdict or feedback; the answer key shows the feedback."""
+    question = first_question(page, site_url)
+    question.get_by_role("radio", name=WRONG).check()
+    question.get_by_role("button", name="Check").click()
+    expect(question.get_by_role("status")).to_contain_text(WRONG_FEEDBACK)
+    printed = " ".join(print_to_text(page, "choices-worksheet").split())
+    assert STEM in printed and WRONG in printed and "ball" in printed
+    assert WRONG_FEEDBACK not in printed and "Not this one." not in printed
+    assert "Check" not in printed.split(STEM)[1][:300]  # nor the button
+
+    page.evaluate("""() => {
+        document.documentElement.setAttribute("data-print", "answer-key");
+        document.querySelectorAll(".md-content details").forEach(details => { details.open = true; });
+    }""")
+    key = " ".join(print_to_text(page, "choices-answer-key").split())
+    assert WRONG_FEEDBACK in key and RIGHT_FEEDBACK in key
