@@ -6,7 +6,16 @@ import json
 import re
 from pathlib import Path
 
-from attention_site.live import MANIFEST, expand_live, math_spans, page_manifest, with_manifest
+from attention_site.directives.claims import CLAIMS
+from attention_site.live import (
+    EDITABLE,
+    MANIFEST,
+    MIRRORED_CLAIMS,
+    expand_live,
+    math_spans,
+    page_manifest,
+    with_manifest,
+)
 from attention_site.mathml import tex_to_mathml
 
 PAGE = "\n".join([
@@ -66,10 +75,12 @@ def test_the_manifest_names_every_marked_directive_and_the_examples_inputs() -> 
     assert page_manifest("Nothing live.js mirrors: <!-- attn:table training-step raw-jacobian -->") == ""
 
 
-def test_a_check_whose_claim_live_js_does_not_evaluate_keeps_its_page_static() -> None:
-    """Assert a page with a check stating a claim live.js does not mirror (published=) has no live.json, while the
-    same entry with a mirrored claim makes it live, its example's declared size words and settings listed."""
-    assert page_manifest("<!-- attn:check red-ball-rolls output published=all -->") == ""
+def test_a_check_live_js_cannot_evaluate_keeps_its_page_static() -> None:
+    """Assert a page with a check comparing with an entry of another example (which live.js does not compute beside
+    this one) has no live.json, while the same entry with a claim about itself makes it live, its example's declared
+    size words and settings listed; and that live.js evaluates every kind of claim a check may state."""
+    assert set(CLAIMS) == MIRRORED_CLAIMS
+    assert page_manifest("<!-- attn:check red-ball-rolls output same=bus-is-late:output -->") == ""
     manifest = json.loads(page_manifest("<!-- attn:check red-ball-rolls w-o size=many-zeros -->"))
     example = manifest["examples"]["red-ball-rolls"]
     assert example["magnitudes"] == [{"word": "many-zeros", "of": "share-zero", "meaning": "at least half the entries "
@@ -121,7 +132,8 @@ def test_a_page_naming_an_entry_live_js_does_not_mirror_is_not_live_at_all() -> 
     """Assert a page with one entry or claim that live.js cannot recompute (of a live example, or of another example,
     which may be built on a live one) gets no mark and no live.json: half recomputed, its other sentences could look
     true when they are not."""
-    for extra in ("Published: <!-- attn:check bus-is-late weights published=all -->",
+    for extra in ("One: <!-- attn:check bus-is-late all-scores row=late col=late same=red-ball-rolls:weights "
+                  "other-row=red other-col=red -->",
                   "Jacobian: <!-- attn:value training-step raw-jacobian row=@first col=@first -->",
                   "Width: <!-- attn:value whole-model d-model -->"):
         page = f"{PAGE}\n{extra}"
@@ -189,7 +201,7 @@ def test_a_check_choosing_its_entry_by_an_option_is_live() -> None:
     claim is about and is no claim live.js would have to evaluate; a claim it does not evaluate still keeps it
     static."""
     assert page_manifest("Blocks.<!-- attn:check tiled-attention running query=t3 rows=2 -->") != ""
-    assert page_manifest("Published.<!-- attn:check tiled-attention running query=t3 published=all -->") == ""
+    assert page_manifest("Other.<!-- attn:check tiled-attention running query=t3 same=bus-is-late:scores -->") == ""
 
 
 CLAIMS_WITH_A_TOLERANCE = (
@@ -230,3 +242,28 @@ def test_the_batched_heads_example_is_live_with_its_sequences_and_heads() -> Non
     example = json.loads(page_manifest("<!-- attn:figure batched-heads head-split -->"))["examples"]["batched-heads"]
     assert example["editable"] == ["X", "W_q", "W_k", "W_v", "W_o"] and example["settings"] == {"h": 2}
     assert example["sequences"] == [["red", "ball", "rolls"], ["bus", "is", "late"]]
+
+
+def test_the_kv_cache_memory_examples_are_live_with_their_published_models() -> None:
+    """Assert KV-cache memory's page is live: kv-memory offers its context lengths and bytes per number, its models'
+    published sizes in live.json (which no reader changes, so published= holds in live.js as in the build), and
+    grouped heads offers its inputs and bytes per number."""
+    page = "<!-- attn:table kv-memory memory -->\n<!-- attn:check kv-memory sizes published=models -->\n" \
+           "<!-- attn:table grouped-heads cache-size -->"
+    examples = json.loads(page_manifest(page))["examples"]
+    memory, grouped = examples["kv-memory"], examples["grouped-heads"]
+    assert memory["editable"] == ["contexts", "bytes_per_value"]
+    assert memory["inputs"]["contexts"] == [4096, 32768, 131072]
+    assert [m["name"] for m in memory["published"]["models"]] == ["Llama 2 7B", "Llama 2 70B", "Falcon-7B"]
+    assert memory["published"]["models"][1]["kv_heads"] == 8
+    assert grouped["editable"] == ["X", "W_q", "W_k", "W_v", "bytes_per_value"] and grouped["published"] == {}
+    assert grouped["settings"]["kv_heads"] == [4, 2, 1]
+
+
+def test_no_input_a_reader_may_change_is_published() -> None:
+    """Assert no editable input of any example is one it says is published: live.js takes published= as holding,
+    which is true only while no reader can change what it names."""
+    from attention_core import EXAMPLES
+
+    for name, editable in EDITABLE.items():
+        assert not set(editable) & set(EXAMPLES[name].sources()), name

@@ -18,7 +18,7 @@
 
   // ---- The number policy: directives/formatting.py ----
   var MAX_DENOMINATOR = 64, GROUPED_FROM = 1000, EXACT_TOLERANCE = 1e-9;
-  function style(exact, digits) { return { exact: exact, digits: digits }; }
+  function style(exact, digits, significant) { return { exact: exact, digits: digits, significant: !!significant }; }
 
   /** A double as the exact fraction it is (numerator and denominator as BigInt), like Python's Fraction(x). */
   function exactFraction(x) {
@@ -101,7 +101,7 @@
     if (Number.isInteger(x) && Math.abs(x) >= GROUPED_FROM && (s.exact || s.digits === 0)) return grouped(x);
     if (fraction === null) {
       var log = s.exact ? asLogarithm(x) : null;
-      if (log === null) return decimal(x, s.digits);
+      if (log === null) return decimal(x, s.significant && x ? Math.max(0, s.digits - 1 - Math.floor(Math.log10(Math.abs(x)))) : s.digits);
       return log[1] === 1n ? "ln " + log[0] : "ln(" + fractionText(log) + ")";
     }
     return fractionText(fraction);
@@ -489,6 +489,7 @@
       var outside = xs.filter(function (x) { return !within(x); });
       return outside.length ? stale(subject, "the entries are " + said + " (" + m.meaning + ")", "an entry is " + general(outside[0], 6)) : null;
     },
+    published: function () { return null; }, // a published input is never one a reader may change (live.py refuses it)
     zero: function (subject, said) {
       var nonzero = subject.text.filter(function (_, i) { return !equal(subject.values[i], 0); });
       if (said === "all" && nonzero.length) return stale(subject, "every entry is 0", nonzero[0] + " is not");
@@ -1137,7 +1138,7 @@
       "w-o": function () { return grid(W.W_o, HEADS, labels("u", dModel), EXACT, "row of $W_O$", inputs.W_o); },
       inputs: function () { return grid(X, TOKENS, INPUT_ROWS, EXACT, "token", inputs.X); },
       b: count(B), n: count(n), "d-model": count(dModel), h: count(h), "d-head": count(dHead),
-      shapes: function () { return { type: "table", unchanged: true }; }, // the arrays' shapes, which no input a reader edits changes
+      shapes: unchangedTable, // the arrays' shapes, which no input a reader edits changes
       "queries-full": function () { return grid(full.W_q, TOKENS, HEADS, EXACT, "token"); },
       "queries-split": function () { return grid(flat("Q"), rows, labels("d", dHead), EXACT, "token/head"); },
       weights: function () { return grid(checkedWeights(flat("weights"), flat("mask")), rows, labels("k", n), DECIMAL, "query/head \\ key"); },
@@ -1150,10 +1151,99 @@
         var q = SEQS.map(function (_, b) { return texts(seq(full.W_q, b)); });
         return { type: "figure", caption: "The reshape prints every number where it was and only reads each row in blocks, one a head; " +
                  "the transpose moves them, so that each head's rows of a sequence come together.",
-                 svg: headSplit(q, q.map(function (part) { return part.map(function (row) { return HEAD_AT.map(function (i) { return row.slice(i * dHead, (i + 1) * dHead); }); }); }),
-                   SEQS.map(function (_, b) { return ofSequence(b).map(function (r) { return texts(r.Q); }); }), SEQS,
+                 svg: headSplit(q, SEQS.map(function (_, b) { return ofSequence(b).map(function (r) { return texts(r.Q); }); }), SEQS,
                    "Splitting the queries of a batch into heads: reshape, then transpose", "The queries of every token of the batch, each cell " +
                    "coloured by the head it belongs to, in three panels: before the split, after the reshape, after the transpose.", "head-split") };
+      }
+    };
+  };
+
+  /** kv_memory.attention_kind: h query heads over g K/V heads. */
+  function attentionKind(h, g) { return g === h ? "multi-head" : g === 1 ? "multi-query" : "grouped-query"; }
+  function wholeGrid(values, rows, cols, corner) { return grid(values, rows, cols, style(true, 3), corner); }
+
+  ENTRIES["kv-memory"] = function (data, inputs) { // kv_memory: 2 x layers x KV heads x head width x tokens x bytes
+    var MODELS = data.published.models, NAMES = MODELS.map(function (m) { return m.name; }), EXACT = style(true, 3);
+    var bytes = inputs.bytes_per_value, contexts = inputs.contexts, GIB = Math.pow(2, 30);
+    var CONTEXTS = contexts.map(function (t) { return t % 1024 ? String(t) : t / 1024 + "K"; });
+    var perToken = MODELS.map(function (m) { return 2 * m.layers * m.kv_heads * m.head_dim * bytes; });
+    function memory(heads, scale) {
+      return MODELS.map(function (m) { return contexts.map(function (t) { return 2 * m.layers * m[heads] * m.head_dim * t * bytes / scale; }); });
+    }
+    var ALL = "model \\ tokens", SIZE = style(false, 3, true);
+    return {
+      models: unchangedTable, sources: unchangedTable, // published, which no reader changes: as built
+      sizes: function () {
+        return wholeGrid(MODELS.map(function (m) { return [m.layers, m.query_heads, m.kv_heads, m.head_dim, m.trained_context]; }), NAMES,
+                         ["layers", "heads", "kv-heads", "width", "context"], "model");
+      },
+      "bytes-per-value": function () { return scalar(bytes, EXACT); },
+      "per-token": function () {
+        return table([column("model", "model", false), column("product", "2 \u00d7 layers \u00d7 KV heads \u00d7 width \u00d7 bytes", false),
+                      column("bytes", "bytes per token"), column("kib", "KiB per token")], MODELS.map(function (m, r) {
+          return [m.name, ["2", m.layers, m.kv_heads, m.head_dim, bytes].join(" \u00d7 "), num(perToken[r], EXACT), num(perToken[r] / 1024, EXACT)];
+        }));
+      },
+      "bytes-per-token": function () { return wholeGrid(perToken.map(function (b) { return [b]; }), NAMES, ["bytes"], "model"); },
+      contexts: function () { return wholeGrid([contexts], ["tokens"], CONTEXTS, "context"); },
+      memory: function () { return grid(memory("kv_heads", GIB), NAMES, CONTEXTS, SIZE, ALL); },
+      "multi-head-memory": function () { return grid(memory("query_heads", GIB), NAMES, CONTEXTS, SIZE, ALL); },
+      ratio: function () { return grid(perToken.map(function (b) { return [perToken[0] / b]; }), NAMES, ["times"], style(false, 3), "model"); },
+      gib: function () { return scalar(GIB, EXACT); }
+    };
+  };
+
+  ENTRIES["grouped-heads"] = function (data, inputs) { // grouped_query_attention: h query heads over the first g K/V heads
+    var TOKENS = data.tokens, STYLE = style(true, 3), X = parseMatrix(inputs.X), bytes = inputs.bytes_per_value;
+    var W = ["W_q", "W_k", "W_v"].map(function (name) { return transpose(matmul(X, parseMatrix(inputs[name]))); }); // per head: (n,)
+    var h = W[0].length, DIMENSIONS = labels("x", inputs.X[0].length), QUERIES = labels("q", h), n = TOKENS.length;
+    var causal = TOKENS.map(function (_, i) { return TOKENS.map(function (__, j) { return j <= i; }); });
+    var column1 = function (xs) { return xs.map(function (x) { return [x]; }); }; // one head's (n,) as (n, 1)
+    var arrangements = {};
+    data.settings.kv_heads.forEach(function (g) {
+      var owner = QUERIES.map(function (_, r) { return Math.floor(r / (h / g)); });
+      arrangements[g] = { g: g, owner: owner, K: W[1].slice(0, g), V: W[2].slice(0, g), kind: attentionKind(h, g),
+        heads: W[0].map(function (q, r) { return attention(column1(q), column1(W[1][owner[r]]), column1(W[2][owner[r]]), 1, causal); }) };
+    });
+    function arrangement(o) {
+      var g = Number(o.g === undefined ? data.settings.kv_heads[0] : o.g);
+      if (!arrangements[g]) fail("g=" + g + " is not an arrangement of this example; accepted: " + Object.keys(arrangements).reverse().join(", "));
+      return arrangements[g];
+    }
+    var ORDER = data.settings.kv_heads.map(function (g) { return arrangements[g]; });
+    var kvLabels = function (prefix, g) { return labels(prefix, g); };
+    var headsText = function (g) { return g + " K/V head" + (g === 1 ? "" : "s"); };
+    var rolls = function (a, r) { return checkedWeights(a.heads[r].weights)[n - 1]; };
+    function authoredGrid(name, cols, corner) { return grid(parseMatrix(inputs[name]), name === "X" ? TOKENS : DIMENSIONS, cols, STYLE, corner, inputs[name]); }
+    return {
+      "query-heads": function () { return scalar(h, STYLE); },
+      x: function () { return authoredGrid("X", DIMENSIONS, "token"); },
+      "w-q": function () { return authoredGrid("W_q", QUERIES, "input"); },
+      "w-k": function () { return authoredGrid("W_k", kvLabels("kv", W[1].length), "input"); },
+      "w-v": function () { return authoredGrid("W_v", kvLabels("kv", W[2].length), "input"); },
+      sharing: function () {
+        return table([column("head", "query head", false)].concat(ORDER.map(function (a) { return column("g" + a.g, headsText(a.g) + " (" + a.kind + ")", false); })),
+          QUERIES.map(function (label, r) { return [label].concat(ORDER.map(function (a) { return "kv" + (a.owner[r] + 1); })); }));
+      },
+      readers: function (o) {
+        var a = arrangement(o);
+        return wholeGrid([a.K.map(function (_, k) { return a.owner.filter(function (x) { return x === k; }).length; })], ["readers"], kvLabels("kv", a.g), "K/V head");
+      },
+      cache: function (o) {
+        var a = arrangement(o), both = a.K.concat(a.V);
+        return grid(TOKENS.map(function (_, t) { return both.map(function (c) { return c[t]; }); }), TOKENS, kvLabels("k", a.g).concat(kvLabels("v", a.g)), STYLE, "token");
+      },
+      weights: function (o) { var a = arrangement(o); return grid(QUERIES.map(function (_, r) { return rolls(a, r); }), QUERIES, TOKENS, STYLE, "query head \\ key"); },
+      "rolls-weights": function () {
+        return table([column("head", "query head", false)].concat(ORDER.map(function (a) { return column("g" + a.g, headsText(a.g)); })),
+          QUERIES.map(function (label, r) { return [label].concat(ORDER.map(function (a) { return vec(rolls(a, r), STYLE); })); }));
+      },
+      "cache-size": function () {
+        return table([column("kind", "attention", false), column("g", "K/V heads"), column("entries", "numbers cached: 2 \u00d7 K/V heads \u00d7 width \u00d7 tokens", false),
+                      column("bytes", "bytes at " + bytes + " per number")], ORDER.map(function (a) {
+          var entries = 2 * a.g * n;
+          return [a.kind, num(a.g, STYLE), "2 \u00d7 " + a.g + " \u00d7 1 \u00d7 " + n + " = " + entries, num(entries * bytes, STYLE)];
+        }));
       }
     };
   };
@@ -1170,7 +1260,6 @@
       query: function () { return grid([q], QUERY, FEATURES, STYLE, "query \\ feature", [inputs.query]); },
       products: function () { return grid(products, TOKENS, FEATURES, STYLE, "word \\ feature"); },
       scores: function () { return queryRow(scores); },
-      scaled: function () { return queryRow(scaled); },
       weights: function () { return queryRow(weights()); },
       "score-to-weight": function () {
         var w = weights();
@@ -1402,40 +1491,37 @@
     return svgFrame("abh-paths", last + radius + 9, apex + 30, title, desc, idPrefix, body);
   }
 
-  /** figures/reshapes.head_split_svg: X W_Q (B, n, d_model), its reshape (B, n, h, d_head) and transpose (B, h, n,
-      d_head), cells as text tinted by head, sequences side by side while they fit 340 units. */
-  function headSplit(full, cut, split, sequences, title, desc, idPrefix) {
-    var B = full.length, n = full[0].length, dModel = full[0][0].length, h = cut[0][0].length, dHead = cut[0][0][0].length;
-    var cells = [].concat.apply([], [].concat.apply([], full)), tokens = [].concat.apply([], sequences);
-    var width = Math.max(24, Math.ceil(7.5 * Math.max.apply(null, cells.map(function (c) { return c.length; }))) + 8);
-    var label = 8 * Math.max.apply(null, tokens.map(function (t) { return t.length; })) + 8;
-    function cell(x, y, text, head) {
-      return '<g class="abh-split-cell abh-head-' + (head + 1) + '"><rect class="abh-cell abh-tint-' + head % 4 + '" x="' + coordinate(x) +
-        '" y="' + coordinate(y) + '" width="' + coordinate(width) + '" height="24"/>' + svgText(x + width / 2, y + 12, text, "abh-cell-text", "middle", true) + "</g>";
-    }
-    function rowBlock(b, rows, gap, x0, y0) {
-      var left = function (j) { return x0 + label + j * width + Math.floor(j / dHead) * gap; };
-      var parts = [svgText(x0, y0 + 10, "sequence " + (b + 1), "abh-note")];
-      for (var k = 0; k < rows[0].length / dHead; k++) {
-        parts.push(svgText((left(k * dHead) + left((k + 1) * dHead - 1) + width) / 2, 28 + y0, "h" + (k + 1), "abh-shape", "middle"));
-      }
-      rows.forEach(function (row, i) {
-        var y = y0 + 40 + i * 24;
-        parts.push(svgText(x0 + label - 6, y + 12, sequences[b][i], "abh-shape", "end", true));
-        row.forEach(function (text, j) { parts.push(cell(left(j), y, text, Math.floor(j / dHead))); });
+  /** figures/reshapes.head_split_svg: X W_Q (B, n, d_model) as cell texts, its reshape (B, n, h, d_head: the same rows
+      read in h blocks) and `split`, the transpose (B, h, n, d_head); cells tinted by head, sequences side by side while
+      they fit 340 units. */
+  function headSplit(full, split, sequences, title, desc, idPrefix) {
+    var B = full.length, n = full[0].length, dModel = full[0][0].length, h = split[0].length, dHead = dModel / h;
+    var widest = function (xs) { return Math.max.apply(null, xs.map(function (t) { return t.length; })); };
+    var width = Math.max(24, Math.ceil(7.5 * widest([].concat.apply([], [].concat.apply([], full)))) + 8);
+    var label = 8 * widest([].concat.apply([], sequences)) + 8;
+    function row(parts, x0, y, token, texts, left, head) { // a token, then its cells
+      parts.push(svgText(x0 + label - 6, y + 12, token, "abh-shape", "end", true));
+      texts.forEach(function (text, j) {
+        var x = left(j);
+        parts.push('<g class="abh-split-cell abh-head-' + (head(j) + 1) + '"><rect class="abh-cell abh-tint-' + head(j) % 4 + '" x="' +
+          coordinate(x) + '" y="' + coordinate(y) + '" width="' + coordinate(width) + '" height="24"/>' +
+          svgText(x + width / 2, y + 12, text, "abh-cell-text", "middle", true) + "</g>");
       });
-      return [parts.join(""), left(rows[0].length - 1) + width - x0, 40 + rows.length * 24];
     }
-    function headBlock(b, heads, x0, y0) {
+    function rowBlock(b, gap, x0, y0) {
+      var left = function (j) { return x0 + label + j * width + Math.floor(j / dHead) * gap; };
+      var block = function (j) { return Math.floor(j / dHead); }, parts = [svgText(x0, y0 + 10, "sequence " + (b + 1), "abh-note")];
+      split[b].forEach(function (_, k) { parts.push(svgText((left(k * dHead) + left((k + 1) * dHead - 1) + width) / 2, 28 + y0, "h" + (k + 1), "abh-shape", "middle")); });
+      full[b].forEach(function (texts, i) { row(parts, x0, y0 + 40 + i * 24, sequences[b][i], texts, left, block); });
+      return [parts.join(""), left(dModel - 1) + width - x0, 40 + n * 24];
+    }
+    function headBlock(b, x0, y0) {
       var parts = [svgText(x0, y0 + 10, "sequence " + (b + 1), "abh-note")], y = y0 + 22;
-      heads.forEach(function (rows, k) {
+      var left = function (j) { return x0 + label + j * width; };
+      split[b].forEach(function (rows, k) {
         parts.push(svgText(x0 + label, y + 10, "h" + (k + 1), "abh-shape"));
-        y += 18;
-        rows.forEach(function (row, i) {
-          parts.push(svgText(x0 + label - 6, y + i * 24 + 12, sequences[b][i], "abh-shape", "end", true));
-          row.forEach(function (text, j) { parts.push(cell(x0 + label + j * width, y + i * 24, text, k)); });
-        });
-        y += rows.length * 24 + 6;
+        rows.forEach(function (texts, i) { row(parts, x0, y + 18 + i * 24, sequences[b][i], texts, left, function () { return k; }); });
+        y += 24 + n * 24;
       });
       return [parts.join(""), label + dHead * width, y - 6 - y0];
     }
@@ -1445,40 +1531,32 @@
         return part[0] + (part[1] ? '<tspan class="abh-sub" baseline-shift="sub">' + part[1] + '</tspan><tspan baseline-shift="0"></tspan>' : "");
       }).join(", ") + ") = (" + sizes.join(", ") + ")</text>";
     }
-    var each = function (f) { return sequences.map(function (_, b) { return f.bind(null, b); }); };
-    var panels = [
-      ["X W_Q, one row per token", ["B", "n", "d_model"], [B, n, dModel], each(function (b, x, y) { return rowBlock(b, full[b], 0, x, y); })],
-      ["reshape: each row read in h blocks", ["B", "n", "h", "d_head"], [B, n, h, dHead], each(function (b, x, y) {
-        return rowBlock(b, cut[b].map(function (row) { return [].concat.apply([], row); }), 6, x, y);
-      })],
-      ["transpose: rows grouped by head", ["B", "h", "n", "d_head"], [B, h, n, dHead], each(function (b, x, y) { return headBlock(b, split[b], x, y); })]
-    ];
+    var panels = [["X W_Q, one row per token", ["B", "n", "d_model"], [B, n, dModel], function (b, x, y) { return rowBlock(b, 0, x, y); }],
+      ["reshape: each row read in h blocks", ["B", "n", "h", "d_head"], [B, n, h, dHead], function (b, x, y) { return rowBlock(b, 6, x, y); }],
+      ["transpose: rows grouped by head", ["B", "h", "n", "d_head"], [B, h, n, dHead], headBlock]];
     var body = [], y = 8, right = 0;
     panels.forEach(function (panel, k) {
       if (k) body.push(svgLine(8, y - 8, 332, y - 8, "abh-grid"));
-      var top = y, parts = [k ? svgText(8, top + 12, panel[0], "abh-label") : '<text class="abh-label" x="8" y="' + coordinate(top + 12) +
-        '" text-anchor="start">X W<tspan class="abh-sub" baseline-shift="sub">Q</tspan><tspan baseline-shift="0">' + panel[0].slice(5) + "</tspan></text>",
-        shapeLine(top + 32, panel[1], panel[2])];
-      var x = 8, line = 0, reach = 0;
+      var top = y, x = 8, line = 0, parts = [k ? svgText(8, top + 12, panel[0], "abh-label") : '<text class="abh-label" x="8" y="' +
+        coordinate(top + 12) + '" text-anchor="start">X W<tspan class="abh-sub" baseline-shift="sub">Q</tspan><tspan baseline-shift="0">' +
+        panel[0].slice(5) + "</tspan></text>", shapeLine(top + 32, panel[1], panel[2])];
       y = top + 46;
-      panel[3].forEach(function (block) {
-        var size = block(0, 0);
+      full.forEach(function (_, b) {
+        var size = panel[3](b, 0, 0);
         if (x > 8 && x + size[1] > 340) { x = 8; y += line + 8; line = 0; }
-        parts.push(block(x, y)[0]);
-        reach = Math.max(reach, x + size[1]); line = Math.max(line, size[2]);
+        parts.push(panel[3](b, x, y)[0]);
+        right = Math.max(right, x + size[1]); line = Math.max(line, size[2]);
         x += size[1] + 16;
       });
       body.push('<g class="abh-panel">' + parts.join("") + "</g>");
       y += line + 20;
-      right = Math.max(right, reach);
     });
-    var picture = Math.max.apply(null, [right].concat(panels.map(function (p) { return 8 + 8 * p[0].length; }))) + 8;
     var shapes = panels.map(function (p) { return "(" + p[2].join(", ") + ")"; });
     var said = desc + " X W_Q has the shape (B, n, d_model) = " + shapes[0] + ": B = " + B + " sequences of n = " + n + " tokens, d_model = " +
       dModel + " columns, for h = " + h + " heads of d_head = " + dHead + " columns each. The reshape to (B, n, h, d_head) = " + shapes[1] +
       " keeps every number in its place and reads each row as " + h + " blocks of " + dHead + ". The transpose to (B, h, n, d_head) = " +
       shapes[2] + " puts, for each sequence, the " + n + " rows of head 1 together, then those of head 2, and so on.";
-    return svgFrame("abh-diagram abh-split", picture, y - 8, title, said, idPrefix, body, true);
+    return svgFrame("abh-diagram abh-split", Math.max(right, 8 + 8 * panels[1][0].length) + 8, y - 8, title, said, idPrefix, body, true);
   }
 
   /** A drawing made again: its <svg> replaced when its markup changed, its caption set. */
@@ -1494,6 +1572,7 @@
 
   /** A figure that draws only what no input changes (the arrays' shapes, the mask): it stays as built. */
   function unchangedFigure() { return { type: "figure", unchanged: true }; }
+  function unchangedTable() { return { type: "table", unchanged: true }; }
 
   function drawHeatmap(figure, shown) {
     var n = shown.tokens.length;
@@ -1613,7 +1692,7 @@
   }
 
   function restyled(shown, digits) {
-    var again = function (s) { return style(s.exact, digits); };
+    var again = function (s) { return style(s.exact, digits, s.significant); };
     if (shown.type === "table") {
       shown.rows = shown.rows.map(function (row) {
         return row.map(function (cell) { return cell && cell.style ? Object.assign({}, cell, { style: again(cell.style) }) : cell; });

@@ -18,7 +18,7 @@ import json
 import math
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, is_dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -63,17 +63,21 @@ MIRRORED: dict[str, frozenset[str]] = {
     "tiled-attention": frozenset({
         "q", "k", "v", "scores", "trace", "tiled-output", "naive-output", "naive-weights", "max-difference", "running",
         "block-size", "scale"}),
-    "meaning": frozenset({"keys", "query", "products", "scores", "scaled", "weights", "score-to-weight", "divisor"}),
+    "meaning": frozenset({"keys", "query", "products", "scores", "weights", "score-to-weight", "divisor"}),
     "batched-heads": frozenset({
         "w-q", "w-k", "w-v", "w-o", "inputs", "b", "n", "d-model", "h", "d-head", "shapes", "queries-full",
         "queries-split", "weights", "merged", "u", "per-head-difference", "w-q-linear", "linear-difference",
         "head-split"}),
+    "kv-memory": frozenset({"models", "sizes", "sources", "bytes-per-value", "per-token", "bytes-per-token", "contexts",
+                            "memory", "multi-head-memory", "ratio", "gib"}),
+    "grouped-heads": frozenset({"query-heads", "x", "w-q", "w-k", "w-v", "sharing", "readers", "cache", "weights",
+                                "rolls-weights", "cache-size"}),
 }
 # The claims live.js evaluates (its QUESTIONS and RELATIONS): a check stating another is not live, so its page
 # stays static rather than showing a claim as holding that live.js never tested.
 MIRRORED_CLAIMS = frozenset({"largest", "smallest", "tied", "nonzero", "sign", "shape", "rows", "cols", "words",
                              "greater", "equal", "fractions", "zero", "size", "labels", "same",
-                             "differs", "close", "ratio", "slope"})
+                             "differs", "close", "ratio", "slope", "published"})
 # What a check picks and how it measures, beside its claims: the rows and columns, the tolerance, the axes, the entry
 # ratio= divides by (of=).
 PICKS = frozenset({"row", "col", "other-row", "other-col", "within", "axes", "of"})
@@ -87,7 +91,9 @@ EDITABLE: dict[str, tuple[str, ...]] = {"bus-is-late": ("queries", "keys", "valu
                                         "rnn-path": ("length",),
                                         "red-ball-layer": ("W_1", "b_1", "W_2", "b_2", "W_vocab"),
                                         "tiled-attention": ("Q", "K", "V", "block"), "meaning": ("keys", "query"),
-                                        "batched-heads": ("X", "W_q", "W_k", "W_v", "W_o")}
+                                        "batched-heads": ("X", "W_q", "W_k", "W_v", "W_o"),
+                                        "kv-memory": ("contexts", "bytes_per_value"),
+                                        "grouped-heads": ("X", "W_q", "W_k", "W_v", "bytes_per_value")}
 READ_BY: dict[tuple[str, str], frozenset[str]] = {
     ("red-ball-rolls", "calculator_places"): frozenset({"calculator-places"}),
     ("cost", "lengths"): frozenset({"table", "scores"})}
@@ -263,7 +269,15 @@ def example_data(name: str, used: frozenset[str] = frozenset()) -> dict[str, obj
             "features": getattr(example, "features", None), "sequences": getattr(example, "sequences", None),
             "vocabulary": getattr(example, "vocabulary", None), "padding": padding_data(example),
             "exact": getattr(example, "exact", False), "causal": getattr(example, "causal", False),
-            "settings": settings, "magnitudes": [magnitude_data(m) for m in getattr(example, "magnitudes", ())]}
+            "settings": settings, "magnitudes": [magnitude_data(m) for m in getattr(example, "magnitudes", ())],
+            "published": {field: plain(getattr(example, field)) for field in example.sources()}}
+
+
+def plain(value: object) -> object:
+    """A published input as JSON holds it: a model's sizes (a dataclass) as an object, tuples as lists."""
+    if is_dataclass(value) and not isinstance(value, type):
+        return {item.name: plain(getattr(value, item.name)) for item in fields(value)}
+    return [plain(item) for item in value] if isinstance(value, tuple | list) else value
 
 
 def padding_data(example: Example) -> dict[str, object] | None:
@@ -296,6 +310,8 @@ def accepted(example: Example, field: str) -> dict[str, object]:
     one the core parses, of at most MAX_ENTRY_LENGTH characters."""
     from attention_core._checks import MAX_ENTRY_LENGTH  # as EXAMPLES: NumPy only for a live page
 
+    if field in example.sources():  # published= holds in live.js because no reader changes a published input
+        raise ValueError(f"{type(example).__name__}.{field} is published; a reader may not change it")
     declared = {item.name: item.metadata.get("range") for item in fields(example)}.get(field)
     if declared is None:
         return {"entry": MAX_ENTRY_LENGTH}

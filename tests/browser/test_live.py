@@ -167,7 +167,7 @@ LIVE_PAGES = ["", "beyond/checks/", "lesson/", "teachers/", "teachers/answer-key
               *(f"walkthrough/{chapter}/" for chapter in CHAPTERS), "walkthrough/cost/", "walkthrough/generation/",
               "walkthrough/why-attention/", "walkthrough/transformer-layer/", "beyond/variants/",
               "beyond/tiled-attention/", "walkthrough/meaning/", "beyond/engineers-path/",
-              "beyond/pytorch/"]
+              "beyond/pytorch/", "beyond/kv-cache-memory/"]
 
 
 def test_the_live_pages_are_those_whose_every_number_live_js_computes(
