@@ -187,19 +187,22 @@
   /* ---- Multiple-choice questions -------------------------------------------------------------------------
      The build makes each an open admonition "choice" (its title the stem) holding closed <details class="option">
      blocks, one of them also "right", each opening on its feedback (src/attention_site/directives/choices.py).
-     Here the options become a radio group with a Check button; checking shows the verdict and the chosen option's
-     feedback in a polite live region. The details stay in the page, hidden, for the printed answer key. */
+     Here the options become a radio group with a Check button, and the details blocks move, hidden, into a polite
+     live region: checking writes the verdict there and shows the chosen block's feedback. Every node is moved,
+     never copied, so that live.js, which finds each computed number by its mark, keeps the numbers of a page
+     whose inputs a reader changes up to date in the options and the feedback alike. */
   var choiceCounter = 0;
+  var RE_LIVE_MARK = /^attn-live-\d+$/;
 
-  /** The chosen option's verdict and feedback, copied from its details block (so a live page's recomputed
-      numbers are copied as they stand). */
-  function feedbackOf(option) {
-    var right = option.classList.contains("right");
-    var nodes = [el("p", { className: "choice__verdict" }, [el("strong", { text: right ? "Right." : "Not this one." })])];
-    Array.prototype.forEach.call(option.children, function (child) {
-      if (child.tagName !== "SUMMARY") nodes.push(child.cloneNode(true));
+  /** `node` without the marks live.js finds numbers by: a copy that live.js leaves alone. */
+  function unmarked(node) {
+    if (node.nodeType !== 1) return node;
+    [node].concat(Array.prototype.slice.call(node.querySelectorAll("[data-live], [class*='attn-live-']"))).forEach(function (mark) {
+      mark.removeAttribute("data-live");
+      if (!mark.hasAttribute("class")) return;
+      mark.setAttribute("class", mark.getAttribute("class").split(/\s+/).filter(function (name) { return !RE_LIVE_MARK.test(name); }).join(" "));
     });
-    return nodes;
+    return node;
   }
 
   function markChoice(labels, chosen, right) {
@@ -214,11 +217,13 @@
     mark.appendChild(el("span", { className: "visually-hidden", text: right ? "right" : "not right" }));
   }
 
+  /** The radio button of one option: its text is the summary's own nodes, moved; the summary keeps a copy for the
+      printed answer key. */
   function optionLabel(option, name, index) {
+    var summary = option.querySelector("summary");
     var text = el("span", { className: "choice__text" });
-    Array.prototype.forEach.call(option.querySelector("summary").childNodes, function (node) {
-      text.appendChild(node.cloneNode(true));
-    });
+    while (summary.firstChild) text.appendChild(summary.firstChild);
+    Array.prototype.forEach.call(text.childNodes, function (node) { summary.appendChild(unmarked(node.cloneNode(true))); });
     return el("label", { className: "choice__option" }, [
       el("input", { type: "radio", name: name, value: String(index), className: "choice__radio" }),
       text,
@@ -237,22 +242,32 @@
     stem.id = stem.id || id + "-stem";
     var labels = options.map(function (option, index) { return optionLabel(option, id, index); });
     var group = el("div", { className: "choice__options", role: "radiogroup", "aria-labelledby": stem.id }, labels);
-    var feedback = el("div", { className: "choice__feedback", role: "status", "aria-live": "polite" });
+    var verdict = el("p", { className: "choice__verdict" });
+    var feedback = el("div", { className: "choice__feedback", role: "status", "aria-live": "polite" }, [verdict]);
+    var show = function (chosen) { // the index of the option whose feedback shows, or -1 for none
+      options.forEach(function (option, index) {
+        option.hidden = index !== chosen;
+        if (index === chosen) option.open = true;
+      });
+    };
     var checkChoice = function () {
       var chosen = group.querySelector("input:checked");
-      feedback.textContent = "";
+      verdict.textContent = "";
       if (!chosen) {
-        markChoice(labels, null, false);
-        feedback.appendChild(el("p", { text: "Choose an option first." }));
+        show(-1);
+        verdict.textContent = "Choose an option first.";
         return;
       }
-      var option = options[Number(chosen.value)];
-      markChoice(labels, chosen.closest("label"), option.classList.contains("right"));
-      feedbackOf(option).forEach(function (node) { feedback.appendChild(node); });
+      var index = Number(chosen.value);
+      var right = options[index].classList.contains("right");
+      markChoice(labels, chosen.closest("label"), right);
+      verdict.appendChild(el("strong", { text: right ? "Right." : "Not this one." }));
+      show(index);
     };
     group.addEventListener("change", function () {
       markChoice(labels, null, false);
-      feedback.textContent = "";
+      verdict.textContent = "";
+      show(-1);
     });
     group.addEventListener("keydown", function (event) {
       if (event.key !== "Enter" || !event.target.classList.contains("choice__radio")) return;
@@ -260,10 +275,11 @@
       checkChoice();
     });
     var button = el("button", { type: "button", className: "reader-button choice__check", text: "Check", onclick: checkChoice });
-    options[0].parentNode.insertBefore(group, options[0]);
-    options[0].parentNode.insertBefore(el("div", { className: "choice__actions" }, [button]), options[0]);
-    options[0].parentNode.insertBefore(feedback, options[0]);
-    options.forEach(function (option) { option.hidden = true; });
+    question.insertBefore(group, options[0]);
+    question.insertBefore(el("div", { className: "choice__actions" }, [button]), options[0]);
+    question.insertBefore(feedback, options[0]);
+    show(-1);
+    options.forEach(function (option) { feedback.appendChild(option); });
     question.setAttribute("data-ready", "");
   }
 
