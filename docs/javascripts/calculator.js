@@ -81,6 +81,12 @@
     outputCell.textContent = "\u2013";
   }
 
+  /** Tokens as a sentence names them: `is`, or `bus and late (a tie)`. */
+  function named(tokens) {
+    if (tokens.length === 1) return tokens[0];
+    return tokens.slice(0, -1).join(", ") + " and " + tokens[tokens.length - 1] + " (a tie)";
+  }
+
   function headerRow(cells) {
     return el("tr", {}, cells.map(function (content) {
       return el("th", { scope: "col" }, Array.isArray(content) ? content : [content]);
@@ -150,6 +156,7 @@
       return { score: el("td"), exp: el("td"), weightText: el("span", { className: "calculator__weight" }), bar: el("span", { className: "calculator__bar-fill" }) };
     });
     var outputCell = el("output", { className: "calculator__output", "aria-live": "polite" });
+    var largestCell = el("output", { className: "calculator__largest", "aria-live": "polite" });
     var message = el("p", { className: "calculator__message", id: id + "-message", role: "alert" });
 
     var inputsTable = buildInputsTable(tokens, keyInputs, valueInputs);
@@ -164,6 +171,7 @@
       el("div", { className: "calculator__scroll", tabindex: "0", role: "region", "aria-label": "Keys and values" }, [inputsTable]),
       message,
       el("div", { className: "calculator__scroll", tabindex: "0", role: "region", "aria-label": "Results" }, [resultsTable]),
+      el("p", { className: "calculator__output-line" }, ["Largest weight: ", largestCell]),
       el("p", { className: "calculator__output-line" }, ["Output, the weighted sum of the values: ", outputCell]),
       el("button", { type: "button", className: "reader-button reader-button--quiet", text: "Reset", onclick: reset })
     ]);
@@ -216,11 +224,13 @@
         cells.bar.style.width = result.bars[row];
       });
       outputCell.textContent = result.output;
+      largestCell.textContent = result.largest ? named(result.largest.map(function (j) { return tokens[j]; })) : "\u2013";
       container.setAttribute("data-state", "ready");
     }
 
     function noResult(state) {
       showNoResult(resultCells, outputCell);
+      largestCell.textContent = "\u2013";
       container.setAttribute("data-state", state);
     }
 

@@ -1609,6 +1609,12 @@
     return errors.length ? { errors: errors } : { values: values };
   }
 
+  /** The places of a row's largest entry, every one of them when they tie (to float64's rounding). */
+  function largestAt(row) {
+    var top = Math.max.apply(null, row);
+    return row.map(function (x, j) { return Math.abs(x - top) <= 1e-12 ? j : -1; }).filter(function (j) { return j >= 0; });
+  }
+
   /** One query's attention as the calculator shows it, by the site's number policy: each key's score and e^score
       to `digits` places (e^score "too large" past float64: the weights subtract the largest score first, as the
       core's softmax does), each weight and its bar's length, and the output to `outputDigits`; or {stale}. */
@@ -1622,6 +1628,7 @@
         exponentials: result.scaled[0].map(function (x) { return isFinite(Math.exp(x)) ? shown(Math.exp(x)) : "too large"; }),
         weights: A.map(shown),
         bars: A.map(function (a) { return fixed(100 * a, 2) + "%"; }),
+        largest: largestAt(A), // the keys whose weight is largest: several when they tie (the lesson's "design a query")
         output: readerMinus(formatVector(result.output[0], style(false, outputDigits)))
       };
     } catch (error) {

@@ -220,6 +220,21 @@ def test_calculator_matches_attention_core(page: Page, request: pytest.FixtureRe
     expect(title).to_have_text("Attention calculator: the query of \u201clate\u201d")
 
 
+def test_the_calculator_names_the_largest_weight_so_a_designed_query_is_checked(page: Page, site_url: str) -> None:
+    """Assert the lesson's calculator names the token with the largest weight, as its exercise 5 asks the reader to
+    check a query of their own: bus for late's query, is for (−1, 1), all three as a tie for (0, 0), and nothing
+    while a box holds no number."""
+    page.goto(site_url + "lesson/")
+    scroll_to_calculator(page)
+    largest = page.locator(".calculator__largest").first
+    expect(largest).to_have_text("bus")
+    for query, named in [([-1, 1], "is"), ([0, 0], "bus, is and late (a tie)"), ([-1, -2], "late")]:
+        set_vector(page, "query of late", query)
+        expect(largest).to_have_text(named)
+    page.get_by_role("textbox", name="query of late, entry 1").fill("abc")
+    expect(largest).to_have_text("\u2013")
+
+
 def test_calculator_marks_a_box_without_a_number_and_steps_with_the_arrows(page: Page, playground_url: str) -> None:
     """Assert "abc" marks its box, says what a box accepts and blanks the results; arrows step a value."""
     page.goto(playground_url)
