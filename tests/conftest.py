@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SHARED_INPUTS = "src/attention_core/examples/base.py"
 RE_BALL_KEY = re.compile(r'(RED_BALL_W_K: Rows = \(\("0",\), \(")ln 2')
 BALL_KEY_IN_PROGRAM = "np.log(2.0)"
+PROGRAMS_OF_THE_BALL_KEY = ("red_ball_rolls.py", "red_ball_rolls_torch.py")  # the programs that set it
 
 
 def change_ball_key(project: Path, program_too: bool = True) -> None:
@@ -29,9 +30,10 @@ def change_ball_key(project: Path, program_too: bool = True) -> None:
     assert changed == 1, "RED_BALL_W_K no longer holds ball's key as 'ln 2'; update this helper"
     examples.write_text(source)
     if program_too:
-        program = project / "docs/programs/red_ball_rolls.py"
-        assert program.read_text().count(BALL_KEY_IN_PROGRAM) == 1
-        program.write_text(program.read_text().replace(BALL_KEY_IN_PROGRAM, "np.log(3.0)"))
+        for name in PROGRAMS_OF_THE_BALL_KEY:
+            program = project / "docs/programs" / name
+            assert program.read_text().count(BALL_KEY_IN_PROGRAM) == 1, name
+            program.write_text(program.read_text().replace(BALL_KEY_IN_PROGRAM, "np.log(3.0)"))
 IGNORED = shutil.ignore_patterns(
     ".git", ".venv", "node_modules", "site", "__pycache__", ".pytest_cache", ".hypothesis",
     ".ruff_cache", "test-artifacts", "*.egg-info", ".cache", "zensical-docs",
