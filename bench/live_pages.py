@@ -172,6 +172,17 @@ CASES = {  # two input sets for each live example, handed to live.js in turn
                  with_input("kv-cache", W_k=[["1"], ["ln 2"], ["-1"]])),
     "rnn-path": ({"length": 3}, {"length": 12}),
     "cost": ({"lengths": [2, 16, 256, 4096]}, {"lengths": [1, 1000, 100000, 1000000]}),
+    "meaning": (with_input("meaning", query=["3", "0", "0", "1"]), with_input("meaning", query=["1", "2", "3", "-1"])),
+    "batched-heads": (with_input("batched-heads", W_q=[["2", "0", "0", "1"], ["0", "1", "1", "0"], ["1", "1", "0", "0"],
+                                                      ["0", "0", "1", "1"]]),
+                      with_input("batched-heads", W_q=[["-1", "0", "0", "1"], ["0", "1/2", "1", "0"],
+                                                      ["1", "1", "0", "0"], ["0", "0", "1", "ln 2"]])),
+    "kv-memory": ({"contexts": [1024, 8192, 65536], "bytes_per_value": 1},
+                  {"contexts": [100, 1000, 1000000], "bytes_per_value": 4}),
+    "grouped-heads": (with_input("grouped-heads", W_q=[["2", "0", "1", "2"], ["1", "1", "0", "0"],
+                                                      ["1", "2", "1", "1"]]),
+                      with_input("grouped-heads", W_k=[["1", "ln 2", "0", "ln 2"], ["ln 2", "0", "0", "0"],
+                                                       ["0", "0", "ln 2", "1"]])),
 }
 
 

@@ -1564,10 +1564,26 @@
     var old = figure.querySelector("svg");
     if (figure.getAttribute("data-drawn") !== shown.svg && old) {
       var svg = new DOMParser().parseFromString(shown.svg, "image/svg+xml").documentElement;
-      old.replaceWith(document.importNode(svg, true));
+      if (!patched(old, svg)) old.replaceWith(document.importNode(svg, true));
       figure.setAttribute("data-drawn", shown.svg);
     }
     setText(figure.querySelector("figcaption"), shown.caption);
+  }
+
+  /** Make `old` equal to `fresh` in place, when both have the same elements in the same order (new numbers, new
+      widths): only what differs is touched, which a large drawing lays out again much faster than a new one. */
+  function patched(old, fresh) {
+    if (!alike(old, fresh)) return false;
+    (function mend(a, b) {
+      if (a.nodeType === 3) { if (a.data !== b.data) a.data = b.data; return; }
+      [].forEach.call(b.attributes, function (attribute) { setAttribute(a, attribute.name, attribute.value); });
+      [].forEach.call(a.childNodes, function (child, k) { mend(child, b.childNodes[k]); });
+    })(old, fresh);
+    return true;
+  }
+  function alike(a, b) {
+    return a.nodeName === b.nodeName && a.childNodes.length === b.childNodes.length && (a.attributes || []).length === (b.attributes || []).length &&
+      [].every.call(a.childNodes, function (child, k) { return alike(child, b.childNodes[k]); });
   }
 
   /** A figure that draws only what no input changes (the arrays' shapes, the mask): it stays as built. */
