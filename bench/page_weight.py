@@ -20,6 +20,7 @@ runs each, the median against the targets (at least 95 on a phone, 99 on a deskt
     python bench/page_weight.py                    # weights in Chromium, then Lighthouse on every page (about an hour)
     python bench/page_weight.py --quick            # Lighthouse on home, lesson and softmax (about 10 minutes)
     python bench/page_weight.py --no-lighthouse    # weights only (about a minute)
+    python bench/page_weight.py --pages lesson/ beyond/pytorch/   # Lighthouse on these (--quick adds its three)
     python bench/page_weight.py --static           # read the HTML instead of loading it; no Lighthouse
 Run it under `flock /tmp/browser.lock` on a shared machine, so that no other browser job runs meanwhile.
 """
@@ -298,6 +299,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--static", action="store_true", help="read the HTML instead of loading it in Chromium")
     parser.add_argument("--quick", action="store_true", help="Lighthouse on three pages only (home, lesson, softmax)")
+    parser.add_argument("--pages", nargs="+", metavar="PAGE", default=[],
+                        help="Lighthouse on these pages only (URL paths such as lesson/; / for home); with --quick, "
+                             "on these and the three")
     parser.add_argument("--no-lighthouse", action="store_true", help="page weights only")
     parser.add_argument("--no-write", action="store_true", help="print only; leave bench/results/ alone")
     args = parser.parse_args()
@@ -338,7 +342,8 @@ def main() -> None:
                              results_markdown(weights, mathjax, how))
         print(f"\nwrote {path.relative_to(path.parents[2])}")
         if scores:
-            command = "python bench/page_weight.py" + (" --quick" if args.quick else "")
+            command = "python bench/page_weight.py" + (" --quick" if args.quick else "") \
+                + "".join(f" /{as_page(page)}" for page in args.pages).replace(" /", " --pages /", 1)
             path = write_results("lighthouse", command, lighthouse_markdown(scores, len(weights)))
             print(f"wrote {path.relative_to(path.parents[2])}")
 
@@ -349,11 +354,28 @@ def run_lighthouse(site: Path, weights: list[Weight], args: argparse.Namespace) 
     if why_not:
         print(f"no Lighthouse run: {why_not}")
         return []
-    pages = [w.page for w in weights]
-    if args.quick:
-        pages = [page for page in QUICK_PAGES if page in pages]
+    pages = lighthouse_pages([w.page for w in weights], args.quick, args.pages)
     print(f"  Lighthouse on {len(pages)} pages, {lighthouse.RUNS} runs of each preset", flush=True)
     return lighthouse.score_pages(site, pages)
+
+
+def as_page(name: str) -> str:
+    """A page as the site's URL path relative to its root: `/lesson` and `lesson/` are `lesson/`, `/` is home."""
+    path = name.strip().strip("/")
+    return path + "/" if path else ""
+
+
+def lighthouse_pages(built: list[str], quick: bool, named: list[str]) -> list[str]:
+    """The pages to score, in the site's order of weight: every built page, or the three of --quick and the
+    pages named with --pages (each once); a named page the build does not have stops the script."""
+    if not quick and not named:
+        return built
+    wanted = [as_page(name) for name in named]
+    missing = [f"/{page}" for page in wanted if page not in built]
+    if missing:
+        fail(f"--pages names pages the site does not have: {', '.join(missing)}")
+    chosen = set(wanted) | (set(QUICK_PAGES) if quick else set())
+    return [page for page in built if page in chosen]
 
 
 def lighthouse_markdown(scores: list[lighthouse.Scores], pages_in_site: int) -> str:
@@ -363,7 +385,8 @@ def lighthouse_markdown(scores: list[lighthouse.Scores], pages_in_site: int) -> 
         missed = [f"`/{s.page}`" for s in scores if not s.met(preset)]
         verdicts.append(f"{preset} (target at least {lighthouse.TARGETS[preset]}): "
                         + ("met on every page scored" if not missed else f"not met on {', '.join(missed)}"))
-    scope = "every page" if len(scores) == pages_in_site else f"{len(scores)} of the {pages_in_site} pages (`--quick`)"
+    scope = "every page" if len(scores) == pages_in_site else (
+        f"{len(scores)} of the {pages_in_site} pages (the others not scored in this run; `--quick` or `--pages`)")
     return "\n\n".join([
         f"Lighthouse 12.2.3 performance score of {scope}, the median of {lighthouse.RUNS} runs with the runs in "
         "brackets: " + "; ".join(verdicts) + ".",
