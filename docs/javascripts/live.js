@@ -1559,13 +1559,14 @@
     return svgFrame("abh-diagram abh-split", Math.max(right, 8 + 8 * panels[1][0].length) + 8, y - 8, title, said, idPrefix, body, true);
   }
 
+  var DRAWN = new WeakMap(); // each drawing's markup as last drawn
   /** A drawing made again: its <svg> replaced when its markup changed, its caption set. */
   function drawAgain(figure, shown) {
     var old = figure.querySelector("svg");
-    if (figure.getAttribute("data-drawn") !== shown.svg && old) {
+    if (DRAWN.get(figure) !== shown.svg && old) {
       var svg = new DOMParser().parseFromString(shown.svg, "image/svg+xml").documentElement;
       if (!patched(old, svg)) old.replaceWith(document.importNode(svg, true));
-      figure.setAttribute("data-drawn", shown.svg);
+      DRAWN.set(figure, shown.svg); // kept beside the node: a long attribute would be restyled at each change
     }
     setText(figure.querySelector("figcaption"), shown.caption);
   }
