@@ -96,14 +96,14 @@ def test_without_javascript_each_option_opens_on_its_verdict_and_feedback(browse
 
 def test_on_paper_the_options_print_and_the_feedback_does_not(page: Page, site_url: str) -> None:
     """Assert the printed worksheet shows every option of a question, even one chosen and checked on screen, and
-    no verdict or feedback; the answer key shows the feedback."""
+    no verdict, mark or feedback; the answer key shows the feedback."""
     question = first_question(page, site_url)
     question.get_by_role("radio", name=WRONG).check()
     question.get_by_role("button", name="Check").click()
     expect(question.get_by_role("status")).to_contain_text(WRONG_FEEDBACK, use_inner_text=True)
     printed = " ".join(print_to_text(page, "choices-worksheet").split())
     assert STEM in printed and WRONG in printed and "ball" in printed
-    assert WRONG_FEEDBACK not in printed and "Not this one." not in printed
+    assert WRONG_FEEDBACK not in printed and "Not this one." not in printed and "\u2717" not in printed
     assert "Check" not in printed.split(STEM)[1][:300]  # nor the button
 
     page.evaluate("""() => {
