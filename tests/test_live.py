@@ -235,15 +235,6 @@ def test_the_meaning_example_is_live_and_offers_its_keys_and_its_one_row_query()
     assert example["focus"] == "it" and example["features"] == ["noun", "breakable", "furniture", "action"]
 
 
-def test_the_batched_heads_example_is_live_with_its_sequences_and_heads() -> None:
-    """Assert the engineer's path is live, offering the batch X and the four full-width projections, with the
-    sequences its rows are split into and its number of heads (a setting: h must divide d_model, which a range
-    cannot say, so it is not offered)."""
-    example = json.loads(page_manifest("<!-- attn:figure batched-heads head-split -->"))["examples"]["batched-heads"]
-    assert example["editable"] == ["X", "W_q", "W_k", "W_v", "W_o"] and example["settings"] == {"h": 2}
-    assert example["sequences"] == [["red", "ball", "rolls"], ["bus", "is", "late"]]
-
-
 def test_the_kv_cache_memory_examples_are_live_with_their_published_models() -> None:
     """Assert KV-cache memory's page is live: kv-memory offers its context lengths and bytes per number, its models'
     published sizes in live.json (which no reader changes, so published= holds in live.js as in the build), and

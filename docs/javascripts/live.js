@@ -1099,65 +1099,6 @@
     };
   };
 
-  ENTRIES["batched-heads"] = function (data, inputs) { // batched.batched_attention: B causal sequences, h heads, one expression
-    var TOKENS = data.tokens, SEQS = data.sequences, EXACT = style(true, 3), DECIMAL = style(false, 3), h = data.settings.h;
-    var X = parseMatrix(inputs.X), W = {}, B = SEQS.length, n = SEQS[0].length, dModel = X[0].length, dHead = dModel / h;
-    ["W_q", "W_k", "W_v", "W_o"].forEach(function (name) { W[name] = parseMatrix(inputs[name]); });
-    var HEAD_AT = labels("", h).map(function (_, i) { return i; }), INPUT_ROWS = labels("x", dModel), HEADS = [];
-    HEAD_AT.forEach(function (i) { labels("", dHead).forEach(function (_, k) { HEADS.push("h" + (i + 1) + "." + (k + 1)); }); });
-    var causal = SEQS[0].map(function (_, i) { return SEQS[0].map(function (__, j) { return j <= i; }); });
-    var seq = function (M, b) { return M.slice(b * n, (b + 1) * n); }; // sequence b's rows of (B*n, d)
-    var cols = function (M, i) { return M.map(function (row) { return row.slice(i * dHead, (i + 1) * dHead); }); }; // head i's columns
-    var full = {}, rows = [], heads = [], perHead = [];
-    ["W_q", "W_k", "W_v"].forEach(function (name) { full[name] = matmul(X, W[name]); }); // (B*n, d_model) x (d_model, d_model)
-    SEQS.forEach(function (tokens, b) { // split_heads: (B, n, d_model) -> (B, h, n, d_head), read row by row
-      HEAD_AT.forEach(function (i) {
-        heads.push(attention(cols(seq(full.W_q, b), i), cols(seq(full.W_k, b), i), cols(seq(full.W_v, b), i), 1 / Math.sqrt(dHead), causal));
-        tokens.forEach(function (token) { rows.push(token + "/h" + (i + 1)); });
-      });
-      perHead = perHead.concat(multiHead(seq(X, b), HEAD_AT.map(function (i) { // multi_head_attention, one sequence at a time
-        return ["W_q", "W_k", "W_v"].map(function (name) { return cols(inputs[name], i); });
-      }), W.W_o, causal).U);
-    });
-    var flat = function (key) { return [].concat.apply([], heads.map(function (r) { return r[key]; })); }; // (B*h*n, ...)
-    var ofSequence = function (b) { return heads.slice(b * h, (b + 1) * h); };
-    var concat = [].concat.apply([], SEQS.map(function (tokens, b) { // merge_heads: (B, h, n, d_head) -> (B, n, d_model)
-      return tokens.map(function (_, t) { return [].concat.apply([], ofSequence(b).map(function (r) { return r.output[t]; })); });
-    }));
-    var U = matmul(concat, W.W_o); // (B*n, d_model) x (d_model, d_model)
-    function most(A, C) { return Math.max.apply(null, [].concat.apply([], A.map(function (row, r) { return row.map(function (a, c) { return Math.abs(a - C[r][c]); }); }))); }
-    function parity(difference, what) {
-      if (!(difference <= 1e-12)) fail(what + " differ by " + difference + "; nothing is published");
-      return scalar(difference, DECIMAL);
-    }
-    function texts(M) { return M.map(function (row) { return row.map(function (x) { return readerMinus(formatNumber(x, EXACT)); }); }); }
-    function count(x) { return function () { return scalar(x, EXACT); }; }
-    function projection(name) { return grid(W[name], INPUT_ROWS, HEADS, EXACT, "row of $" + name.slice(0, 2) + name.slice(2).toUpperCase() + "$", inputs[name]); }
-    return {
-      "w-q": function () { return projection("W_q"); }, "w-k": function () { return projection("W_k"); }, "w-v": function () { return projection("W_v"); },
-      "w-o": function () { return grid(W.W_o, HEADS, labels("u", dModel), EXACT, "row of $W_O$", inputs.W_o); },
-      inputs: function () { return grid(X, TOKENS, INPUT_ROWS, EXACT, "token", inputs.X); },
-      b: count(B), n: count(n), "d-model": count(dModel), h: count(h), "d-head": count(dHead),
-      shapes: unchangedTable, // the arrays' shapes, which no input a reader edits changes
-      "queries-full": function () { return grid(full.W_q, TOKENS, HEADS, EXACT, "token"); },
-      "queries-split": function () { return grid(flat("Q"), rows, labels("d", dHead), EXACT, "token/head"); },
-      weights: function () { return grid(checkedWeights(flat("weights"), flat("mask")), rows, labels("k", n), DECIMAL, "query/head \\ key"); },
-      merged: function () { return grid(concat, TOKENS, HEADS, DECIMAL, "token"); },
-      u: function () { return grid(U, TOKENS, labels("u", dModel), DECIMAL, "token"); },
-      "per-head-difference": function () { return parity(most(U, perHead), "batched and per-head attention"); },
-      "w-q-linear": function () { return grid(transpose(W.W_q), HEADS, INPUT_ROWS, EXACT, "out \\ in"); },
-      "linear-difference": function () { return parity(most(full.W_q, matmul(X, transpose(transpose(W.W_q)))), "x W and x (W^T)^T"); },
-      "head-split": function () {
-        var q = SEQS.map(function (_, b) { return texts(seq(full.W_q, b)); });
-        return { type: "figure", caption: "The reshape prints every number where it was and only reads each row in blocks, one a head; " +
-                 "the transpose moves them, so that each head's rows of a sequence come together.",
-                 svg: headSplit(q, SEQS.map(function (_, b) { return ofSequence(b).map(function (r) { return texts(r.Q); }); }), SEQS,
-                   "Splitting the queries of a batch into heads: reshape, then transpose", "The queries of every token of the batch, each cell " +
-                   "coloured by the head it belongs to, in three panels: before the split, after the reshape, after the transpose.", "head-split") };
-      }
-    };
-  };
-
   /** kv_memory.attention_kind: h query heads over g K/V heads. */
   function attentionKind(h, g) { return g === h ? "multi-head" : g === 1 ? "multi-query" : "grouped-query"; }
   function wholeGrid(values, rows, cols, corner) { return grid(values, rows, cols, style(true, 3), corner); }
@@ -1450,10 +1391,9 @@
     return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
   }
   /** frame._svg: a scalable, labelled <svg> of natural size width x height around `body`. */
-  function svgFrame(kind, width, height, title, desc, idPrefix, body, keep) { // keep: never narrower (shrink=False)
+  function svgFrame(kind, width, height, title, desc, idPrefix, body) {
     return '<svg xmlns="http://www.w3.org/2000/svg" class="abh-figure ' + kind + '" role="img" viewBox="0 0 ' + coordinate(width) +
-      " " + coordinate(height) + '" width="100%" style="' + (keep ? "--abh-floor: " + coordinate(width) + "px; " : "") + "max-width: " +
-      coordinate(width) + 'px" font-size="14" aria-labelledby="' +
+      " " + coordinate(height) + '" width="100%" style="max-width: ' + coordinate(width) + 'px" font-size="14" aria-labelledby="' +
       idPrefix + "-title " + idPrefix + '-desc"><title id="' + idPrefix + '-title">' + escapeText(title) + '</title><desc id="' +
       idPrefix + '-desc">' + escapeText(desc) + "</desc>" + body.join("") + "</svg>";
   }
@@ -1491,100 +1431,16 @@
     return svgFrame("abh-paths", last + radius + 9, apex + 30, title, desc, idPrefix, body);
   }
 
-  /** figures/reshapes.head_split_svg: X W_Q (B, n, d_model) as cell texts, its reshape (B, n, h, d_head: the same rows
-      read in h blocks) and `split`, the transpose (B, h, n, d_head); cells tinted by head, sequences side by side while
-      they fit 340 units. */
-  function headSplit(full, split, sequences, title, desc, idPrefix) {
-    var B = full.length, n = full[0].length, dModel = full[0][0].length, h = split[0].length, dHead = dModel / h;
-    var widest = function (xs) { return Math.max.apply(null, xs.map(function (t) { return t.length; })); };
-    var width = Math.max(24, Math.ceil(7.5 * widest([].concat.apply([], [].concat.apply([], full)))) + 8);
-    var label = 8 * widest([].concat.apply([], sequences)) + 8;
-    function row(parts, x0, y, token, texts, left, head) { // a token, then its cells
-      parts.push(svgText(x0 + label - 6, y + 12, token, "abh-shape", "end", true));
-      texts.forEach(function (text, j) {
-        var x = left(j);
-        parts.push('<g class="abh-split-cell abh-head-' + (head(j) + 1) + '"><rect class="abh-cell abh-tint-' + head(j) % 4 + '" x="' +
-          coordinate(x) + '" y="' + coordinate(y) + '" width="' + coordinate(width) + '" height="24"/>' +
-          svgText(x + width / 2, y + 12, text, "abh-cell-text", "middle", true) + "</g>");
-      });
-    }
-    function rowBlock(b, gap, x0, y0) {
-      var left = function (j) { return x0 + label + j * width + Math.floor(j / dHead) * gap; };
-      var block = function (j) { return Math.floor(j / dHead); }, parts = [svgText(x0, y0 + 10, "sequence " + (b + 1), "abh-note")];
-      split[b].forEach(function (_, k) { parts.push(svgText((left(k * dHead) + left((k + 1) * dHead - 1) + width) / 2, 28 + y0, "h" + (k + 1), "abh-shape", "middle")); });
-      full[b].forEach(function (texts, i) { row(parts, x0, y0 + 40 + i * 24, sequences[b][i], texts, left, block); });
-      return [parts.join(""), left(dModel - 1) + width - x0, 40 + n * 24];
-    }
-    function headBlock(b, x0, y0) {
-      var parts = [svgText(x0, y0 + 10, "sequence " + (b + 1), "abh-note")], y = y0 + 22;
-      var left = function (j) { return x0 + label + j * width; };
-      split[b].forEach(function (rows, k) {
-        parts.push(svgText(x0 + label, y + 10, "h" + (k + 1), "abh-shape"));
-        rows.forEach(function (texts, i) { row(parts, x0, y + 18 + i * 24, sequences[b][i], texts, left, function () { return k; }); });
-        y += 24 + n * 24;
-      });
-      return [parts.join(""), label + dHead * width, y - 6 - y0];
-    }
-    function shapeLine(y, axes, sizes) {
-      return '<text class="abh-shape" x="8" y="' + coordinate(y) + '" text-anchor="start">(' + axes.map(function (axis) {
-        var part = axis.split("_");
-        return part[0] + (part[1] ? '<tspan class="abh-sub" baseline-shift="sub">' + part[1] + '</tspan><tspan baseline-shift="0"></tspan>' : "");
-      }).join(", ") + ") = (" + sizes.join(", ") + ")</text>";
-    }
-    var panels = [["X W_Q, one row per token", ["B", "n", "d_model"], [B, n, dModel], function (b, x, y) { return rowBlock(b, 0, x, y); }],
-      ["reshape: each row read in h blocks", ["B", "n", "h", "d_head"], [B, n, h, dHead], function (b, x, y) { return rowBlock(b, 6, x, y); }],
-      ["transpose: rows grouped by head", ["B", "h", "n", "d_head"], [B, h, n, dHead], headBlock]];
-    var body = [], y = 8, right = 0;
-    panels.forEach(function (panel, k) {
-      if (k) body.push(svgLine(8, y - 8, 332, y - 8, "abh-grid"));
-      var top = y, x = 8, line = 0, parts = [k ? svgText(8, top + 12, panel[0], "abh-label") : '<text class="abh-label" x="8" y="' +
-        coordinate(top + 12) + '" text-anchor="start">X W<tspan class="abh-sub" baseline-shift="sub">Q</tspan><tspan baseline-shift="0">' +
-        panel[0].slice(5) + "</tspan></text>", shapeLine(top + 32, panel[1], panel[2])];
-      y = top + 46;
-      full.forEach(function (_, b) {
-        var size = panel[3](b, 0, 0);
-        if (x > 8 && x + size[1] > 340) { x = 8; y += line + 8; line = 0; }
-        parts.push(panel[3](b, x, y)[0]);
-        right = Math.max(right, x + size[1]); line = Math.max(line, size[2]);
-        x += size[1] + 16;
-      });
-      body.push('<g class="abh-panel">' + parts.join("") + "</g>");
-      y += line + 20;
-    });
-    var shapes = panels.map(function (p) { return "(" + p[2].join(", ") + ")"; });
-    var said = desc + " X W_Q has the shape (B, n, d_model) = " + shapes[0] + ": B = " + B + " sequences of n = " + n + " tokens, d_model = " +
-      dModel + " columns, for h = " + h + " heads of d_head = " + dHead + " columns each. The reshape to (B, n, h, d_head) = " + shapes[1] +
-      " keeps every number in its place and reads each row as " + h + " blocks of " + dHead + ". The transpose to (B, h, n, d_head) = " +
-      shapes[2] + " puts, for each sequence, the " + n + " rows of head 1 together, then those of head 2, and so on.";
-    return svgFrame("abh-diagram abh-split", Math.max(right, 8 + 8 * panels[1][0].length) + 8, y - 8, title, said, idPrefix, body, true);
-  }
-
   var DRAWN = new WeakMap(); // each drawing's markup as last drawn
   /** A drawing made again: its <svg> replaced when its markup changed, its caption set. */
   function drawAgain(figure, shown) {
     var old = figure.querySelector("svg");
     if (DRAWN.get(figure) !== shown.svg && old) {
       var svg = new DOMParser().parseFromString(shown.svg, "image/svg+xml").documentElement;
-      if (!patched(old, svg)) old.replaceWith(document.importNode(svg, true));
+      old.replaceWith(document.importNode(svg, true));
       DRAWN.set(figure, shown.svg); // kept beside the node: a long attribute would be restyled at each change
     }
     setText(figure.querySelector("figcaption"), shown.caption);
-  }
-
-  /** Make `old` equal to `fresh` in place, when both have the same elements in the same order (new numbers, new
-      widths): only what differs is touched, which a large drawing lays out again much faster than a new one. */
-  function patched(old, fresh) {
-    if (!alike(old, fresh)) return false;
-    (function mend(a, b) {
-      if (a.nodeType === 3) { if (a.data !== b.data) a.data = b.data; return; }
-      [].forEach.call(b.attributes, function (attribute) { setAttribute(a, attribute.name, attribute.value); });
-      [].forEach.call(a.childNodes, function (child, k) { mend(child, b.childNodes[k]); });
-    })(old, fresh);
-    return true;
-  }
-  function alike(a, b) {
-    return a.nodeName === b.nodeName && a.childNodes.length === b.childNodes.length && (a.attributes || []).length === (b.attributes || []).length &&
-      [].every.call(a.childNodes, function (child, k) { return alike(child, b.childNodes[k]); });
   }
 
   /** A figure that draws only what no input changes (the arrays' shapes, the mask): it stays as built. */

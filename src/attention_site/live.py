@@ -64,10 +64,6 @@ MIRRORED: dict[str, frozenset[str]] = {
         "q", "k", "v", "scores", "trace", "tiled-output", "naive-output", "naive-weights", "max-difference", "running",
         "block-size", "scale"}),
     "meaning": frozenset({"keys", "query", "products", "scores", "weights", "score-to-weight", "divisor"}),
-    "batched-heads": frozenset({
-        "w-q", "w-k", "w-v", "w-o", "inputs", "b", "n", "d-model", "h", "d-head", "shapes", "queries-full",
-        "queries-split", "weights", "merged", "u", "per-head-difference", "w-q-linear", "linear-difference",
-        "head-split"}),
     "kv-memory": frozenset({"models", "sizes", "sources", "bytes-per-value", "per-token", "bytes-per-token", "contexts",
                             "memory", "multi-head-memory", "ratio", "gib"}),
     "grouped-heads": frozenset({"query-heads", "x", "w-q", "w-k", "w-v", "sharing", "readers", "cache", "weights",
@@ -91,7 +87,6 @@ EDITABLE: dict[str, tuple[str, ...]] = {"bus-is-late": ("queries", "keys", "valu
                                         "rnn-path": ("length",),
                                         "red-ball-layer": ("W_1", "b_1", "W_2", "b_2", "W_vocab"),
                                         "tiled-attention": ("Q", "K", "V", "block"), "meaning": ("keys", "query"),
-                                        "batched-heads": ("X", "W_q", "W_k", "W_v", "W_o"),
                                         "kv-memory": ("contexts", "bytes_per_value"),
                                         "grouped-heads": ("X", "W_q", "W_k", "W_v", "bytes_per_value")}
 READ_BY: dict[tuple[str, str], frozenset[str]] = {
@@ -266,7 +261,7 @@ def example_data(name: str, used: frozenset[str] = frozenset()) -> dict[str, obj
     return {"inputs": inputs, "editable": editable, "ranges": {field: accepted(example, field) for field in editable},
             "built_on": {field: inner.name for field, inner in built_on(example)},
             "tokens": example.tokens, "focus": getattr(example, "focus", getattr(example, "query_token", None)),
-            "features": getattr(example, "features", None), "sequences": getattr(example, "sequences", None),
+            "features": getattr(example, "features", None),
             "vocabulary": getattr(example, "vocabulary", None), "padding": padding_data(example),
             "exact": getattr(example, "exact", False), "causal": getattr(example, "causal", False),
             "settings": settings, "magnitudes": [magnitude_data(m) for m in getattr(example, "magnitudes", ())],

@@ -166,8 +166,7 @@ CHAPTERS = ("causal-mask", "code", "history", "interpretation", "output-projecti
 LIVE_PAGES = ["", "beyond/checks/", "lesson/", "teachers/", "teachers/answer-key/", "teachers/handout/", "walkthrough/",
               *(f"walkthrough/{chapter}/" for chapter in CHAPTERS), "walkthrough/cost/", "walkthrough/generation/",
               "walkthrough/why-attention/", "walkthrough/transformer-layer/", "beyond/variants/",
-              "beyond/tiled-attention/", "walkthrough/meaning/", "beyond/engineers-path/",
-              "beyond/pytorch/", "beyond/kv-cache-memory/"]
+              "beyond/tiled-attention/", "walkthrough/meaning/", "beyond/kv-cache-memory/"]
 
 
 def test_the_live_pages_are_those_whose_every_number_live_js_computes(
