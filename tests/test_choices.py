@@ -73,6 +73,11 @@ REFUSED = {  # page, line, what the message says
                                         "'rigth' is not accepted: did you mean 'right'"),
     "an option with right first": (three('??? right option "a"'), 3, "'option' first"),
     "an option without text": (three(third="??? option"), 11, "an option needs its text as its title"),
+    "feedback that begins with a table": (three().replace("        Feedback on it.", "        <!-- attn:table "
+                                                          "red-ball-rolls scores -->", 1), 5,
+                                          "the feedback of the option 'a' begins with a sentence"),
+    "feedback that begins with a formula": (three().replace("        Feedback on it.", "        $$ x $$", 1), 5,
+                                            "begins with a sentence"),
     "a question that starts closed": (three().replace("!!!", "???", 1), 1, "a multiple-choice question stands open"),
     "a question without a stem": (three().replace(' "Which?"', "", 1), 1, "needs its stem as its title"),
 }

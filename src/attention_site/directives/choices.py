@@ -14,9 +14,10 @@ with its feedback as its body (Markdown as everywhere, so numbers and words in i
             Feedback that says why it is right.
 
 Without JavaScript each option opens on its own feedback; exercises.js turns the options into a radio group that
-shows the feedback of the option chosen. A question that is not one of these shapes (no right option, two, an
-option without feedback, an option outside a question, one that starts open) stops the build at its line here,
-before Markdown runs, so a malformed question never reaches a page.
+shows the feedback of the option chosen. Either way the verdict, 'Right.' or 'Not this one.', heads the feedback's
+first sentence, so the feedback begins with one. A question that is not one of these shapes (no right option, two,
+an option without feedback, an option outside a question, one that starts open, feedback that begins with a table)
+stops the build at its line here, before Markdown runs, so a malformed question never reaches a page.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ FEWEST, MOST = 3, 4
 SHAPE = ('!!! question choice "STEM", then 3 or 4 options indented under it, each \'??? option "TEXT"\' '
          '(one of them \'??? option right "TEXT"\') with its feedback indented under it')
 RE_BLOCK = re.compile(r'^(?P<indent> *)(?P<marker>!!!|\?\?\?\+?)(?P<rest>[ \t].*|)$')
+RE_NOT_PROSE = re.compile(r"^\s*(?:<!-- attn:(?:table|figure|block) |\$\$|\||```|~~~|[-*+] |\d+\. |!!!|\?\?\?)")
 RE_HEAD = re.compile(r'^\s*(?P<classes>[\w-]+(?:[ \t]+[\w-]+)*)?\s*(?:"(?P<title>.*)")?\s*$')
 
 
@@ -61,7 +63,7 @@ def check_choices(markdown: str, page: str = "<page>", line_offset: int = 0) -> 
         return []
     lines = markdown.split("\n")
     blocks = blocks_of(lines)
-    problems = [problem for block in blocks for problem in block_problems(block, blocks)]
+    problems = [problem for block in blocks for problem in block_problems(block, blocks, lines)]
     return [DirectiveError(message, page=page, line=line_offset + line) for line, message in problems]
 
 
@@ -95,10 +97,10 @@ def body_of(lines: list[str], start: int, indent: int) -> list[int]:
     return body
 
 
-def block_problems(block: Block, blocks: list[Block]) -> list[tuple[int, str]]:
+def block_problems(block: Block, blocks: list[Block], lines: list[str]) -> list[tuple[int, str]]:
     """What is wrong with one block, if it is a question or an option: (line, message) pairs."""
     if block.is_option:
-        return option_problems(block, blocks)
+        return option_problems(block, blocks, lines)
     if block.is_choice:
         return choice_problems(block, blocks)
     return []
@@ -140,7 +142,7 @@ def choice_problems(choice: Block, blocks: list[Block]) -> list[tuple[int, str]]
     return problems
 
 
-def option_problems(option: Block, blocks: list[Block]) -> list[tuple[int, str]]:
+def option_problems(option: Block, blocks: list[Block], lines: list[str]) -> list[tuple[int, str]]:
     """An option outside a question, open, with other classes, without text or without feedback."""
     problems = []
     if parent_of(option, blocks) is None:
@@ -159,8 +161,12 @@ def option_problems(option: Block, blocks: list[Block]) -> list[tuple[int, str]]
                                       "it looks like every other option"))
     if not option.title:
         problems.append((option.line, "an option needs its text as its title, in quotes: '??? option \"TEXT\"'"))
+    what = f"the option '{quoted(option.title, 40)}'" if option.title else "this option"
     if not option.body:
-        what = f"the option '{quoted(option.title, 40)}'" if option.title else "this option"
         problems.append((option.line, f"{what} has no feedback: indent under it, 4 spaces in, why it is right or "
                                       "what the misconception it stands for gets wrong"))
+    elif RE_NOT_PROSE.match(lines[option.body[0]]):
+        problems.append((option.body[0] + 1, f"the feedback of {what} begins with a sentence, which the verdict "
+                                             "('Right.' or 'Not this one.') heads; put a table, a formula, a "
+                                             "figure or code after it"))
     return problems
