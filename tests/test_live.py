@@ -238,7 +238,7 @@ def test_the_meaning_example_is_live_and_offers_its_keys_and_its_one_row_query()
 def test_the_kv_cache_memory_examples_are_live_with_their_published_models() -> None:
     """Assert KV-cache memory's page is live: kv-memory offers its context lengths and bytes per number, its models'
     published sizes in live.json (which no reader changes, so published= holds in live.js as in the build), and
-    grouped heads offers its inputs and bytes per number."""
+    grouped heads offers its inputs (not its own bytes per number: two fields of one name on a page would confuse)."""
     page = "<!-- attn:table kv-memory memory -->\n<!-- attn:check kv-memory sizes published=models -->\n" \
            "<!-- attn:table grouped-heads cache-size -->"
     examples = json.loads(page_manifest(page))["examples"]
@@ -247,7 +247,7 @@ def test_the_kv_cache_memory_examples_are_live_with_their_published_models() -> 
     assert memory["inputs"]["contexts"] == [4096, 32768, 131072]
     assert [m["name"] for m in memory["published"]["models"]] == ["Llama 2 7B", "Llama 2 70B", "Falcon-7B"]
     assert memory["published"]["models"][1]["kv_heads"] == 8
-    assert grouped["editable"] == ["X", "W_q", "W_k", "W_v", "bytes_per_value"] and grouped["published"] == {}
+    assert grouped["editable"] == ["X", "W_q", "W_k", "W_v"] and grouped["published"] == {}
     assert grouped["settings"]["kv_heads"] == [4, 2, 1]
 
 

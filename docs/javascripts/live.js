@@ -1135,7 +1135,7 @@
   };
 
   ENTRIES["grouped-heads"] = function (data, inputs) { // grouped_query_attention: h query heads over the first g K/V heads
-    var TOKENS = data.tokens, STYLE = style(true, 3), X = parseMatrix(inputs.X), bytes = inputs.bytes_per_value;
+    var TOKENS = data.tokens, STYLE = style(true, 3), X = parseMatrix(inputs.X), bytes = data.settings.bytes_per_value;
     var W = ["W_q", "W_k", "W_v"].map(function (name) { return transpose(matmul(X, parseMatrix(inputs[name]))); }); // per head: (n,)
     var h = W[0].length, DIMENSIONS = labels("x", inputs.X[0].length), QUERIES = labels("q", h), n = TOKENS.length;
     var causal = TOKENS.map(function (_, i) { return TOKENS.map(function (__, j) { return j <= i; }); });

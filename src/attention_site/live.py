@@ -88,7 +88,7 @@ EDITABLE: dict[str, tuple[str, ...]] = {"bus-is-late": ("queries", "keys", "valu
                                         "red-ball-layer": ("W_1", "b_1", "W_2", "b_2", "W_vocab"),
                                         "tiled-attention": ("Q", "K", "V", "block"), "meaning": ("keys", "query"),
                                         "kv-memory": ("contexts", "bytes_per_value"),
-                                        "grouped-heads": ("X", "W_q", "W_k", "W_v", "bytes_per_value")}
+                                        "grouped-heads": ("X", "W_q", "W_k", "W_v")}  # bytes per number: kv-memory's
 READ_BY: dict[tuple[str, str], frozenset[str]] = {
     ("red-ball-rolls", "calculator_places"): frozenset({"calculator-places"}),
     ("cost", "lengths"): frozenset({"table", "scores"})}
