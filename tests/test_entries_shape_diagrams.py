@@ -10,13 +10,12 @@ import pytest
 from pages import expand
 
 from attention_core import layer_norm, transformer_layer
-from attention_core.examples.kv_cache import KV_CACHE
 from attention_core.examples.red_ball_layer import RED_BALL_LAYER
 from attention_core.examples.red_ball_rolls import RED_BALL_ROLLS
 
 SVG = "{http://www.w3.org/2000/svg}"
 DIAGRAMS = [("red-ball-rolls", "flow-diagram"), ("red-ball-rolls", "heads-diagram"),
-            ("red-ball-layer", "norms-diagram"), ("kv-cache", "cache-diagram"), ("kv-cache", "decoding-steps"),
+            ("red-ball-layer", "norms-diagram"), ("kv-cache", "decoding-steps"),
             ("batched-heads", "head-split")]
 
 
@@ -96,21 +95,6 @@ def test_norms_diagram_shapes_are_the_layers_arrays() -> None:
     steps = [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "abh-op-text"]
     assert steps == ["MultiHead", "+", "LayerNorm", "FFN", "+", "LayerNorm",
                      "LayerNorm", "MultiHead", "+", "LayerNorm", "FFN", "+", "final LayerNorm"]
-
-
-def test_cache_diagram_adds_one_row_a_step() -> None:
-    """Assert the cache reads K 1 × 1, 2 × 1, 3 × 1 and V 1 × 2, 2 × 2, 3 × 2, each step's last row new."""
-    root = svg_of("kv-cache", "cache-diagram")
-    shapes = [tuple(int(x) for x in t.text.split(" × ")) for t in root.iter(f"{SVG}text")
-              if t.get("class") == "abh-shape" and "×" in t.text]
-    expected = [shape for step in KV_CACHE.steps for shape in (step.cache.K.shape, step.cache.V.shape)]
-    assert shapes == expected == [(1, 1), (1, 2), (2, 1), (2, 2), (3, 1), (3, 2)]
-    new = [sum("abh-new" in r.get("class") for r in g.iter(f"{SVG}rect"))
-           for g in root.iter(f"{SVG}g") if g.get("class") == "abh-array"]
-    assert new == [step.cache.K.shape[1] if k % 2 == 0 else step.cache.V.shape[1]
-                   for step in KV_CACHE.steps for k in range(2)]
-    labels = [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "abh-label"][3:]
-    assert labels == ["1: red", "2: ball", "3: rolls"]
 
 
 @pytest.mark.parametrize(("example", "name"), DIAGRAMS)

@@ -14,7 +14,6 @@ import pytest
 
 from attention_site.figures import (
     ArrayShape,
-    cache_growth_svg,
     decoding_steps_svg,
     flow_diagram_svg,
     growth_chart_svg,
@@ -86,12 +85,6 @@ def stream(prefix: str = "s") -> str:
                                id_prefix=prefix)
 
 
-def cache(prefix: str = "k") -> str:
-    """Draw a cache two steps long."""
-    steps = [(f"{t}: tok", ArrayShape("K", t, 1, new_rows=1), ArrayShape("V", t, 2, new_rows=1)) for t in (1, 2)]
-    return cache_growth_svg(steps, title="Cache", desc="Grows.", id_prefix=prefix)
-
-
 def decoding(prefix: str = "dq") -> str:
     """Draw two decoding steps: the query against one cached key, then two."""
     steps = [("red", (1, 1), (1, 1), (1, 2), ("red",)), ("ball", (1, 1), (2, 1), (2, 2), ("red", "ball"))]
@@ -105,7 +98,7 @@ def head_split(prefix: str = "hs") -> str:
                           [["a", "b"]], title="Split", desc="Two heads.", id_prefix=prefix)
 
 
-FIGURES: list[Callable[[str], str]] = [heatmap, mask_grid, growth, narrow_growth, positions, paths, flow, stream, cache,
+FIGURES: list[Callable[[str], str]] = [heatmap, mask_grid, growth, narrow_growth, positions, paths, flow, stream,
                                        decoding, head_split]
 
 
@@ -122,7 +115,7 @@ def test_svg_parses_and_is_labelled(draw: Callable[[str], str]) -> None:
     assert "max-width" in root.get("style")
 
 
-@pytest.mark.parametrize("draw", [flow, stream, cache, decoding])
+@pytest.mark.parametrize("draw", [flow, stream, decoding])
 def test_diagrams_never_shrink_and_name_every_shape(draw: Callable[[str], str]) -> None:
     """Assert a diagram keeps its natural width (min-width) and its desc names each drawn shape."""
     root = ET.fromstring(draw("d"))

@@ -1080,7 +1080,6 @@
       },
       "total-with-cache": function (o) { return countGrid(counts(o).withCache, "with the cache"); },
       "total-without-cache": function (o) { return countGrid(counts(o).without, "without the cache"); },
-      "cache-diagram": unchangedFigure, // the cache's shapes, which no input changes (the rows keep their number)
       "decoding-steps": unchangedFigure // the steps' shapes and tokens, which no input a reader edits changes
     };
   };

@@ -53,8 +53,7 @@ MIRRORED: dict[str, frozenset[str]] = {
         "padding-masked-weights", "padding-mask-grid"}),
     "cost": frozenset({"table", "scores", "score-count", "growth-chart", "head-widths"}),
     "kv-cache": frozenset({"steps", "compare", "full-output", "max-difference", "counts", "total-with-cache",
-                           "total-without-cache", "cache-diagram",
-                           "decoding-steps"}),
+                           "total-without-cache", "decoding-steps"}),
     "rnn-path": frozenset({"tokens", "updates", "paths"}),
     "red-ball-layer": frozenset({
         "x", "u", "x-plus-u", "norm-1-stats", "norm-1-mean", "r", "w-1", "b-1", "w-2", "b-2", "ffn-pre", "ffn-hidden",

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from .charts import growth_chart_svg, growth_charts
 from .decoding import DecodePanel, decoding_steps_svg
-from .diagrams import ArrayShape, cache_growth_svg, flow_diagram_svg, path_diagram_svg, residual_stream_svg
+from .diagrams import ArrayShape, flow_diagram_svg, path_diagram_svg, residual_stream_svg
 from .grids import heatmap_svg, mask_grid_svg, positions_heatmap_svg
 from .reshapes import head_split_svg
 from .rotations import TurnedPair, rotation_figures, rotation_svg
@@ -26,7 +26,6 @@ __all__ = [
     "ArrayShape",
     "DecodePanel",
     "TurnedPair",
-    "cache_growth_svg",
     "decoding_steps_svg",
     "flow_diagram_svg",
     "growth_chart_svg",

@@ -36,8 +36,7 @@ def path_diagram_svg(n_tokens: int, *, title: str, desc: str, id_prefix: str) ->
 class ArrayShape:
     """One array of a diagram: its symbol (`W_O` puts O as a subscript), its size, a note, cells to mark.
 
-    `masked` (rows, cols), when given, hatches the cells that are True; the last `new_rows` rows are drawn as
-    just added (the newest rows of a cache).
+    `masked` (rows, cols), when given, hatches the cells that are True.
     """
 
     symbol: str
@@ -45,7 +44,6 @@ class ArrayShape:
     cols: int
     note: str = ""
     masked: tuple[tuple[bool, ...], ...] | None = None
-    new_rows: int = 0
 
     @property
     def shape(self) -> str:
@@ -120,30 +118,6 @@ def residual_stream_svg(
                 f"{desc} " + ". ".join(texts) + ".", id_prefix, body, shrink=False)
 
 
-def cache_growth_svg(
-    steps: Sequence[tuple[str, ArrayShape, ArrayShape]], *, title: str, desc: str, id_prefix: str
-) -> str:
-    """Draw a KV cache step by step: at each step (label, K, V) the cached rows, the newest ones highlighted."""
-    left_k, left_v = 150, 250
-    body = [_text(8, 18, "step", "abh-label"),
-            _text(left_k, 18, "cached K", "abh-label", anchor="middle"),
-            _text(left_v, 18, "cached V", "abh-label", anchor="middle")]
-    y = 36.0
-    for label, K, V in steps:
-        height = max(K.rows, V.rows) * GROWTH_CELL
-        body.append(_text(8, y + min(height, 3 * GROWTH_CELL) / 2, label, "abh-label", middle=True))
-        for centre, array in ((left_k, K), (left_v, V)):
-            body.append(_grid_group(array, centre, y, GROWTH_CELL, id_prefix,
-                                    _text(centre, y + height + 16, array.shape, "abh-shape", anchor="middle")))
-        y += height + 40
-    body.append('<g class="abh-legend">'
-                f'<rect class="abh-new" x="8" y="{_n(y - 8)}" width="14" height="14"/>'
-                + _text(28, y - 1, "row added at this step", "abh-shape", middle=True) + "</g>")
-    listing = "; ".join(f"{label}: K {K.shape}, V {V.shape}" for label, K, V in steps)
-    return _svg("abh-diagram abh-growth", FLOW_WIDTH, y + 16, title, f"{desc} {listing}.", id_prefix, body,
-                shrink=False)
-
-
 def _path_row(name: str, centres: list[int], y: float, radius: int) -> list[str]:
     """Return a row of numbered token circles with its name above its first circle."""
     parts = [_text(centres[0] - radius, y - radius - 14, name, "abh-label", middle=True)]
@@ -169,7 +143,7 @@ def _grid_group(array: ArrayShape, centre: float, top: float, cell: int, id_pref
     for i in range(rows):
         for j in range(cols):
             masked = bool(array.masked and array.masked[i][j])
-            cls = "abh-masked" if masked else "abh-new" if i >= array.rows - array.new_rows else "abh-slot"
+            cls = "abh-masked" if masked else "abh-slot"
             fill = f' fill="url(#{id_prefix}-hatch)"' if masked else ""
             cells.append(f'<rect class="abh-cell {cls}" x="{_n(left + j * cell)}" y="{_n(top + i * cell)}" '
                          f'width="{cell}" height="{cell}"{fill}/>')
@@ -277,7 +251,6 @@ FLOW_WIDTH = 340  # fits a 375 px screen; diagrams never shrink below their natu
 FLOW_SLOT = 112
 FLOW_CELL = 12
 FLOW_GAP = 36
-GROWTH_CELL = 16
 MAX_DRAWN = 8  # cells drawn along a side; the shape text gives the true size
 STREAM_COLUMN = 170
 STREAM_BOX = 116

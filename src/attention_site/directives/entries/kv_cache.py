@@ -11,7 +11,7 @@ import numpy as np
 from attention_core import decoded_outputs, score_counts
 from attention_core.examples.kv_cache import KV_CACHE as EX
 
-from ...figures import ArrayShape, DecodePanel, cache_growth_svg, decoding_steps_svg
+from ...figures import DecodePanel, decoding_steps_svg
 from ..formatting import format_vector
 from ..options import integer
 from ..questions import SMALL_WORDS
@@ -94,23 +94,6 @@ def total_with_cache(n: int) -> Grid:
       options=(N,))
 def total_without_cache(n: int) -> Grid:
     return count_grid(score_counts(n).total_without_cache, "without the cache")
-
-
-def newest_row(symbol: str, cached: np.ndarray) -> ArrayShape:
-    """A cached array as the diagram draws it, its last row the one just appended."""
-    rows, cols = cached.shape
-    return ArrayShape(symbol, rows, cols, new_rows=1)
-
-
-@figure(NAME, "cache-diagram", "The cached K and V growing by one row a step, the newest row highlighted.")
-def cache_diagram() -> Figure:
-    steps = [(f"{step.step}: {TOKENS[step.step - 1]}", newest_row("K", step.cache.K), newest_row("V", step.cache.V))
-             for step in EX.steps]
-    svg = cache_growth_svg(steps, title="The KV cache of red ball rolls, step by step",
-                           desc="At each step one key row and one value row are appended; the rows cached "
-                                "before are kept as they were. Cached sizes, rows by columns:",
-                           id_prefix="kv-growth")
-    return Figure(svg, "Each step appends one row to K and one to V; nothing cached earlier is recomputed.")
 
 
 @figure(NAME, "decoding-steps", "One panel a decoding step: the newest query scoring each cached key row, K and V one "
