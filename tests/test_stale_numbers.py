@@ -53,12 +53,20 @@ INDEPENDENT_OF_THE_BALL_KEY = {
         "raw-jacobian", "scaled-jacobian", "largest-entries", "largest-growth", "largest-ratio", "learning-rate",
         "target", "target-distance", "saturated-scores", "saturated-weights", "dot-product-gradients",
     )], "the Jacobians come from the scaling example; the target, the step size and the saturated pair are chosen"),
-    **dict.fromkeys(["kv-cache cache-diagram", "kv-cache decoding-steps", "red-ball-rolls flow-diagram",
+    **dict.fromkeys(["kv-cache decoding-steps", "red-ball-rolls flow-diagram",
                      "red-ball-rolls heads-diagram", "red-ball-layer norms-diagram"],
                     "diagrams of shapes, which a key's value does not change"),
     **dict.fromkeys(["red-ball-rolls spreadsheet", "red-ball-layer spreadsheet", "kv-cache spreadsheet"],
                     "a link to the workbook: the file's cells change, the link does not"),
     **dict.fromkeys(["exercises causal-givens", "exercises shape-givens"], "the exercises' given sizes"),
+    **dict.fromkeys(
+        ["exercises " + name for name in (
+            "projection-x", "projection-w-q", "projection-q", "scores-query", "scores-keys", "scores-scaled",
+            "mask-givens", "mask-row", "mask-weights", "mask-softmax", "new-scores", "new-weights", "new-softmax",
+            "new-values", "new-output", "new-weighted-sum",
+        )],
+        "the exercises that transfer pose numbers of their own, declared in the exercises example",
+    ),
     **dict.fromkeys(
         ["red-ball-layer " + name for name in ("x", "w-1", "b-1", "w-2", "b-2", "w-vocab")],
         "the layer's own inputs",
