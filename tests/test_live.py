@@ -120,12 +120,22 @@ def test_the_manifest_is_a_file_beside_the_page_or_offline_a_data_block(tmp_path
     """Assert the hosted page gets live.json beside it and is unchanged; the offline page holds it as a JSON data
     block that no `</script>` in the data can close."""
     page = tmp_path / "lesson" / "index.html"
-    assert with_manifest("<body></body>", '{"a":"b"}', page, embedded=False) == "<body></body>"
+    assert with_manifest("<body></body>", '{"a":"b"}', page, embedded=False) == "<body></body>"  # no title
     assert (page.parent / MANIFEST).read_text(encoding="utf-8") == '{"a":"b"}'
     embedded = with_manifest("<body></body>", '{"a":"</script>"}', tmp_path / "x.html", embedded=True)
     block = '<script type="application/json" id="attn-live-data">{"a":"\\u003c/script>"}</script>'
     assert embedded == f"<body>{block}</body>"
     assert with_manifest("<body></body>", "", page, embedded=True) == "<body></body>"
+
+
+def test_a_live_page_s_own_title_is_marked_for_the_button_s_room(tmp_path: Path) -> None:
+    """Assert a live page's title in its article gets `attn-live-title` (reader.css keeps the room of "Change the
+    numbers" under it), hosted and offline; a title outside the article, a second h1 and a static page do not."""
+    page = '<div class="md-header"><h1>Site</h1></div><article class="md-content__inner"><h1 id="t">T</h1><h1>U</h1>'
+    marked = page.replace('<h1 id="t">', '<h1 class="attn-live-title" id="t">')
+    assert with_manifest(page, '{"a":"b"}', tmp_path / "p" / "index.html", embedded=False) == marked
+    assert with_manifest(page + "</body>", '{"a":"b"}', tmp_path / "x.html", embedded=True).startswith(marked)
+    assert with_manifest(page, "", tmp_path / "q" / "index.html", embedded=False) == page
 
 
 def test_a_page_naming_an_entry_live_js_does_not_mirror_is_not_live_at_all() -> None:

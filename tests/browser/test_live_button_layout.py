@@ -1,13 +1,9 @@
-"""The "Change the numbers" button should move no text: reader.js adds it under a live page's title after the page is
-first painted, and in the flow it pushes the whole page down by 59 px as it arrives, a layout shift that Lighthouse
-counted against the home page at desktop size (0.18: score 90) and the PyTorch page on a phone (0.20: score 87) in
-bench/results/lighthouse.md (2026-12-05).
-
-Known, not fixed: a stylesheet that kept the button's room under the title of a live page (`.md-typeset:has(.attn-live)
-> h1`) and set the button in it passed this test, but Chromium's `:has()` over the whole article made the start-up
-slower (Lighthouse's total blocking time on the engineer's path 90-140 ms without that rule, 250-470 ms with it). The
-fix needs the build to mark a live page where CSS can read it cheaply (on `<article>` or `<body>`), or to write the
-button into the page; then this test passes and its xfail must go."""
+"""The "Change the numbers" button moves no text: reader.js adds it under a live page's title after the page is first
+painted, and in the flow it pushed the whole page down by 59 px as it arrived, a layout shift that Lighthouse counted
+against the home page at desktop size (0.18: score 90) and the PyTorch page on a phone (0.20: score 87) on
+2026-12-05. The build marks a live page's title (`h1.attn-live-title`, live.py), and reader.css keeps the button's
+room under it from the first paint. (A `:has(.attn-live)` rule over the article did the same but made Chromium's
+start-up slower: Lighthouse's total blocking time on the engineer's path 250-470 ms against 90-140 ms.)"""
 
 from __future__ import annotations
 
@@ -45,7 +41,6 @@ def under_title(browser: Browser, url: str, viewport: dict[str, int], size: str,
         context.close()
 
 
-@pytest.mark.xfail(strict=True, reason="reader.js adds the button after the first paint, in the flow (see the module)")
 @pytest.mark.parametrize("size", ["100", "200"])
 @pytest.mark.parametrize(("path", "screen"), [("", "desktop"), ("lesson/", "phone")])
 def test_the_live_button_moves_no_text_under_the_title(browser: Browser, site_url: str, path: str, screen: str,
