@@ -9,7 +9,7 @@ from pathlib import Path
 
 import markdown
 
-from attention_site.postprocess.page_body import with_tables_boxed
+from attention_site.postprocess.page_body import with_name_breaks, with_tables_boxed
 
 BOX = '<div class="md-typeset__scrollwrap"><div class="md-typeset__table">'
 
@@ -72,3 +72,58 @@ def test_the_rows_as_cards_example_of_contributing_labels_its_cells() -> None:
                  if "rows-as-cards" in block]
     page = with_tables_boxed(markdown.markdown(example, extensions=["tables", "md_in_html"]))
     assert re.findall(r'<td data-column="([^"]*)">', page) == ["aspect", "post-norm", "pre-norm"]
+
+
+def test_a_long_dotted_name_in_inline_code_gets_a_break_after_each_dot() -> None:
+    """Assert a long dotted name in inline code is written with a line-break opportunity (`<wbr>`) after each dot that
+    stands between two letters, so that the browser wraps it at its punctuation from the first paint on."""
+    page = "<li><code>torch.nn.functional.scaled_dot_product_attention</code> runs it.</li>"
+    assert with_name_breaks(page) == ("<li><code>torch.<wbr>nn.<wbr>functional.<wbr>scaled_<wbr>dot_<wbr>product_<wbr>"
+                                      "attention</code> runs it.</li>")
+
+
+def test_snake_case_paths_and_options_break_after_each_mark_between_letters() -> None:
+    """Assert a name breaks after / _ - , and : between two letters or digits, and not after a mark that starts or ends
+    it, or after two marks in a row (`--`, a leading `/`)."""
+    assert with_name_breaks('<p><code class="x">/walkthrough/positions/</code></p>') == (
+        '<p><code class="x">/walkthrough/<wbr>positions/</code></p>')
+    assert with_name_breaks("<code>attn:table red-ball-rolls</code>") == (
+        "<code>attn:<wbr>table red-<wbr>ball-<wbr>rolls</code>")
+    assert with_name_breaks("<code>--pages home,lesson</code>") == "<code>--pages home,<wbr>lesson</code>"
+
+
+def test_a_decimal_point_or_comma_between_digits_is_no_break() -> None:
+    """Assert a number such as 1.5 or 0,67 in a long code keeps its point or comma joined to its digits, while a dot
+    between a digit and a letter still breaks."""
+    assert with_name_breaks("<code>weights=0.665,1.5 v2.x</code>") == "<code>weights=0.665,1.5 v2.<wbr>x</code>"
+
+
+def test_short_code_and_code_in_a_block_get_no_breaks() -> None:
+    """Assert code of fewer than 12 characters and code inside <pre> (a code block, which scrolls) are left alone."""
+    block = '<div class="highlight"><pre><span></span><code>torch.nn.functional.softmax(x)\n</code></pre></div>'
+    assert with_name_breaks("<p><code>a.b_c.d</code></p>" + block) == "<p><code>a.b_c.d</code></p>" + block
+
+
+def test_entities_tags_and_attributes_stay_whole() -> None:
+    """Assert a break is never written inside an entity (`&lt;`, `&amp;`) or a tag's attributes, entities count as the
+    one character they stand for, and the page outside code is not touched."""
+    page = ('<p title="a.b_c.d.e.f.g.h"><a href="x/y.z"><code title="q.k_v.w">&lt;attn:value&gt; a&amp;b.c</code>'
+            "</a> x.y_z.w.v.u.t.s</p>")
+    assert with_name_breaks(page) == ('<p title="a.b_c.d.e.f.g.h"><a href="x/y.z"><code title="q.k_v.w">'
+                                      "&lt;attn:<wbr>value&gt; a&amp;b.<wbr>c</code></a> x.y_z.w.v.u.t.s</p>")
+
+
+def test_a_name_split_into_highlighted_spans_breaks_at_its_punctuation() -> None:
+    """Assert inline code highlighted by Pygments (`#!python ...`: each token its own <span>) gets its breaks by its
+    whole text, the <wbr> after the mark inside the mark's own span, and the spans' tags untouched."""
+    page = ('<code class="highlight"><span class="n">torch</span><span class="o">.</span><span class="n">nn</span>'
+            '<span class="o">.</span><span class="n">functional</span></code>')
+    assert with_name_breaks(page) == (
+        '<code class="highlight"><span class="n">torch</span><span class="o">.<wbr></span><span class="n">nn</span>'
+        '<span class="o">.<wbr></span><span class="n">functional</span></code>')
+
+
+def test_code_already_marked_is_left_as_it_is() -> None:
+    """Assert code that already holds a <wbr> (written by hand on a page) is not marked again."""
+    page = "<code>a_very<wbr>_long.name_here</code>"
+    assert with_name_breaks(page) == page

@@ -132,28 +132,6 @@
     });
   }
 
-  /** Mark where a long name in inline code may break (reader.css lets code break only at its spaces and these
-      marks): after / _ - . , or : between two letters or digits, except a decimal point or comma between digits. */
-  function markNameBreaks(doc) {
-    doc.querySelectorAll(".md-content :not(pre) > code").forEach(function (code) {
-      if (code.textContent.length < 12 || code.querySelector("wbr")) return;
-      var walker = doc.createTreeWalker(code, NodeFilter.SHOW_TEXT);
-      var texts = [];
-      for (var text = walker.nextNode(); text; text = walker.nextNode()) texts.push(text);
-      texts.forEach(function (node) {
-        var parts = node.data.split(/(?<=[\p{L}\p{N}][/_.,:-])(?=[\p{L}\p{N}])/u);
-        if (parts.length < 2) return;
-        var pieces = [parts[0]];
-        for (var i = 1; i < parts.length; i++) {
-          var decimal = /\d[.,]$/.test(parts[i - 1]) && /^\d/.test(parts[i]);
-          if (!decimal) pieces.push(doc.createElement("wbr"));
-          pieces.push(parts[i]);
-        }
-        node.replaceWith.apply(node, pieces);
-      });
-    });
-  }
-
   /** Material puts each code block's copy button in an unnamed <nav>; navigation landmarks on one
       page must have names that tell them apart, so number them. */
   function nameCodeToolbars() {
@@ -386,7 +364,6 @@
   }
 
   onPage(function (doc) {
-    markNameBreaks(doc);
     measureFigures(doc);
     repairNavigationLabels(doc);
     nameCodeToolbars();

@@ -12,7 +12,7 @@ both routes, and a stage changed here changes for both:
    and so does any element or attribute of its HTML that is not on the allowlist (`html_check.py`);
 4. tables: each table in its scroll box, the rows-as-cards tables labelled with their columns
    (`postprocess/page_body.py`), while formulas are still LaTeX, so a column named with a formula is labelled as text
-   (`q · k_j`);
+   (`q · k_j`); and each long name in inline code given its line-break opportunities (`<wbr>`) at its punctuation;
 5. MathML: LaTeX to MathML (`mathml/`);
 6. head: the finished HTML document's sharing tags, search on demand and Content Security Policy
    (`postprocess/document.head`, calling `page_head.py` and `page_assets.py` beside it); only a build that writes whole
@@ -35,7 +35,7 @@ from .html_check import check_html
 from .live import expand_live
 from .mathml import convert_math, convert_title
 from .postprocess.document import Head, head
-from .postprocess.page_body import with_tables_boxed
+from .postprocess.page_body import with_name_breaks, with_tables_boxed
 
 
 @dataclass(frozen=True)
@@ -64,10 +64,11 @@ class Pipeline:
         return self.expand(markdown, page.path, page.offset)
 
     def content(self, html: str, page: PageSource) -> str:
-        """Stages 3 and 4 on the page's HTML: refuse a directive left in it, then box and label its tables."""
+        """Stages 3 and 4 on the page's HTML: refuse a directive left in it, then box and label its tables and mark
+        where its names in code may break."""
         check_expanded(html, page.text, page.path)
         check_html(html, page.text, page.path)  # raw HTML as Markdown made it, snippets and listings included
-        return with_tables_boxed(html)
+        return with_name_breaks(with_tables_boxed(html))
 
     def math(self, html: str) -> str:
         """Stage 5: every formula of the page's HTML as MathML."""

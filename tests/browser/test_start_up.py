@@ -96,6 +96,36 @@ def test_every_table_is_built_in_its_scroll_box_and_never_moved(page: Page, site
     assert page.evaluate("window.startUp.tablesTakenOut") == 0
 
 
+# Run before the page's own scripts: count every <wbr> put into the page's code once the document has been parsed.
+WATCH_NAME_BREAKS = """(() => {
+    window.breaksAdded = 0;
+    let parsed = false;
+    document.addEventListener("DOMContentLoaded", () => { parsed = true; });
+    new MutationObserver((records) => {
+        if (!parsed) return;
+        for (const record of records) {
+            for (const node of record.addedNodes) {
+                const breaks = node.nodeName === "WBR" || (node.nodeType === 1 && node.querySelector("wbr"));
+                if (breaks) window.breaksAdded += 1;
+            }
+        }
+    }).observe(document, {childList: true, subtree: true});
+})()"""
+
+
+def test_names_in_code_arrive_with_their_breaks_and_none_is_added_after(page: Page, site_url: str) -> None:
+    """Assert the long names in inline code of the PyTorch page (`torch.nn.functional.scaled_dot_product_attention`)
+    arrive with their line-break opportunities written by the build, and that no script adds one as the page starts:
+    a break added after the first paint wraps a line again and moves the page (Lighthouse's layout shift)."""
+    page.add_init_script(WATCH_NAME_BREAKS)
+    page.goto(site_url + "beyond/pytorch/")
+    wait_for_features(page)
+    names = page.evaluate("""() => [...document.querySelectorAll(".md-content :not(pre) > code:has(wbr)")]
+        .map((code) => code.innerHTML)""")
+    assert "torch.<wbr>nn.<wbr>functional.<wbr>scaled_<wbr>dot_<wbr>product_<wbr>attention" in names, names[:5]
+    assert page.evaluate("window.breaksAdded") == 0
+
+
 # Every table of the page twice, at the end of its article, each copy the only child of a container of its own (so
 # that no sibling rule tells them apart): once as the build writes it, once as a plain table (no class), which is
 # what Material's stylesheet styles; then every computed property of every element of the two, side by side. The
