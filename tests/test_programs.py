@@ -24,9 +24,9 @@ class Program:
 
 
 PROGRAMS = [
-    Program("lesson_one_token.py", "docs/lesson/index.md", "<!-- attn:block bus-is-late one-token-program -->",
+    Program("lesson_one_token.py", "docs/lesson/code.md", "<!-- attn:block bus-is-late one-token-program -->",
             "<!-- attn:block bus-is-late one-token-printout -->"),
-    Program("lesson_all_tokens.py", "docs/lesson/index.md", "<!-- attn:block bus-is-late all-tokens-program -->",
+    Program("lesson_all_tokens.py", "docs/lesson/code.md", "<!-- attn:block bus-is-late all-tokens-program -->",
             "<!-- attn:block bus-is-late all-tokens-printout -->"),
     Program("red_ball_rolls.py", "docs/walkthrough/code.md", "<!-- attn:block red-ball-rolls program -->",
             "<!-- attn:block red-ball-rolls program-output -->"),
