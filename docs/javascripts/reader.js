@@ -341,8 +341,17 @@
     load("live").then(function () { return window.AttentionByHand.live.open(button); }).catch(console.error);
   }
 
+  /** A page with multiple-choice questions has their stylesheet in its head (overrides/main.html); one reached by
+      instant navigation, whose head stays the first page's, gets it here. */
+  function styleChoices(doc) {
+    if (doc.querySelector(".md-content .choice") && !document.querySelector('link[href*="stylesheets/choices.css"]')) {
+      fetchInto("link", "../stylesheets/choices.css").catch(console.error);
+    }
+  }
+
   function loadFeatures(doc) {
     offerLiveNumbers(doc);
+    styleChoices(doc);
     pageFeatures = Object.keys(FEATURES).filter(function (name) { return doc.querySelector(FEATURES[name]); });
     watchFeatures(doc);
     if (/[?&]slide=\d/.test(location.search)) loadSlides().catch(console.error);
