@@ -265,9 +265,30 @@
     return Promise.all(pageFeatures.map(function (name) { return load(name).catch(console.error); }));
   }
 
+  var wholePageBuilders = []; // what builds at once the parts a feature builds as they come into view
+
+  /** A feature that builds its parts as they come into view (the multiple-choice questions) gives here what builds
+      every part left: a print and slides need the page whole. */
+  function onWholePage(build) {
+    wholePageBuilders.push(build);
+  }
+
+  function buildWholePage() {
+    wholePageBuilders.forEach(function (build) {
+      try {
+        build(document);
+      } catch (error) {
+        console.error(error);
+      }
+    });
+  }
+
   /** Slides are laid out once the page's calculators and exercises are built: they add to its blocks. */
   function loadSlides() {
-    return loadPageFeatures().then(function () { return load("slides"); });
+    return loadPageFeatures().then(function () {
+      buildWholePage();
+      return load("slides");
+    });
   }
 
   function presentSlides(opener) {
@@ -384,7 +405,11 @@
   onPage(loadFeatures);
   // A print shows the page whole: build what has not been built yet (the printout waits for no script, so a
   // fill-in cell not yet built prints as the empty box it is drawn as without JavaScript).
-  window.addEventListener("beforeprint", loadPageFeatures);
+  // A feature's script already loaded builds its parts not yet built (the questions), at once: the print is made next.
+  window.addEventListener("beforeprint", function () {
+    buildWholePage();
+    loadPageFeatures();
+  });
   // Instant navigation brings a new page: give it the reader's settings (the head script's, overrides/main.html).
   onPage(function () { if (window.readerSettings) window.readerSettings.apply(); });
   window.addEventListener("resize", scheduleScrollCheck);
@@ -398,5 +423,5 @@
   }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ["tabindex"] });
   new MutationObserver(scheduleScrollCheck).observe(document.documentElement, { attributes: true, attributeFilter: ["data-text-size"] });
 
-  window.AttentionByHand = { onPage: onPage, refreshScrollBoxes: scheduleScrollCheck, recolourFigures: colourCellNumbers, el: el, icon: icon, addHeaderButton: addHeaderButton, isTyping: isTyping, formatFixed: formatFixed, load: load, loadPageFeatures: loadPageFeatures, openSettings: openSettings };
+  window.AttentionByHand = { onPage: onPage, refreshScrollBoxes: scheduleScrollCheck, recolourFigures: colourCellNumbers, el: el, icon: icon, addHeaderButton: addHeaderButton, isTyping: isTyping, formatFixed: formatFixed, load: load, loadPageFeatures: loadPageFeatures, onWholePage: onWholePage, openSettings: openSettings };
 })();
