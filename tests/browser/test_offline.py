@@ -43,8 +43,8 @@ def test_search_works_from_disk_without_leaving_it(browser: Browser, offline_sit
 def test_every_feature_works_from_disk(browser: Browser, offline_site: Path) -> None:
     """Assert that, opened from disk, the lesson's header has its settings and slides buttons, a fill-in box takes an
     answer and Check marks it right, the calculator is built and recomputes, the settings change the page, slide
-    mode opens, and Material's own parts (the code blocks' tool bars) are there: every script that waits for
-    Material's document$ runs from file:// too."""
+    mode opens, and Material's own parts (the code blocks' tool bars, on the lesson's programs) are there: every
+    script that waits for Material's document$ runs from file:// too."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     tab = context.new_page()
     errors: list[str] = []
@@ -52,7 +52,6 @@ def test_every_feature_works_from_disk(browser: Browser, offline_site: Path) -> 
     tab.goto((offline_site / "lesson" / "index.html").as_uri())
     expect(tab.get_by_role("button", name="Reading settings")).to_be_visible()
     expect(tab.get_by_role("button", name="Present as slides")).to_be_visible()
-    expect(tab.locator(".md-code__nav").first).to_be_attached()  # Material mounts its parts through document$ too
 
     cell = tab.locator(".fill-in").first
     cell.scroll_into_view_if_needed()
@@ -73,6 +72,8 @@ def test_every_feature_works_from_disk(browser: Browser, offline_site: Path) -> 
     tab.keyboard.press("Escape")
     tab.get_by_role("button", name="Present as slides").click()
     expect(tab.locator(".slide-position")).to_have_text(re.compile(r"^1 / \d+$"))
+    tab.goto((offline_site / "lesson" / "code.html").as_uri())  # the lesson's programs (file URLs: no folders)
+    expect(tab.locator(".md-code__nav").first).to_be_attached()  # Material mounts its parts through document$ too
     context.close()
     assert errors == []
 
