@@ -163,7 +163,8 @@ def live_pages(built_site: Path) -> list[str]:
 
 CHAPTERS = ("causal-mask", "code", "history", "interpretation", "output-projection", "projections", "query-key-value",
             "scores", "second-head", "softmax", "weighted-sum", "worked-example")
-LIVE_PAGES = ["", "beyond/checks/", "lesson/", "lesson/code/", "teachers/", "teachers/answer-key/", "teachers/handout/", "walkthrough/",
+LIVE_PAGES = ["", "beyond/checks/", "lesson/", "lesson/code/", "teachers/", "teachers/answer-key/", "teachers/handout/",
+              "walkthrough/",
               *(f"walkthrough/{chapter}/" for chapter in CHAPTERS), "walkthrough/cost/", "walkthrough/generation/",
               "walkthrough/why-attention/", "walkthrough/transformer-layer/", "beyond/variants/",
               "beyond/tiled-attention/", "walkthrough/meaning/", "beyond/kv-cache-memory/"]
