@@ -117,7 +117,7 @@ def test_an_edited_program_or_contributing_shows_on_the_pages_that_show_them(ser
     pages that show them at the next rebuild, although those pages did not change (--dirty)."""
     program = server.project / "docs/programs/lesson_one_token.py"
     program.write_text(program.read_text() + "\n# an edit while serving\n")
-    wait_for(lambda: "an edit while serving" in fetch(server.base + "lesson/"), "the edited program shown")
+    wait_for(lambda: "an edit while serving" in fetch(server.base + "lesson/code/"), "the edited program shown")
     guide = server.project / "CONTRIBUTING.md"
     guide.write_text(guide.read_text() + "\nA sentence added while serving.\n")
     wait_for(lambda: "A sentence added while serving." in fetch(server.base + "reference/project/"),
