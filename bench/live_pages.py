@@ -141,18 +141,17 @@ def recompute_times(url: str, example: str, inputs: list[dict[str, object]]) -> 
     return times
 
 
-def lesson_inputs(keys: list[list[str]]) -> dict[str, object]:
-    """The lesson's inputs with other keys."""
-    return {"queries": [["0", "1"], ["1", "1"], ["1", "0"]], "keys": keys,
-            "values": [["10", "0"], ["0", "10"], ["5", "5"]], "query": ["1", "0"], "scale": "1"}
-
-
 def with_input(example: str, **changed: object) -> dict[str, object]:
     """An example's inputs as authored (rows as lists), with `changed` in place."""
     from attention_core import EXAMPLES
 
     listed = lambda value: [listed(item) for item in value] if isinstance(value, tuple) else value  # noqa: E731
     return {**{name: listed(value) for name, value in EXAMPLES[example].authored.items()}, **changed}
+
+
+def lesson_inputs(keys: list[list[str]]) -> dict[str, object]:
+    """The lesson's inputs with other keys."""
+    return with_input("bus-is-late", keys=keys)
 
 
 def rolls_inputs(w_k: list[list[str]]) -> dict[str, object]:
