@@ -130,10 +130,16 @@ def queries_split() -> Grid:
     return make_grid(flat(EX.batched.Q), split_rows(), labels("d", D_HEAD), EXACT, "token/head")
 
 
+def checked_batch_weights() -> np.ndarray:
+    """The weights A of every sequence and head, (B, h, n, n), refused unless each row sums to 1 and the causal mask's
+    entries are exactly 0."""
+    A = EX.batched.weights
+    return checked_weights(A, np.broadcast_to(EX.mask, A.shape))
+
+
 @grid(NAME, "weights", "The weights A, (B, h, n, n), read row by row; keys by position k1, k2, k3.")
 def weights() -> Grid:
-    A = checked_weights(flat(EX.batched.weights), np.tile(EX.mask, (B * EX.h, 1)))
-    return make_grid(A, split_rows(), labels("k", N), DECIMAL, "query/head \\ key")
+    return make_grid(flat(checked_batch_weights()), split_rows(), labels("k", N), DECIMAL, "query/head \\ key")
 
 
 @grid(NAME, "merged", "The heads' outputs merged back, (B, n, d_model): head 1's columns, then head 2's.")
@@ -171,7 +177,7 @@ def torch_printout() -> list[str]:
     """What docs/programs/batched_heads_torch.py prints, from the core's arrays: each sequence's U twice (the
     module, then einsum), the first sequence's weights per head and their mean, and its head 1 scores."""
     result, first = EX.batched, EX.sequences[0]
-    weights = checked_weights(result.weights, np.broadcast_to(EX.mask, result.weights.shape))  # (B, h, n, n)
+    weights = checked_batch_weights()  # (B, h, n, n)
     lines = []
     for b, tokens in enumerate(EX.sequences):
         lines += printed_rows(f"sequence {b + 1}: U from nn.MultiheadAttention", result.U[b], tokens)
