@@ -1,8 +1,9 @@
 """Live pages (issue 32): what the live code weighs, what it adds to a first visit, and how long a recompute takes.
 
 It builds the site from a temporary copy, then measures:
-- the live code as served (live.js and live.css, minified by the build, gzip -6), loaded only when a reader presses
-  "Change the numbers", and the heaviest live page's live.json, fetched with it;
+- the live code as served (minified by the build, gzip -6), loaded only when a reader presses "Change the numbers":
+  live.js and live.css, fetched on every live page, and the file of live/ of each example, fetched on a page of that
+  example; the page that loads the most of it (the budget's measure), and the heaviest live page's live.json;
 - what a first visit gains: reader.js and reader.css (the button and its style) as served now against the same
   files at `--against` (the commit before live pages), minified and gzipped the same way, side by side;
 - what a reader fetches when a calculator comes near: calculator.js, now a view over live.js (which it fetches
@@ -16,6 +17,7 @@ Targets: the live code at most 30 KB gzip, loaded only on use; a recompute at mo
 
     python bench/live_pages.py              # about two minutes
     python bench/live_pages.py --no-write   # print only
+    python bench/live_pages.py --examples batched-heads   # time one example's page only (writes nothing)
 """
 
 from __future__ import annotations
@@ -40,6 +42,8 @@ BASE = "attention-by-hand"  # the site's path under its host (site_url)
 REPEATS = 15
 BUDGET_KB, BUDGET_MS = 30.0, 50.0
 FIRST_VISIT = ("docs/javascripts/reader.js", "docs/stylesheets/reader.css")
+SHARED_CODE = ("javascripts/live.js", "stylesheets/live.css")  # fetched on every live page, on use
+EXAMPLE_CODE = "javascripts/live"  # one file per example, fetched on a page of that example, on use
 CALCULATOR = "docs/javascripts/calculator.js"  # fetched when a calculator comes near, with live.js since it is its view
 MINIFY = {".js": rjsmin.jsmin, ".css": rcssmin.cssmin}
 TIMED = """async ([example, inputs, other]) => {
@@ -90,10 +94,24 @@ def heaviest_live_page(site: Path, example: str | None = None) -> Path:
     return manifests[-1]
 
 
+def live_code(site: Path) -> tuple[str, int]:
+    """The live page that loads the most live code, and that code's gzip bytes: live.js and live.css, and the file
+    of live/ of each example of its live.json."""
+    shared = sum(gzipped((site / name).read_bytes()) for name in SHARED_CODE)
+
+    def weight(manifest: Path) -> int:
+        examples = json.loads(manifest.read_text("utf-8"))["examples"]
+        return shared + sum(gzipped((site / EXAMPLE_CODE / f"{name}.js").read_bytes()) for name in examples)
+
+    heaviest = max(site.rglob("live.json"), key=weight)
+    return heaviest.parent.relative_to(site).as_posix() + "/", weight(heaviest)
+
+
 def sizes(site: Path, against: str, calculator_against: str) -> list[tuple[str, int, int]]:
-    """(file, gzip bytes now, gzip bytes at an earlier commit or -1) for the live code, the first visit's files and
-    the calculator's."""
-    rows = [(name, gzipped((site / name).read_bytes()), -1) for name in ("javascripts/live.js", "stylesheets/live.css")]
+    """(file, gzip bytes now, gzip bytes at an earlier commit or -1) for the live code (its shared part, then each
+    example's file), the first visit's files and the calculator's."""
+    files = [*SHARED_CODE, *(path.relative_to(site).as_posix() for path in sorted((site / EXAMPLE_CODE).glob("*.js")))]
+    rows = [(name, gzipped((site / name).read_bytes()), -1) for name in files]
     manifest = heaviest_live_page(site)
     rows.append((manifest.relative_to(site).as_posix(), gzipped(manifest.read_bytes()), -1))
     rows += [(path.removeprefix("docs/"), gzipped(served(ROOT / path)), gzipped(at_commit(against, path)))
@@ -188,6 +206,8 @@ def main() -> None:
     parser.add_argument("--calculator-against", default="23d3fb0",
                         help="the commit before the calculator became a view over live.js")
     parser.add_argument("--no-write", action="store_true", help="print only")
+    parser.add_argument("--examples", nargs="+", choices=sorted(CASES), metavar="EXAMPLE",
+                        help="time these examples' pages only (and write nothing)")
     args = parser.parse_args()
     if not CHROMIUM.exists():
         fail(f"{CHROMIUM} is missing")
@@ -196,22 +216,25 @@ def main() -> None:
         if built.returncode:
             fail(built.stderr[-2000:])
         site = project / "site"
-        weights = sizes(site, args.against, args.calculator_against)
+        weights, heaviest = sizes(site, args.against, args.calculator_against), live_code(site)
+        timed = args.examples or list(CASES)
         pages = {example: heaviest_live_page(site, example).parent.relative_to(site).as_posix() + "/"
-                 for example in CASES}
+                 for example in timed}
         server, url = serve(site)
         try:
             times = {example: recompute_times(url + page, example, list(CASES[example]))
                      for example, page in pages.items()}
         finally:
             server.shutdown()
-    report(weights, times, pages, f"{args.against} / {args.calculator_against}", write=not args.no_write)
+    report(weights, heaviest, times, pages, f"{args.against} / {args.calculator_against}",
+           write=not (args.no_write or args.examples))
 
 
-def report(weights: list[tuple[str, int, int]], times: dict[str, dict[int, dict[str, list[float]]]],
-           pages: dict[str, str], against: str, *, write: bool) -> None:
+def report(weights: list[tuple[str, int, int]], heaviest: tuple[str, int],
+           times: dict[str, dict[int, dict[str, list[float]]]], pages: dict[str, str], against: str, *,
+           write: bool) -> None:
     """Print the figures and, with `write`, keep them in bench/results/live_pages.md."""
-    live_kb = sum(size for _, size, _ in weights[:2]) / 1000
+    live_kb = heaviest[1] / 1000
     size_rows = [(name, f"{now / 1000:.2f} KB", "" if before < 0 else f"{before / 1000:.2f} KB",
                   "" if before < 0 else f"{now - before:+d} B") for name, now, before in weights]
     phases = (("computed", "computing"), ("written", "computing and writing"), ("laidOut", "to the page laid out"))
@@ -220,15 +243,19 @@ def report(weights: list[tuple[str, int, int]], times: dict[str, dict[int, dict[
                  for example, by_rate in times.items() for rate, by in by_rate.items() for key, what in phases]
     size_header = ("file (`gzip -6`)", "now", f"at {against}", "change")
     time_header = ("page", "CPU throttling", "from new inputs", "median", "range", "x 50 ms budget")
-    budget = f"{live_kb:.2f} KB, {ratio(live_kb, BUDGET_KB):.2f} x the {BUDGET_KB:.0f} KB budget"
+    budget = (f"{live_kb:.2f} KB on {heaviest[0] or 'the home page'}, {ratio(live_kb, BUDGET_KB):.2f} x the "
+              f"{BUDGET_KB:.0f} KB budget")
+    every = sum(size for name, size, _ in weights if name.startswith((*SHARED_CODE, EXAMPLE_CODE))) / 1000
     print(table(size_header, size_rows))
-    print(f"\nlive code (live.js + live.css): {budget}, loaded only on use")
+    print(f"\nlive code of the page that loads the most (live.js + live.css + its examples' files): {budget}, "
+          f"loaded only on use; every file of it together: {every:.2f} KB")
     print(f"\nrecompute of the heaviest page of each example ({REPEATS} runs each)")
     print(table(time_header, time_rows))
     if write:
         body = "\n\n".join([
             markdown_table(size_header, size_rows, right=(1, 2, 3)),
-            f"Live code (live.js + live.css, loaded only on use): {budget.replace(' x ', ' × ')}.",
+            f"Live code of the page that loads the most (live.js + live.css + the file of each of its examples, "
+            f"loaded only on use): {budget.replace(' x ', ' × ')}; every file of it together: {every:.2f} KB.",
             f"Recompute of the heaviest live page of each example ({REPEATS} runs, two input sets in turn):",
             markdown_table(time_header, time_rows, right=(3, 4, 5)),
         ])

@@ -25,12 +25,13 @@ from attention_core.examples.base import ExampleInputError
 from attention_core.examples.red_ball_rolls import RedBallRolls
 from attention_site.build_cache import TextCache, cache_key, kept_files
 from attention_site.directives import DirectiveError, listings
+from attention_site.directives.mirror import mirrors
 from attention_site.html_check import check_html
 from attention_site.live_reload import RELOAD_SCRIPT
 from attention_site.mathml.tex import MathConversionError, tex_to_mathml
 from attention_site.mkdocs_adapter.reload import display_path
 from attention_site.postprocess import page_head
-from attention_site.safety import SCRIPTS, check_file_type, check_no_links, check_snippets
+from attention_site.safety import EXAMPLE_SCRIPTS, SCRIPTS, check_file_type, check_no_links, check_snippets
 from attention_site.snippets import ConfinedSnippets
 
 Test = TypeVar("Test", bound=Callable[..., None])
@@ -522,6 +523,10 @@ REFUSED_FILES = {
     "javascripts/planted.js": "docs/javascripts/planted.js is not one of the site's scripts (calculator.js,",
     "javascripts/sub/reader.js": "docs/javascripts/sub/reader.js is not one of the site's scripts",
     "javascripts/Reader.JS": "docs/javascripts/Reader.JS is not one of the site's scripts",
+    "javascripts/live/planted.js": "docs/javascripts/live/planted.js is not one of the site's scripts",
+    "javascripts/live/kv-cache.js/x.js": "docs/javascripts/live/kv-cache.js/x.js is not one of the site's scripts",
+    "javascripts/live/../live.js": "docs/javascripts/live/../live.js is not one of the site's scripts",
+    "javascripts/live/live/kv-cache.js": "docs/javascripts/live/live/kv-cache.js is not one of the site's scripts",
 }
 
 
@@ -549,8 +554,13 @@ def test_the_files_the_site_serves_pass_the_type_check() -> None:
 
 
 def test_every_declared_script_is_a_file_of_the_site() -> None:
-    """Assert the list of the site's scripts names exactly the files of docs/javascripts/ (none left behind)."""
-    assert sorted(path.name for path in (ROOT / "docs/javascripts").iterdir()) == sorted(SCRIPTS)
+    """Assert the list of the site's scripts names exactly the files of docs/javascripts/ (none left behind), and
+    that live/ holds one file for each example the browser mirrors, and no other."""
+    folder = ROOT / "docs/javascripts"
+    assert sorted(path.name for path in folder.iterdir() if path.is_file()) == sorted(SCRIPTS)
+    assert [path.name for path in folder.iterdir() if path.is_dir()] == [EXAMPLE_SCRIPTS.strip("/")]
+    examples = sorted(path.name for path in (folder / EXAMPLE_SCRIPTS).iterdir())
+    assert examples == [f"{key}.js" for key in sorted(mirrors())]
 
 
 @pytest.mark.slow

@@ -7,8 +7,8 @@ import re
 from pathlib import Path
 
 from attention_site.directives.claims import CLAIMS
+from attention_site.directives.mirror import mirrors
 from attention_site.live import (
-    EDITABLE,
     MANIFEST,
     MIRRORED_CLAIMS,
     expand_live,
@@ -266,5 +266,5 @@ def test_no_input_a_reader_may_change_is_published() -> None:
     which is true only while no reader can change what it names."""
     from attention_core import EXAMPLES
 
-    for name, editable in EDITABLE.items():
-        assert not set(editable) & set(EXAMPLES[name].sources()), name
+    for name, mirror in mirrors().items():
+        assert not set(mirror.editable) & set(EXAMPLES[name].sources()), name

@@ -3,8 +3,9 @@
    live example landed and writes live.json beside the page: each directive's request and each example's inputs.
    This file, loaded only when the reader asks to change the numbers, mirrors what the build does function by
    function: the core's arithmetic (attention_core), the one number policy (directives/formatting.py), the
-   renderers and claims (directives/render.py, claims.py) and the entries of each live example
-   (directives/entries/). tests/browser/test_live.py holds it to the build's text, directive by directive. */
+   renderers and claims (directives/render.py, claims.py); the entries of each example (directives/entries/) are
+   mirrored by live/<example>.js, fetched for a page of that example only. tests/browser/test_live.py holds them
+   to the build's text, directive by directive. */
 (function () {
   "use strict";
   var abh = window.AttentionByHand;
@@ -203,6 +204,8 @@
   function table(columns, rows, note) { return { type: "table", columns: columns, rows: rows, note: note || null }; }
   function scalar(value, s) { return { type: "scalar", value: value, style: s }; }
   function labels(prefix, count) { var out = []; for (var k = 1; k <= count; k++) out.push(prefix + k); return out; }
+  /** A grid in the exact style (fractions where exact, else three places), as sizes and counts are shown. */
+  function wholeGrid(values, rows, cols, corner) { return grid(values, rows, cols, style(true, 3), corner); }
 
   function checkedWeights(A, mask) {
     if (!A.every(function (row) { return row.every(isFinite); })) fail("the weights contain a NaN or an infinity; nothing is published");
@@ -624,751 +627,25 @@
     return null;
   }
 
-  // ---- A fill-in's slack: attention_site/answers.py ----
-  function shownNumber(x, places) { return Number(fixed(x, places)); }
-  function slackOf(exact, fromShown) { return fromShown.reduce(function (most, v) { return Math.max(most, Math.abs(v - exact)); }, 0); }
-  function columnSums(rows) { return rows[0].map(function (_, k) { return sum(rows.map(function (row) { return row[k]; })); }); }
+  // ---- The entries of each live example: javascripts/live/<example>.js, each mirroring directives/entries/ ----
+  var ENTRIES = {}; // by example, each registered by its own file (define), fetched for a page of that example
+  var EXAMPLE_FOLDER = new URL("live/", document.currentScript ? document.currentScript.src : location.href);
+  var fetching = {}; // each example file's load, by example: fetched once
 
-  /** one_query_slacks: how far each answer of softmax-then-mix moves when worked from the numbers shown. */
-  function oneQuerySlacks(exponentials, V, places) {
-    var e = exponentials.map(function (x) { return shownNumber(x, places[0]); }); // (n,)
-    var total = sum(exponentials), a = exponentials.map(function (x) { return x / total; });
-    var shownTotal = shownNumber(total, places[0]), eSum = sum(e);
-    var products = a.map(function (w, j) { return V[j].map(function (v) { return w * v; }); }); // (n, d_v)
-    var worked = a.map(function (w, j) { var s = shownNumber(w, places[1]); return V[j].map(function (v) { return s * v; }); });
-    var output = columnSums(products), workedSums = columnSums(worked);
-    var shownSums = columnSums(worked.map(function (row) { return row.map(function (x) { return shownNumber(x, places[2]); }); }));
-    return {
-      total: slackOf(total, [eSum]),
-      weights: e.map(function (x, j) { return Math.max(Math.abs(x / shownTotal - a[j]), Math.abs(x / eSum - a[j])); }),
-      weightsTotal: slackOf(1, [sum(a.map(function (w) { return shownNumber(w, places[1]); }))]),
-      products: worked.map(function (row, j) { return row.map(function (x, k) { return Math.abs(x - products[j][k]); }); }),
-      output: output.map(function (o, k) { return Math.max(Math.abs(workedSums[k] - o), Math.abs(shownSums[k] - o)); })
-    };
+  /** Register an example's entries: `make` is handed what the files share (SHARED) and returns the function that
+      makes, for the example's data and a reader's inputs, its entries by name. */
+  function define(example, make) { ENTRIES[example] = make(SHARED); }
+
+  /** The entries of every example of `manifest`, each file fetched once; the promise settles when all are here. */
+  function loadEntries(manifest) {
+    return Promise.all(Object.keys(manifest.examples).filter(function (name) { return !ENTRIES[name]; }).map(function (name) {
+      if (!/^[a-z0-9-]+$/.test(name)) return Promise.reject(new Error("not an example's name: " + name));
+      return fetching[name] || (fetching[name] = new Promise(function (resolve, reject) {
+        document.head.appendChild(el("script", { src: new URL(name + ".js", EXAMPLE_FOLDER).href, onload: resolve,
+          onerror: function () { delete fetching[name]; reject(new Error("could not load the entries of " + name)); } }));
+      }));
+    }));
   }
-
-  // ---- Arithmetic on what is printed, as a student does it: bus_is_late.py's Decimal working ----
-  /** A number as printed with `digits` places, as an exact integer count of 10^-digits (Decimal(decimal(x, d))). */
-  function printed(x, digits) { return BigInt(decimal(x, digits).replace(".", "")); }
-
-  /** An exact decimal (`units` of 10^-scale) without trailing zeros, as Decimal.normalize() prints it. */
-  function exactText(units, scale) {
-    var digits = (units < 0n ? -units : units).toString().padStart(scale + 1, "0");
-    var text = (digits.slice(0, -scale) + "." + digits.slice(-scale)).replace(/\.?0+$/, "");
-    return (units < 0n ? "-" : "") + text;
-  }
-  function exactDecimals(xs, scale) { return "(" + xs.map(function (x) { return exactText(x, scale); }).join(", ") + ")"; }
-
-  /** Rounded half up (away from zero, as taught at school) to `places`, its sign kept (Decimal.quantize). */
-  function halfUp(units, scale, places) {
-    var step = 10n ** BigInt(scale - places), size = units < 0n ? -units : units;
-    var kept = ((size + step / 2n) / step).toString().padStart(places + 1, "0");
-    return (units < 0n ? "-" : "") + kept.slice(0, -places) + "." + kept.slice(-places);
-  }
-
-  var SUPERSCRIPT = { 0: "\u2070", 1: "\u00b9", 2: "\u00b2", 3: "\u00b3", 4: "\u2074", 5: "\u2075", 6: "\u2076", 7: "\u2077",
-                      8: "\u2078", 9: "\u2079", "-": "\u207b", ".": "\u00b7" };
-  /** e raised to a score as a student writes it: e², e⁰, e⁻¹. */
-  function powerOfE(score, s) {
-    return "e" + formatNumber(score, s).replace(/\u2212/g, "-").replace(/[0-9.-]/g, function (c) { return SUPERSCRIPT[c]; });
-  }
-
-  // ---- The entries of each live example: directives/entries/<example>.py ----
-  var ENTRIES = {};
-
-  ENTRIES["bus-is-late"] = function (data, inputs) {
-    var TOKENS = data.tokens, FOCUS = data.focus;
-    var AS_GIVEN = style(true, 3), POWERS = style(false, 2), WEIGHTS = style(false, 3), OUTPUT = style(false, 2);
-    var K = parseMatrix(inputs.keys), V = parseMatrix(inputs.values), Q = parseMatrix(inputs.queries);
-    var scale = parseEntry(inputs.scale).value, D_K = K[0].length;
-    var focusText = inputs.queries[TOKENS.indexOf(FOCUS)];
-
-    function attentionFor(query) {
-      var label, text, row;
-      if (query === undefined) { label = FOCUS; text = focusText; row = Q[TOKENS.indexOf(FOCUS)]; }
-      else if (TOKENS.indexOf(query) >= 0) { label = query; text = inputs.queries[TOKENS.indexOf(query)]; row = Q[TOKENS.indexOf(query)]; }
-      else {
-        row = query.split(",").map(Number);
-        label = "query " + readerMinus(formatVector(row, AS_GIVEN)); // a header signs as a cell does
-        text = row.map(String);
-      }
-      var result = attention([row], K, V, scale);
-      return { label: label, text: text, result: result, steps: softmaxSteps(result.scaled[0]) };
-    }
-    function scoreStyle(rows) {
-      return rows.every(function (row) { return row.every(function (s) { return s % 1 === 0; }); }) ? style(false, 0) : WEIGHTS;
-    }
-    function inputGrid(matrix, text, prefix) { return grid(matrix, TOKENS, labels(prefix, matrix[0].length), AS_GIVEN, "token", text); }
-    function authoredVector(entries) { return authored("(" + entries.join(", ") + ")"); }
-    function topIndex(scores) {
-      var best = Math.max.apply(null, scores);
-      var tied = scores.map(function (s, j) { return Math.abs(s - best) <= 1e-12 + 1e-9 * Math.abs(best) ? j : -1; })
-        .filter(function (j) { return j >= 0; });
-      if (tied.length > 1) fail(joined(tied.map(function (j) { return TOKENS[j]; })) + " share the largest score; there is no single best match to pick");
-      return tied[0];
-    }
-    function writtenOut(query, key) {
-      return query.map(function (q, i) { return q + "\u00a0\u00d7\u00a0" + key[i]; }).join(" + ");
-    }
-    function slacks(exponentials) { return oneQuerySlacks(exponentials, V, [POWERS.digits, WEIGHTS.digits, OUTPUT.digits]); }
-    function outputNote(parts, totals) {
-      var notes = totals.map(function (total, k) { return roundedSumNote(parts.map(function (p) { return p[k]; }), total, OUTPUT.digits); });
-      return notes.filter(Boolean).join(" ") || null;
-    }
-    var late = attentionFor(undefined);
-    var lateWeights = late.result.weights[0];
-    var FOCUS_AT = TOKENS.indexOf(FOCUS), DIVIDED = "s \u00f7 \u221a" + D_K; // the optional step: mask and sqrt(d_k)
-    var causal = TOKENS.map(function (_, i) { return TOKENS.map(function (__, j) { return j <= i; }); });
-    var maskedScaled = attention(Q, K, V, 1 / Math.sqrt(D_K), causal);
-    var maskedSteps = softmaxSteps(maskedScaled.masked[FOCUS_AT]);
-    var contributions = V.map(function (row, j) { return row.map(function (v) { return lateWeights[j] * v; }); }); // (n, 1) * (n, d_v)
-    var all = attention(Q, K, V, scale);
-
-    return {
-      keys: function () { return inputGrid(K, inputs.keys, "k"); },
-      values: function () { return inputGrid(V, inputs.values, "v"); },
-      queries: function () { return inputGrid(Q, inputs.queries, "q"); },
-      inputs: function () {
-        return table([column("token", "token", false), column("key", "key (" + data.features.join(", ") + ")"), column("value", "value v")],
-          TOKENS.map(function (token, j) { return [token, authoredVector(inputs.keys[j]), authoredVector(inputs.values[j])]; }));
-      },
-      "key-features": function () { return grid(K, TOKENS, data.features, AS_GIVEN, "key of", inputs.keys); },
-      divisor: function () { return scalar(Math.sqrt(D_K), WEIGHTS); },
-      "masked-scaled-softmax": function () {
-        var raw = maskedScaled.scores[FOCUS_AT], A = checkedWeights([maskedSteps.weights])[0], s = scoreStyle([raw]);
-        var rows = TOKENS.map(function (token, j) {
-          return [token, num(raw[j], s), num(maskedSteps.scores[j], WEIGHTS), num(maskedSteps.exponentials[j], POWERS), num(A[j], WEIGHTS)];
-        });
-        rows.push(["Total", "", "", num(maskedSteps.totals, POWERS), num(sum(A), WEIGHTS)]);
-        var notes = [roundedSumNote(maskedSteps.exponentials, maskedSteps.totals, POWERS.digits), roundedSumNote(A, sum(A), WEIGHTS.digits)];
-        return table([column("token", "token", false), column("score", "score s"), column("scaled", DIVIDED),
-                      column("exponential", "e^(" + DIVIDED + ")"), column("weight", "weight")], rows, notes.filter(Boolean).join(" ") || null);
-      },
-      "scaling-compare": function () {
-        return grid(checkedWeights([lateWeights, maskedScaled.weights[FOCUS_AT]]), ["unscaled", "scaled"], TOKENS, WEIGHTS, "weights of " + FOCUS);
-      },
-      "masked-scaled-output": function () { return grid([maskedScaled.output[FOCUS_AT]], [FOCUS], labels("o", V[0].length), OUTPUT, "query"); },
-      "masked-scaled-weights": function () { return grid(checkedWeights(maskedScaled.weights, causal), TOKENS, TOKENS, WEIGHTS, "query \\ key"); },
-      query: function (o) { var a = attentionFor(o.query); return grid(a.result.Q, [a.label], labels("q", D_K), AS_GIVEN, "query", [a.text]); },
-      scores: function (o) { var a = attentionFor(o.query); return grid(a.result.scaled, [a.label], TOKENS, scoreStyle(a.result.scaled), "query \\ key"); },
-      exponentials: function (o) { var a = attentionFor(o.query); return grid([a.steps.exponentials], [a.label], TOKENS, POWERS, "query \\ key"); },
-      weights: function (o) { var a = attentionFor(o.query); return grid(checkedWeights(a.result.weights), [a.label], TOKENS, WEIGHTS, "query \\ key"); },
-      output: function (o) { var a = attentionFor(o.query); return grid(a.result.output, [a.label], labels("o", V[0].length), OUTPUT, "query"); },
-      "hard-choice": function (o) {
-        var j = topIndex(attentionFor(o.query).result.scaled[0]);
-        return grid([V[j]], [TOKENS[j]], labels("v", V[0].length), AS_GIVEN, "top key", [inputs.values[j]]);
-      },
-      "top-score": function (o) { var s = attentionFor(o.query).result.scaled; return scalar(s[0][topIndex(s[0])], scoreStyle(s)); },
-      "top-weight": function (o) { var r = attentionFor(o.query).result; return scalar(checkedWeights(r.weights)[0][topIndex(r.scaled[0])], WEIGHTS); },
-      total: function () { return grid([[late.steps.totals]], [FOCUS], ["total"], POWERS, "query"); },
-      contributions: function () { return grid(contributions, TOKENS, labels("c", V[0].length), OUTPUT, "token"); },
-      scoring: function (o) {
-        var a = attentionFor(o.query), s = scoreStyle(a.result.scaled);
-        var asker = o.query !== undefined && TOKENS.indexOf(o.query) >= 0 ? "query of " + a.label : a.label;
-        return table([column("token", "token", false), column("key", "key"), column("products", asker + " \u00b7 key", false), column("score", "score")],
-          TOKENS.map(function (token, j) {
-            return [token, authoredVector(inputs.keys[j]), writtenOut(a.text, inputs.keys[j]), num(a.result.scaled[0][j], s)];
-          }));
-      },
-      softmax: function (o) {
-        var a = attentionFor(o.query), A = checkedWeights(a.result.weights)[0], steps = a.steps, s = scoreStyle([steps.scores]);
-        var slack = slacks(steps.exponentials);
-        var rows = TOKENS.map(function (token, j) {
-          return [token, num(steps.scores[j], s), num(steps.exponentials[j], POWERS), num(A[j], WEIGHTS, false, slack.weights[j])];
-        });
-        rows.push(["Total", "", num(steps.totals, POWERS, false, slack.total), num(sum(A), WEIGHTS, false, slack.weightsTotal)]);
-        var notes = [roundedSumNote(steps.exponentials, steps.totals, POWERS.digits), roundedSumNote(A, sum(A), WEIGHTS.digits)];
-        return table([column("token", "token", false), column("score", "score s"), column("exponential", "e\u02e2"),
-                      column("weight", "weight = e\u02e2 \u00f7 total")], rows, notes.filter(Boolean).join(" ") || null);
-      },
-      mixing: function (o) {
-        var A = checkedWeights([lateWeights])[0], output = late.result.output[0], slack = slacks(late.steps.exponentials);
-        var rows = TOKENS.map(function (token, j) {
-          return [token, num(A[j], WEIGHTS), authoredVector(inputs.values[j]), vec(contributions[j], OUTPUT, slack.products[j])];
-        });
-        rows.push(["Output", "", "", vec(output, OUTPUT, slack.output)]);
-        return table([column("token", "token", false), column("weight", "weight"), column("value", "value"), column("product", "weight \u00d7 value")],
-          rows, (o.note || "shown") === "shown" ? outputNote(contributions, output) : null);
-      },
-      "powers-of-e": function () {
-        var scores = late.result.scaled[0].concat([].concat.apply([], all.scaled));
-        var x = [];
-        for (var k = Math.min(0, Math.floor(Math.min.apply(null, scores))); k <= Math.ceil(Math.max.apply(null, scores)); k++) x.push(k);
-        return grid([x.map(Math.exp)], ["e\u02e3"], x.map(String), POWERS, "x");
-      },
-      "score-asymmetry": function () {
-        var S = all.scaled, D = S.map(function (row, i) { return row.map(function (s, j) { return s - S[j][i]; }); });
-        return grid(D, TOKENS, TOKENS, scoreStyle(S), "query \\ key");
-      },
-      "softmax-working": function (o) {
-        var a = attentionFor(o.query), A = checkedWeights(a.result.weights)[0], steps = a.steps, s = scoreStyle([steps.scores]);
-        var powers = steps.exponentials.map(function (p) { return formatNumber(p, POWERS); }), total = formatNumber(steps.totals, POWERS);
-        var rows = TOKENS.map(function (token, j) {
-          return [token, num(steps.scores[j], s), powerOfE(steps.scores[j], s) + " = " + powers[j], powers[j] + " \u00f7 " + total, num(A[j], WEIGHTS)];
-        });
-        rows.push(["Total", "", powers.join(" + ") + " = " + total, "", num(sum(A), WEIGHTS)]);
-        return table([column("token", "token", false), column("score", "score s"), column("exponential", "e\u02e2", false),
-                      column("division", "e\u02e2 \u00f7 total", false), column("weight", "weight")],
-          rows, roundedSumNote(steps.exponentials, steps.totals, POWERS.digits));
-      },
-      "mixing-as-printed": function () {
-        var A = checkedWeights([lateWeights])[0]; // each printed weight times each entry of its value, exactly
-        var products = V.map(function (row, j) { return row.map(function (v) { return printed(A[j], WEIGHTS.digits) * printed(v, AS_GIVEN.digits); }); });
-        var rows = TOKENS.map(function (token, j) {
-          return [token, decimal(A[j], WEIGHTS.digits) + " \u00d7 " + authoredVector(inputs.values[j]).authored, exactDecimals(products[j], 6)];
-        });
-        var sums = V[0].map(function (_, k) { return products.reduce(function (total, row) { return total + row[k]; }, 0n); });
-        var rounded = "(" + sums.map(function (x) { return halfUp(x, 6, OUTPUT.digits); }).join(", ") + ")";
-        rows.push(["Output", "sum of the three rows", exactDecimals(sums, 6) + ", rounded " + rounded]);
-        return table([column("token", "token", false), column("working", "weight as printed \u00d7 value", false),
-                      column("product", "product", false)], rows);
-      },
-      "all-scores": function () { return grid(all.scaled, TOKENS, TOKENS, scoreStyle(all.scaled), "query \\ key"); },
-      "all-weights": function () { return grid(checkedWeights(all.weights), TOKENS, TOKENS, WEIGHTS, "query \\ key"); },
-      "all-output": function () { return grid(all.output, TOKENS, labels("o", V[0].length), OUTPUT, "token"); },
-      "weights-heatmap": function () { return heatmap(checkedWeights(all.weights), TOKENS, WEIGHTS); }
-    };
-  };
-
-  ENTRIES["red-ball-rolls"] = function (data, inputs) {
-    var TOKENS = data.tokens, STYLE = style(true, 3), DECIMAL = style(false, 3), WHOLE = style(true, 0);
-    var FOCUS = TOKENS.indexOf(data.focus), ANY = "query \\ key";
-    var X = parseMatrix(inputs.X), mask = TOKENS.map(function (_, i) { return TOKENS.map(function (_, j) { return j <= i; }); });
-    var mh = multiHead(X, [[inputs.W_q, inputs.W_k, inputs.W_v], [inputs.W_q2, inputs.W_k2, inputs.W_v2]],
-                       parseMatrix(inputs.W_o), data.causal ? mask : null);
-    var head = mh.heads[0], head2 = mh.heads[1], allowed = head.mask || mask.map(function (r) { return r.map(function () { return true; }); });
-    var Q = head.Q, K = head.K, V = head.V, D_V = V[0].length, WIDTH = X[0].length;
-    var steps = { exponentials: head.masked.map(function (row) { return row.map(Math.exp); }) };
-    steps.totals = steps.exponentials.map(sum);
-    var CONCAT = ["h1 o1", "h1 o2", "h2 o1", "h2 o2"], HEADS = ["head-1", "head-2"];
-    var unmasked = attention(Q, K, V, 1 / Math.sqrt(K[0].length), null);
-    var contributions = [head, head2].map(function (h) { return weightedRows(h.weights[FOCUS], h.V); });
-    var PADDING = data.padding, paddingMask = TOKENS.map(function () { return PADDING.real.slice(); }); // (n,) -> (n, n)
-    function padded(withMask) { return attention(Q, K, V, 1 / Math.sqrt(K[0].length), withMask ? paddingMask : null); }
-
-    /** A ranged whole number: the reader's where the page offers it, else the example's own. */
-    function setting(field) { return field in inputs ? inputs[field] : data.settings[field]; }
-    function weights(h) { return checkedWeights(h.weights, h.mask); }
-    function g(values, cols, corner) { return grid(values, TOKENS, cols, STYLE, corner || "token"); }
-    function asAuthored(field, rows, cols, corner) { return grid(parseMatrix(inputs[field]), rows, cols, STYLE, corner, inputs[field]); }
-    function projections(h) {
-      return table([column("token", "token", false), column("query", "query q"), column("key", "key k"), column("value", "value v")],
-        TOKENS.map(function (token, i) { return [token, num(h.Q[i][0], STYLE), num(h.K[i][0], STYLE), vec(h.V[i], STYLE)]; }));
-    }
-    function weightedSum(h, c, title) {
-      var A = weights(h), rows = TOKENS.map(function (token, j) { return [token, num(A[FOCUS][j], STYLE), vec(h.V[j], STYLE), vec(c[j], STYLE)]; });
-      rows.push(["output", "", "", vec(h.output[FOCUS], STYLE)]);
-      return table([column("token", "source token", false), column("weight", title || "weight"), column("value", "value"),
-                    column("contribution", "weighted contribution")], rows);
-    }
-    function topKeys(h) {
-      var row = weights(h)[FOCUS], best = Math.max.apply(null, row);
-      return joined(TOKENS.filter(function (_, j) { return equal(row[j], best); }));
-    }
-    function byHead(columns, rows, corner) { return grid(transpose(columns), rows, HEADS, STYLE, corner); } // h x (n,) -> (n, h)
-    function difference(a, b) { return a.map(function (row, i) { return row.map(function (x, j) { return x - b[i][j]; }); }); }
-    function hardChoice() {
-      var row = head.masked[FOCUS], best = Math.max.apply(null, row);
-      var top = TOKENS.filter(function (_, j) { return Math.abs(row[j] - best) <= 1e-12 + 1e-9 * Math.abs(best); });
-      if (top.length > 1) fail(joined(top) + " share the largest score of " + data.focus + "; there is no single best match to pick");
-      var j = row.indexOf(best);
-      return grid([V[j]], [TOKENS[j]], labels("v", D_V), STYLE, "top key");
-    }
-    var SHAPES = [["X", X], ["W_q", parseMatrix(inputs.W_q)], ["W_k", parseMatrix(inputs.W_k)], ["W_v", parseMatrix(inputs.W_v)],
-                  ["Q", Q], ["K", K], ["V", V], ["q", [Q[0]]], ["v", [V[0]]], ["S", head.scaled], [], ["M", head.masked],
-                  ["A", head.weights], [], ["O", head.output], ["o", [head.output[0]]], ["W_o", mh.W_o]];
-    var KEPT = { kept: true }; // a cell that no input changes (a symbol in a formula, its meaning): left as built
-
-    return {
-      inputs: function () { return asAuthored("X", TOKENS, labels("x", WIDTH), "token"); },
-      "w-q": function () { return asAuthored("W_q", TOKENS, ["q"], "row of $W_Q$"); },
-      "w-k": function () { return asAuthored("W_k", TOKENS, ["k"], "row of $W_K$"); },
-      "w-v": function () { return asAuthored("W_v", TOKENS, labels("v", D_V), "row of $W_V$"); },
-      "w-q2": function () { return asAuthored("W_q2", TOKENS, ["q"], "row of $W_Q$ (head 2)"); },
-      "w-k2": function () { return asAuthored("W_k2", TOKENS, ["k"], "row of $W_K$ (head 2)"); },
-      "w-v2": function () { return asAuthored("W_v2", TOKENS, labels("v", head2.V[0].length), "row of $W_V$ (head 2)"); },
-      "w-o": function () { return asAuthored("W_o", CONCAT, labels("u", WIDTH), "row of $W_O$"); },
-      projections: function () { return projections(head); },
-      "head2-projections": function () { return projections(head2); },
-      queries: function () { return g(Q, ["q"]); },
-      keys: function () { return g(K, ["k"]); },
-      values: function () { return g(V, labels("v", D_V)); },
-      "head2-values": function () { return g(head2.V, labels("v", D_V)); },
-      scores: function () { return g(head.scaled, TOKENS, ANY); },
-      "masked-scores": function () { return grid(head.masked, TOKENS, TOKENS, STYLE, ANY, null, true); },
-      "head2-scores": function () { return grid(head2.masked, TOKENS, TOKENS, STYLE, ANY, null, true); },
-      mask: function () {
-        return table([column("query", ANY, false)].concat(TOKENS.map(function (t) { return column(t, t, false); })),
-          TOKENS.map(function (token, i) { return [token].concat(allowed[i].map(function (ok) { return ok ? "allowed" : "future"; })); }));
-      },
-      exponentials: function () { return g(steps.exponentials, TOKENS, ANY); },
-      totals: function () { return grid(steps.totals.map(function (t) { return [t]; }), TOKENS, ["total"], STYLE, "query"); },
-      "softmax-rows": function () {
-        var A = weights(head);
-        return table([column("query", "query row", false), column("exponentials", "permitted e\u02e2"), column("total", "their total"),
-                      column("weights", "weight row")],
-          TOKENS.map(function (token, i) {
-            var permitted = steps.exponentials[i].filter(function (_, j) { return allowed[i][j]; });
-            return [token, vec(permitted, STYLE), num(steps.totals[i], STYLE), vec(A[i], STYLE)];
-          }));
-      },
-      weights: function () { return g(weights(head), TOKENS, ANY); },
-      "head2-weights": function () { return g(weights(head2), TOKENS, ANY); },
-      "unmasked-weights": function () { return g(checkedWeights(unmasked.weights), TOKENS, ANY); },
-      output: function () { return g(head.output, labels("o", D_V)); },
-      "output-decimals": function () { return grid(head.output, TOKENS, labels("o", D_V), DECIMAL, "token"); },
-      "head2-output": function () { return g(head2.output, labels("o", D_V)); },
-      "unmasked-output": function () { return g(unmasked.output, labels("o", D_V)); },
-      "weighted-sum": function () { return weightedSum(head, contributions[0]); },
-      "head2-weighted-sum": function () { return weightedSum(head2, contributions[1], "head 2 weight"); },
-      "head1-contributions": function () { return g(contributions[0], labels("c", D_V), "source token"); },
-      "head2-contributions": function () { return g(contributions[1], labels("c", D_V), "source token"); },
-      "hard-choice": hardChoice,
-      "calculator-places": function () { return scalar(setting("calculator_places"), WHOLE); },
-      "ball-key-decimal": function () { return scalar(K[TOKENS.indexOf("ball")][0], DECIMAL); },
-      divisor: function () { return scalar(1 / head.scale, STYLE); },
-      "rolls-scores": function () {
-        return table([column("key", "key token", false), column("query", "query of " + data.focus), column("k", "key"),
-                      column("score", "score q \u00d7 k")],
-          TOKENS.map(function (token, j) { return [token, num(Q[FOCUS][0], STYLE), num(K[j][0], STYLE), num(head.scores[FOCUS][j], STYLE)]; }));
-      },
-      dimensions: function () {
-        var sizes = [TOKENS.length, WIDTH, K[0].length, D_V];
-        return table([column("symbol", null, false), column("size", "worked value"), column("meaning", null, false)],
-          sizes.map(function (size) { return [KEPT, num(size, STYLE), KEPT]; }));
-      },
-      shapes: function () {
-        return table([column("symbol", null, false), column("meaning", null, false), column("shape", null, false),
-                      column("worked", "in red ball rolls", false)],
-          SHAPES.map(function (s) { return [KEPT, KEPT, KEPT, s.length ? s[1].length + "\u00a0\u00d7\u00a0" + s[1][0].length : "one number"]; }));
-      },
-      "heads-side-by-side": function () {
-        return table([column("head", "head", false), column("weights", "weights over " + TOKENS.join(", ")), column("output", "output for " + data.focus)],
-          mh.heads.map(function (h, k) { return ["head " + (k + 1), vec(weights(h)[FOCUS], STYLE), vec(h.output[FOCUS], STYLE)]; }));
-      },
-      concat: function () { return g(mh.concat, CONCAT); },
-      u: function () { return g(mh.U, labels("u", WIDTH)); },
-      x: function () { return g(X, labels("x", WIDTH)); },
-      residual: function () { return g(mh.residual, labels("r", WIDTH)); },
-      "residual-rolls": function () {
-        return table([column("entry", "entry", false), column("x", "input x"), column("u", "attention u"), column("sum", "x + u")],
-          X[FOCUS].map(function (x, k) { return ["entry " + (k + 1), num(x, STYLE), num(mh.U[FOCUS][k], STYLE), num(mh.residual[FOCUS][k], STYLE)]; }));
-      },
-      "rolls-by-source": function () {
-        var A1 = weights(head), A2 = weights(head2);
-        return table([column("token", "source token", false), column("weight1", "head 1 weight"), column("contribution1", "head 1 contribution"),
-                      column("weight2", "head 2 weight"), column("contribution2", "head 2 contribution")],
-          TOKENS.map(function (token, j) {
-            return [token, num(A1[FOCUS][j], STYLE), vec(contributions[0][j], STYLE), num(A2[FOCUS][j], STYLE), vec(contributions[1][j], STYLE)];
-          }));
-      },
-      "keys-by-head": function () { return byHead(mh.heads.map(function (h) { return onlyColumn(h.K, "K"); }), TOKENS, "token"); },
-      "queries-head2-minus-head1": function () { return g(difference(head2.Q, Q), labels("q", K[0].length)); },
-      "keys-head2-minus-head1": function () { return g(difference(head2.K, K), labels("k", K[0].length)); },
-      "values-head2-minus-head1": function () { return g(difference(head2.V, V), labels("v", D_V)); },
-      "rolls-weights-by-head": function () { return byHead(mh.heads.map(function (h) { return weights(h)[FOCUS]; }), TOKENS, "key"); },
-      "rolls-output-by-head": function () { return byHead(mh.heads.map(function (h) { return h.output[FOCUS]; }), labels("o", D_V), "entry"); },
-      "w-o-heads": function () {
-        var counts = mh.heads.map(function (_, k) {
-          return mh.W_o[0].map(function (_, j) { return mh.W_o.slice(k * D_V, (k + 1) * D_V).filter(function (row) { return row[j] !== 0; }).length; });
-        });
-        return grid(counts, labels("h", mh.heads.length), labels("u", WIDTH), STYLE, "head \\ column of $W_O$");
-      },
-      "rolls-u-terms": function () {
-        var c = mh.concat[FOCUS], terms = mh.W_o.map(function (row, k) { return row.map(function (w) { return c[k] * w; }); }); // (h d_v, 1) * (h d_v, d_model)
-        return grid(terms, CONCAT, labels("u", WIDTH), STYLE, "term");
-      },
-      "weights-heatmap": function () { return heatmap(weights(head), TOKENS, STYLE, head.mask); },
-      "head2-heatmap": function () {
-        return heatmap(weights(head2), TOKENS, STYLE, head2.mask, "Head 2 on the same rows: in the " + data.focus +
-          " row the largest weight goes to " + topKeys(head2) + "; in head 1 it went to " + topKeys(head) + ".");
-      },
-      "unmasked-heatmap": function () { return heatmap(checkedWeights(unmasked.weights), TOKENS, STYLE, null); },
-      // The padding example (variants.py): head 1 with no causal mask, the positions flagged false taken as padding
-      "real-tokens": function () { return scalar(PADDING.real.filter(Boolean).length, WHOLE); },
-      "padding-mask": function () {
-        return grid(paddingMask.map(function (row) { return row.map(Number); }), PADDING.tokens, PADDING.tokens, STYLE, ANY);
-      },
-      "padded-weights": function () { return grid(checkedWeights(padded(false).weights), PADDING.tokens, PADDING.tokens, STYLE, ANY); },
-      "padding-masked-weights": function () {
-        return grid(checkedWeights(padded(true).weights, paddingMask), PADDING.tokens, PADDING.tokens, STYLE, ANY);
-      },
-      "padding-mask-grid": unchangedFigure, // the flags, which a reader does not change
-      // Diagrams of the arrays' shapes and of the mask: nothing a reader can change moves them.
-      "mask-grid": unchangedFigure, "flow-diagram": unchangedFigure, "heads-diagram": unchangedFigure
-    };
-  };
-
-  ENTRIES.cost = function (data, inputs) {
-    var D_K = data.settings.d_k, D_V = data.settings.d_v, EXACT = style(true, 3);
-    /** counts.count_text: a whole number with thousands separators, 1,048,576. */
-    function countText(x) { return formatNumber(x, EXACT); }
-    /** attention_core.attention_cost: one head on n tokens (n² scores, their bytes, the multiply-adds). */
-    function attentionCost(n) {
-      var scores = n * n;
-      return { n: n, scores: scores, float32: 4 * scores, float16: 2 * scores, qk: scores * D_K, av: scores * D_V };
-    }
-    function lengths(o) { return (o.n ? o.n.split(",").map(Number) : inputs.lengths).map(attentionCost); }
-    return {
-      table: function (o) { // the multiply-adds' titles name d_k and d_v in a formula, which no input changes: kept
-        return table([column("n", "tokens n"), column("scores", "score entries n\u00b2"), column("float32", "bytes, float32"),
-                      column("float16", "bytes, float16"), column("qk", null), column("av", null)],
-          lengths(o).map(function (c) { return [c.n, c.scores, c.float32, c.float16, c.qk, c.av].map(countText); }));
-      },
-      scores: function (o) {
-        return table([column("n", "tokens n"), column("scores", "scores per head n\u00b2")],
-          lengths(o).map(function (c) { return [countText(c.n), countText(c.scores)]; }));
-      },
-      "score-count": function (o) {
-        var n = Number(o.n || inputs.lengths[0]), scores = attentionCost(n).scores;
-        return grid([[scores]], ["n = " + n], ["count"], EXACT, "", [[countText(scores)]]);
-      },
-      "growth-chart": unchangedFigure, // its lengths (chart_lengths) are not a reader's to change
-      "head-widths": function () { return grid([[D_K, D_V]], ["width"], ["d_k", "d_v"], EXACT, ""); }
-    };
-  };
-
-  ENTRIES["kv-cache"] = function (data, inputs) {
-    var TOKENS = data.tokens, STYLE = style(true, 3), EXACT = STYLE, X = parseMatrix(inputs.X), MAX_ROWS = 12;
-    var W_q = parseMatrix(inputs.W_q), W_k = parseMatrix(inputs.W_k), W_v = parseMatrix(inputs.W_v);
-    var Q = matmul(X, W_q), K = matmul(X, W_k), V = matmul(X, W_v); // (n, d_model) x (d_model, d) -> (n, d)
-    var scale = 1 / Math.sqrt(K[0].length);
-    /** generation.decode_with_cache: step t appends row t's key and value, then its query attends to the cache. */
-    var steps = TOKENS.map(function (_, t) {
-      var cached = { K: K.slice(0, t + 1), V: V.slice(0, t + 1) }; // (t+1, d_k), (t+1, d_v)
-      var r = attention([Q[t]], cached.K, cached.V, scale); // (1, d_k) x (d_k, t+1) -> (1, t+1)
-      return { step: t + 1, query: Q[t], cache: cached, weights: r.weights[0], output: r.output[0] };
-    });
-    var full = attention(Q, K, V, scale, TOKENS.map(function (_, i) { return TOKENS.map(function (_, j) { return j <= i; }); }));
-    /** kv_cache.rows_text: rows in one cell, `(1, 0) (0, 2)`, a row never broken inside (`ln 2`). */
-    function rowsText(rows) { return rows.map(function (row) { return formatVector(row, STYLE).replace(/ /g, "\u00a0"); }).join(" "); }
-    function countText(x) { return formatNumber(x, EXACT); }
-    function countGrid(value, label) { return grid([[value]], [label], ["count"], EXACT, "", [[countText(value)]]); }
-    /** generation.score_counts: t entries at step t with the cache, t² without; n from the directive (default 3). */
-    function counts(o) {
-      var n = o.n === undefined ? TOKENS.length : Number(o.n), withCache = 0, without = 0;
-      for (var t = 1; t <= n; t++) { withCache += t; without += t * t; }
-      return { n: n, withCache: withCache, without: without };
-    }
-    var STEP = column("step", "step: newest token", false);
-    return {
-      steps: function () {
-        return table([STEP, column("query", "newest query"), column("keys", "cached key rows"), column("values", "cached value rows"),
-                      column("weights", "newest weights"), column("output", "newest output")],
-          steps.map(function (s) {
-            return [s.step + ": " + TOKENS[s.step - 1], rowsText([s.query]), rowsText(s.cache.K), rowsText(s.cache.V),
-                    vec(checkedWeights([s.weights])[0], STYLE), vec(s.output, STYLE)];
-          }));
-      },
-      compare: function () {
-        return table([STEP, column("cached", "with the cache, one query"), column("full", "full causal attention, same row")],
-          TOKENS.map(function (token, t) { return [t + 1 + ": " + token, vec(steps[t].output, STYLE), vec(full.output[t], STYLE)]; }));
-      },
-      "full-output": function () { return grid(full.output, TOKENS, labels("o", V[0].length), STYLE, "token"); },
-      "max-difference": function () {
-        var most = 0;
-        steps.forEach(function (s, t) { s.output.forEach(function (o, k) { most = Math.max(most, Math.abs(o - full.output[t][k])); }); });
-        return scalar(most, EXACT);
-      },
-      counts: function (o) {
-        var c = counts(o), n = c.n, shown = []; // too many steps for a page: the first three and the last, then totals
-        for (var step = 1; step <= n; step++) if (n <= MAX_ROWS || step <= 3 || step === n) shown.push(step);
-        var rows = shown.map(function (t) { return [countText(t), countText(t), countText(t * t)]; });
-        if (n > MAX_ROWS) rows.splice(3, 0, ["\u2026", "\u2026", "\u2026"]);
-        rows.push(["total", countText(c.withCache), countText(c.without)]);
-        return table([column("step", "step t", false), column("with", "with the cache"), column("without", "without the cache")], rows);
-      },
-      "total-with-cache": function (o) { return countGrid(counts(o).withCache, "with the cache"); },
-      "total-without-cache": function (o) { return countGrid(counts(o).without, "without the cache"); },
-      "decoding-steps": unchangedFigure // the steps' shapes and tokens, which no input a reader edits changes
-    };
-  };
-
-  ENTRIES["rnn-path"] = function (data, inputs) {
-    var n = "length" in inputs ? inputs.length : data.settings.length, WHOLE = style(true, 0);
-    return {
-      tokens: function () { return scalar(n, WHOLE); },
-      updates: function () { return scalar(n - 1, WHOLE); },
-      paths: function () {
-        return { type: "figure", caption: "An RNN carries token 1 to token " + n + " through every update in between; " +
-                 "attention scores the pair directly.",
-                 svg: pathDiagram(n, "From token 1 to token " + n, "Top: an RNN passes information along the chain 1 to " + n +
-                   ", one state update per step. Bottom: attention links token " + n + " to token 1 with a single score.", "rnn-path") };
-      }
-    };
-  };
-
-  /** kv_memory.attention_kind: h query heads over g K/V heads. */
-  function attentionKind(h, g) { return g === h ? "multi-head" : g === 1 ? "multi-query" : "grouped-query"; }
-  function wholeGrid(values, rows, cols, corner) { return grid(values, rows, cols, style(true, 3), corner); }
-
-  ENTRIES["kv-memory"] = function (data, inputs) { // kv_memory: 2 x layers x KV heads x head width x tokens x bytes
-    var MODELS = data.published.models, NAMES = MODELS.map(function (m) { return m.name; }), EXACT = style(true, 3);
-    var bytes = inputs.bytes_per_value, contexts = inputs.contexts, GIB = Math.pow(2, 30);
-    var CONTEXTS = contexts.map(function (t) { return t % 1024 ? String(t) : t / 1024 + "K"; });
-    var perToken = MODELS.map(function (m) { return 2 * m.layers * m.kv_heads * m.head_dim * bytes; });
-    function memory(heads, scale) {
-      return MODELS.map(function (m) { return contexts.map(function (t) { return 2 * m.layers * m[heads] * m.head_dim * t * bytes / scale; }); });
-    }
-    var ALL = "model \\ tokens", SIZE = style(false, 3, true);
-    return {
-      models: unchangedTable, sources: unchangedTable, // published, which no reader changes: as built
-      sizes: function () {
-        return wholeGrid(MODELS.map(function (m) { return [m.layers, m.query_heads, m.kv_heads, m.head_dim, m.trained_context]; }), NAMES,
-                         ["layers", "heads", "kv-heads", "width", "context"], "model");
-      },
-      "bytes-per-value": function () { return scalar(bytes, EXACT); },
-      "per-token": function () {
-        return table([column("model", "model", false), column("product", "2 \u00d7 layers \u00d7 KV heads \u00d7 width \u00d7 bytes", false),
-                      column("bytes", "bytes per token"), column("kib", "KiB per token")], MODELS.map(function (m, r) {
-          return [m.name, ["2", m.layers, m.kv_heads, m.head_dim, bytes].join(" \u00d7 "), num(perToken[r], EXACT), num(perToken[r] / 1024, EXACT)];
-        }));
-      },
-      "bytes-per-token": function () { return wholeGrid(perToken.map(function (b) { return [b]; }), NAMES, ["bytes"], "model"); },
-      contexts: function () { return wholeGrid([contexts], ["tokens"], CONTEXTS, "context"); },
-      memory: function () { return grid(memory("kv_heads", GIB), NAMES, CONTEXTS, SIZE, ALL); },
-      "multi-head-memory": function () { return grid(memory("query_heads", GIB), NAMES, CONTEXTS, SIZE, ALL); },
-      ratio: function () { return grid(perToken.map(function (b) { return [perToken[0] / b]; }), NAMES, ["times"], style(false, 3), "model"); },
-      gib: function () { return scalar(GIB, EXACT); }
-    };
-  };
-
-  ENTRIES["grouped-heads"] = function (data, inputs) { // grouped_query_attention: h query heads over the first g K/V heads
-    var TOKENS = data.tokens, STYLE = style(true, 3), X = parseMatrix(inputs.X), bytes = data.settings.bytes_per_value;
-    var W = ["W_q", "W_k", "W_v"].map(function (name) { return transpose(matmul(X, parseMatrix(inputs[name]))); }); // per head: (n,)
-    var h = W[0].length, DIMENSIONS = labels("x", inputs.X[0].length), QUERIES = labels("q", h), n = TOKENS.length;
-    var causal = TOKENS.map(function (_, i) { return TOKENS.map(function (__, j) { return j <= i; }); });
-    var column1 = function (xs) { return xs.map(function (x) { return [x]; }); }; // one head's (n,) as (n, 1)
-    var arrangements = {};
-    data.settings.kv_heads.forEach(function (g) {
-      var owner = QUERIES.map(function (_, r) { return Math.floor(r / (h / g)); });
-      arrangements[g] = { g: g, owner: owner, K: W[1].slice(0, g), V: W[2].slice(0, g), kind: attentionKind(h, g),
-        heads: W[0].map(function (q, r) { return attention(column1(q), column1(W[1][owner[r]]), column1(W[2][owner[r]]), 1, causal); }) };
-    });
-    function arrangement(o) {
-      var g = Number(o.g === undefined ? data.settings.kv_heads[0] : o.g);
-      if (!arrangements[g]) fail("g=" + g + " is not an arrangement of this example; accepted: " + Object.keys(arrangements).reverse().join(", "));
-      return arrangements[g];
-    }
-    var ORDER = data.settings.kv_heads.map(function (g) { return arrangements[g]; });
-    var kvLabels = function (prefix, g) { return labels(prefix, g); };
-    var headsText = function (g) { return g + " K/V head" + (g === 1 ? "" : "s"); };
-    var rolls = function (a, r) { return checkedWeights(a.heads[r].weights)[n - 1]; };
-    function authoredGrid(name, cols, corner) { return grid(parseMatrix(inputs[name]), name === "X" ? TOKENS : DIMENSIONS, cols, STYLE, corner, inputs[name]); }
-    return {
-      "query-heads": function () { return scalar(h, STYLE); },
-      x: function () { return authoredGrid("X", DIMENSIONS, "token"); },
-      "w-q": function () { return authoredGrid("W_q", QUERIES, "input"); },
-      "w-k": function () { return authoredGrid("W_k", kvLabels("kv", W[1].length), "input"); },
-      "w-v": function () { return authoredGrid("W_v", kvLabels("kv", W[2].length), "input"); },
-      sharing: function () {
-        return table([column("head", "query head", false)].concat(ORDER.map(function (a) { return column("g" + a.g, headsText(a.g) + " (" + a.kind + ")", false); })),
-          QUERIES.map(function (label, r) { return [label].concat(ORDER.map(function (a) { return "kv" + (a.owner[r] + 1); })); }));
-      },
-      readers: function (o) {
-        var a = arrangement(o);
-        return wholeGrid([a.K.map(function (_, k) { return a.owner.filter(function (x) { return x === k; }).length; })], ["readers"], kvLabels("kv", a.g), "K/V head");
-      },
-      cache: function (o) {
-        var a = arrangement(o), both = a.K.concat(a.V);
-        return grid(TOKENS.map(function (_, t) { return both.map(function (c) { return c[t]; }); }), TOKENS, kvLabels("k", a.g).concat(kvLabels("v", a.g)), STYLE, "token");
-      },
-      weights: function (o) { var a = arrangement(o); return grid(QUERIES.map(function (_, r) { return rolls(a, r); }), QUERIES, TOKENS, STYLE, "query head \\ key"); },
-      "rolls-weights": function () {
-        return table([column("head", "query head", false)].concat(ORDER.map(function (a) { return column("g" + a.g, headsText(a.g)); })),
-          QUERIES.map(function (label, r) { return [label].concat(ORDER.map(function (a) { return vec(rolls(a, r), STYLE); })); }));
-      },
-      "cache-size": function () {
-        return table([column("kind", "attention", false), column("g", "K/V heads"), column("entries", "numbers cached: 2 \u00d7 K/V heads \u00d7 width \u00d7 tokens", false),
-                      column("bytes", "bytes at " + bytes + " per number")], ORDER.map(function (a) {
-          var entries = 2 * a.g * n;
-          return [a.kind, num(a.g, STYLE), "2 \u00d7 " + a.g + " \u00d7 1 \u00d7 " + n + " = " + entries, num(entries * bytes, STYLE)];
-        }));
-      }
-    };
-  };
-
-  ENTRIES.meaning = function (data, inputs) { // one query, of `data.focus` (it), against every word's key
-    var TOKENS = data.tokens, FEATURES = data.features, STYLE = style(true, 3), QUERY = [data.focus];
-    var K = parseMatrix(inputs.keys), q = parseMatrix([inputs.query])[0], divisor = Math.sqrt(q.length); // (n, d_k), (d_k,)
-    var products = K.map(function (row) { return row.map(function (k, f) { return k * q[f]; }); }); // (n, d_k) * (1, d_k)
-    var scores = matmul(K, q.map(function (x) { return [x]; })).map(function (row) { return row[0]; }); // (n, d_k) x (d_k,) -> (n,)
-    var scaled = scores.map(function (s) { return s / divisor; }), weights = function () { return checkedWeights([softmaxRow(scaled)])[0]; };
-    function queryRow(values) { return grid([values], QUERY, TOKENS, STYLE, "query \\ key"); }
-    return {
-      keys: function () { return grid(K, TOKENS, FEATURES, STYLE, "word \\ feature", inputs.keys); },
-      query: function () { return grid([q], QUERY, FEATURES, STYLE, "query \\ feature", [inputs.query]); },
-      products: function () { return grid(products, TOKENS, FEATURES, STYLE, "word \\ feature"); },
-      scores: function () { return queryRow(scores); },
-      weights: function () { return queryRow(weights()); },
-      "score-to-weight": function () {
-        var w = weights();
-        return grid(TOKENS.map(function (_, j) { return [scores[j], scaled[j], w[j]]; }), TOKENS, ["score", "scaled", "weight"], STYLE, "word");
-      },
-      divisor: function () { return scalar(divisor, STYLE); }
-    };
-  };
-
-  /** cost.tiled_attention: softmax(scale Q K^T) V block by block of keys with a running max m, sum l and output acc
-      (Milakov and Gimelshein 2018; Dao et al. 2022), no mask; each block's record kept. */
-  function tiledAttention(Q, K, V, block, scale) {
-    var runMax = Q.map(function () { return -Infinity; }), runSum = Q.map(function () { return 0; });
-    var acc = Q.map(function () { return V[0].map(function () { return 0; }); }), trace = []; // (n,), (n,), (n, d_v)
-    for (var start = 0; start < K.length; start += block) {
-      var stop = Math.min(start + block, K.length);
-      var S = matmul(Q, transpose(K.slice(start, stop))).map(function (row) { return row.map(function (x) { return x * scale; }); }); // (n, b)
-      var newMax = runMax.map(function (m, i) { return Math.max(m, Math.max.apply(null, S[i])); });
-      var P = S.map(function (row, i) { return row.map(function (x) { return Math.exp(x - (isFinite(newMax[i]) ? newMax[i] : 0)); }); });
-      var correction = runMax.map(function (m, i) { return isFinite(m) ? Math.exp(m - newMax[i]) : 0; }); // nothing seen yet: 0
-      var PV = matmul(P, V.slice(start, stop)); // (n, b) x (b, d_v) -> (n, d_v)
-      runSum = runSum.map(function (l, i) { return l * correction[i] + sum(P[i]); });
-      acc = acc.map(function (row, i) { return row.map(function (a, k) { return a * correction[i] + PV[i][k]; }); });
-      runMax = newMax;
-      trace.push({ block: trace.length, start: start, stop: stop, scores: S, max: runMax, sum: runSum, acc: acc });
-    }
-    return { trace: trace, output: acc.map(function (row, i) { return row.map(function (a) { return a / runSum[i]; }); }) };
-  }
-
-  ENTRIES["tiled-attention"] = function (data, inputs) {
-    var TOKENS = data.tokens, STYLE = style(false, 3), EXACT = style(true, 3), ANY = "query \\ key";
-    var Q = parseMatrix(inputs.Q), K = parseMatrix(inputs.K), V = parseMatrix(inputs.V), scale = parseEntry(inputs.scale).value;
-    var block = "block" in inputs ? inputs.block : data.settings.block;
-    var result = tiledAttention(Q, K, V, block, scale), naive = attention(Q, K, V, scale);
-    function authoredGrid(field, prefix) { return grid(parseMatrix(inputs[field]), TOKENS, labels(prefix, inputs[field][0].length), STYLE, "token", inputs[field]); }
-    function row(o) { return TOKENS.indexOf(o.query === undefined ? TOKENS[2] : o.query); }
-    return {
-      q: function () { return authoredGrid("Q", "q"); },
-      k: function () { return authoredGrid("K", "k"); },
-      v: function () { return authoredGrid("V", "v"); },
-      scores: function () { return grid(naive.scaled, TOKENS, TOKENS, STYLE, ANY); },
-      trace: function (o) {
-        var i = row(o), rows = result.trace.map(function (step) {
-          return [step.block + 1 + ": " + TOKENS.slice(step.start, step.stop).join(", "), vec(step.scores[i], STYLE), num(step.max[i], STYLE),
-                  num(step.sum[i], STYLE), vec(step.acc[i], STYLE)];
-        });
-        rows.push(["output = acc / l", "", "", "", vec(result.output[i], STYLE)]);
-        return table([column("block", "block: keys", false), column("scores", "scores in the block"), column("max", "running max m"),
-                      column("sum", "running sum l"), column("acc", "running output acc")], rows);
-      },
-      "tiled-output": function () { return grid(result.output, TOKENS, labels("o", V[0].length), STYLE, "token"); },
-      "naive-output": function () { return grid(naive.output, TOKENS, labels("o", V[0].length), STYLE, "token"); },
-      "naive-weights": function () { return grid(checkedWeights(naive.weights), TOKENS, TOKENS, STYLE, ANY); },
-      "max-difference": function () {
-        var most = 0;
-        result.output.forEach(function (r, i) { r.forEach(function (o, k) { most = Math.max(most, Math.abs(o - naive.output[i][k])); }); });
-        return scalar(most, STYLE);
-      },
-      running: function (o) {
-        var i = row(o), query = TOKENS[i];
-        return grid(result.trace.map(function (step) { return [Math.max.apply(null, step.scores[i]), step.max[i], step.sum[i]].concat(step.acc[i]); }),
-                    result.trace.map(function (step) { return "block-" + (step.block + 1); }),
-                    ["block-max", "max", "sum"].concat(labels("acc", V[0].length)), STYLE, "after block, query " + query);
-      },
-      "block-size": function () { return scalar(block, EXACT); },
-      scale: function () { return scalar(scale, STYLE); }
-    };
-  };
-
-  // ---- The layer: attention_core/layer.py ----
-  var LAYER_NORM_EPS = 1e-5; // layer_norm's default, which transformer_layer uses
-  function rowsPlus(A, B) { return A.map(function (row, i) { return row.map(function (a, k) { return a + B[i][k]; }); }); }
-  /** layer_norm_statistics: each row's mean and population variance, (n,) each. */
-  function normStatistics(x) {
-    var mean = x.map(function (row) { return sum(row) / row.length; });
-    return { mean: mean, variance: x.map(function (row, i) {
-      return sum(row.map(function (v) { return (v - mean[i]) * (v - mean[i]); })) / row.length; }) };
-  }
-  /** layer_norm with gain 1 and bias 0 (Ba et al. 2016): each row to mean 0 and variance 1. */
-  function layerNorm(x) {
-    var s = normStatistics(x);
-    return x.map(function (row, i) { return row.map(function (v) { return (v - s.mean[i]) / Math.sqrt(s.variance[i] + LAYER_NORM_EPS) * 1 + 0; }); });
-  }
-  /** feed_forward_steps: x W_1 + b_1, the ReLU, then hidden W_2 + b_2. */
-  function feedForward(x, W_1, b_1, W_2, b_2) {
-    var pre = matmul(x, W_1).map(function (row) { return row.map(function (v, k) { return v + b_1[k]; }); }); // (n, d_ff)
-    var hidden = pre.map(function (row) { return row.map(function (v) { return Math.max(0, v); }); });
-    return { pre: pre, hidden: hidden, output: matmul(hidden, W_2).map(function (row) { return row.map(function (v, k) { return v + b_2[k]; }); }) };
-  }
-  /** transformer_layer, post-norm (Vaswani et al. 2017) or pre-norm (Xiong et al. 2020). */
-  function transformerLayer(X, heads, W_o, mask, p, norm) {
-    var mh, R, F, Y;
-    if (norm === "post") {
-      mh = multiHead(X, heads, W_o, mask);
-      R = layerNorm(mh.residual);
-      F = feedForward(R, p.W_1, p.b_1, p.W_2, p.b_2).output;
-      Y = layerNorm(rowsPlus(R, F));
-    } else {
-      mh = multiHead(layerNorm(X), heads, W_o, mask);
-      R = rowsPlus(X, mh.U);
-      F = feedForward(layerNorm(R), p.W_1, p.b_1, p.W_2, p.b_2).output;
-      Y = rowsPlus(R, F);
-    }
-    return { X: X, attention: mh, U: mh.U, R: R, F: F, Y: Y, RplusF: rowsPlus(R, F) };
-  }
-
-  ENTRIES["red-ball-layer"] = function (data, inputs, all, examples) { // built on red ball rolls: its heads and W_O
-    var TOKENS = data.tokens, STYLE = style(false, 3), LAST = TOKENS.length - 1, WORDS = data.vocabulary;
-    var rolls = all[data.built_on.heads], X = parseMatrix(rolls.X);
-    var mask = examples[data.built_on.heads].causal ? TOKENS.map(function (_, i) { return TOKENS.map(function (_, j) { return j <= i; }); }) : null;
-    var heads = [[rolls.W_q, rolls.W_k, rolls.W_v], [rolls.W_q2, rolls.W_k2, rolls.W_v2]];
-    var p = { W_1: parseMatrix(inputs.W_1), b_1: parseMatrix([inputs.b_1])[0], W_2: parseMatrix(inputs.W_2),
-              b_2: parseMatrix([inputs.b_2])[0] };
-    var post = transformerLayer(X, heads, parseMatrix(rolls.W_o), mask, p, "post"), result = post;
-    var pre = transformerLayer(X, heads, parseMatrix(rolls.W_o), mask, p, "pre");
-    var ffn = feedForward(result.R, p.W_1, p.b_1, p.W_2, p.b_2);
-    var norm1 = normStatistics(result.attention.residual), norm2 = normStatistics(result.RplusF);
-    var logits = matmul(result.Y, parseMatrix(inputs.W_vocab)); // (n, d_model) x (d_model, vocab) -> (n, vocab)
-    var newest = logits[LAST], next = newest.indexOf(Math.max.apply(null, newest)); // the first index on ties
-    function rowsGrid(array, prefix) { return grid(array, TOKENS, labels(prefix, array[0].length), STYLE, "token"); }
-    function authoredGrid(field, rows, cols, corner) { return grid(parseMatrix(inputs[field]), rows, cols, STYLE, corner, inputs[field]); }
-    function authoredRow(field, label, prefix) {
-      return grid(parseMatrix([inputs[field]]), [label], labels(prefix, inputs[field].length), STYLE, "", [inputs[field]]);
-    }
-    function statsTable(before, s, after, beforeTitle, afterTitle) {
-      return table([column("token", "token", false), column("row", beforeTitle), column("mean", "mean"), column("variance", "variance"),
-                    column("normalised", afterTitle)],
-        TOKENS.map(function (token, i) { return [token, vec(before[i], STYLE), num(s.mean[i], STYLE), num(s.variance[i], STYLE), vec(after[i], STYLE)]; }));
-    }
-    return {
-      x: function () { return rowsGrid(result.X, "x"); },
-      u: function () { return rowsGrid(result.U, "u"); },
-      "x-plus-u": function () { return rowsGrid(result.attention.residual, "s"); },
-      "norm-1-stats": function () { return statsTable(result.attention.residual, norm1, result.R, "row of X + U", "row of R"); },
-      "norm-1-mean": function () { return grid(norm1.mean.map(function (m) { return [m]; }), TOKENS, ["mean"], STYLE, "token"); },
-      r: function () { return rowsGrid(result.R, "r"); },
-      "w-1": function () { return authoredGrid("W_1", labels("r", inputs.W_1.length), labels("h", inputs.W_1[0].length), "row of $W_1$"); },
-      "b-1": function () { return authoredRow("b_1", "b_1", "h"); },
-      "w-2": function () { return authoredGrid("W_2", labels("h", inputs.W_2.length), labels("f", inputs.W_2[0].length), "row of $W_2$"); },
-      "b-2": function () { return authoredRow("b_2", "b_2", "f"); },
-      "ffn-pre": function () { return rowsGrid(ffn.pre, "h"); },
-      "ffn-hidden": function () { return rowsGrid(ffn.hidden, "h"); },
-      f: function () { return rowsGrid(result.F, "f"); },
-      "r-plus-f": function () { return rowsGrid(result.RplusF, "s"); },
-      "norm-2-stats": function () { return statsTable(result.RplusF, norm2, result.Y, "row of R + F", "row of Y"); },
-      y: function () { return rowsGrid(result.Y, "y"); },
-      "rolls-steps": function () {
-        var steps = [["input", "X", result.X], ["1", "U = MultiHead(X)", result.U], ["2", "R = LayerNorm(X + U)", result.R],
-                     ["3", "F = FFN(R)", result.F], ["4", "Y = LayerNorm(R + F)", result.Y]];
-        return table([column("step", "step", false), column("array", "array", false), column("rolls", "row of " + TOKENS[LAST])],
-          steps.map(function (s) { return [s[0], s[1], vec(s[2][LAST], STYLE)]; }));
-      },
-      "w-vocab": function () { return authoredGrid("W_vocab", labels("y", inputs.W_vocab.length), WORDS, "row of $W_{\\text{vocab}}$"); },
-      logits: function () { return grid(logits, TOKENS, WORDS, STYLE, "row \\ word"); },
-      "next-token": function () {
-        return table([column("row", "newest row", false), column("logit", "largest logit"), column("word", "next token", false)],
-          [[TOKENS[LAST], num(newest[next], STYLE), WORDS[next]]]);
-      },
-      norms: function () {
-        var rows = [["R", post.R, pre.R], ["F", post.F, pre.F], ["Y", post.Y, pre.Y]].map(function (r) {
-          return [r[0], vec(r[1][LAST], STYLE), vec(r[2][LAST], STYLE)];
-        }); // a one-layer stack's output: post-norm's Y as it is, pre-norm's after its final LayerNorm
-        rows.push(["output of a one-layer stack", vec(post.Y[LAST], STYLE), vec(layerNorm(pre.Y)[LAST], STYLE)]);
-        return table([column("array", "row of rolls in", false), column("post", "post-norm (2017)"), column("pre", "pre-norm")], rows);
-      },
-      epsilon: function () { return { type: "scalar", unchanged: true }; }, // layer_norm's default, which no input changes
-      "norms-diagram": unchangedFigure // shapes only
-    };
-  };
 
   // ---- Pictures: figures.py (the heat map's cells, redrawn in place) ----
   var RAMP_SCALE = 0.25, STRONG = 0.3;
@@ -1407,27 +684,6 @@
   function arrowMarker(idPrefix) {
     return '<defs><marker id="' + idPrefix + '-arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="7" markerHeight="7" ' +
       'orient="auto-start-reverse"><path class="abh-arrowhead" d="M0 0L10 5L0 10Z"/></marker></defs>';
-  }
-  /** diagrams._path_row: numbered token circles, the row's name above the first. */
-  function pathRow(name, centres, y, radius) {
-    return [svgText(centres[0] - radius, y - radius - 14, name, "abh-label", "start", true)].concat([].concat.apply([], centres.map(function (x, k) {
-      return ['<circle class="abh-token" cx="' + x + '" cy="' + coordinate(y) + '" r="' + radius + '"/>',
-              svgText(x, y, String(k + 1), "abh-token-text", "middle", true)];
-    })));
-  }
-  /** diagrams.path_diagram_svg: token n back to token 1, an RNN's chain of n - 1 steps against attention's one edge. */
-  function pathDiagram(n, title, desc, idPrefix) {
-    var gap = 54, radius = 15, rnn = 50, att = 144, centres = [];
-    for (var k = 0; k < n; k++) centres.push(radius + 9 + k * gap);
-    var first = centres[0], last = centres[n - 1], body = [arrowMarker(idPrefix)].concat(pathRow("RNN", centres, rnn, radius));
-    centres.slice(1).forEach(function (b, j) { body.push(svgLine(centres[j] + radius, rnn, b - radius - 3, rnn, "abh-edge", idPrefix)); });
-    body.push(svgText(last + radius, rnn + 32, (n - 1) + " steps", "abh-note", "end"));
-    body = body.concat(pathRow("attention", centres, att, radius));
-    var bend = att + 48 + 4 * n, apex = (att + radius + bend) / 2;
-    body.push('<path class="abh-edge abh-edge-direct" d="M' + coordinate(last - 4) + " " + (att + radius) + " Q" + coordinate((first + last) / 2) +
-              " " + coordinate(bend) + " " + coordinate(first + 4) + " " + (att + radius + 3) + '" marker-end="url(#' + idPrefix + '-arrow)"/>');
-    body.push(svgText((first + last) / 2, apex + 20, "1 step", "abh-note", "middle"));
-    return svgFrame("abh-paths", last + radius + 9, apex + 30, title, desc, idPrefix, body);
   }
 
   var DRAWN = new WeakMap(); // each drawing's markup as last drawn
@@ -1996,13 +1252,15 @@
     return panel;
   }
 
+  /** The page's live.json, once the entries of each of its examples have arrived. */
   function loadManifest() {
     var embedded = document.getElementById("attn-live-data");
-    if (embedded) return Promise.resolve(JSON.parse(embedded.textContent));
-    return fetch(new URL("live.json", location.href)).then(function (response) {
-      if (!response.ok) throw new Error("live.json: " + response.status);
-      return response.json();
-    });
+    var manifest = embedded ? Promise.resolve(JSON.parse(embedded.textContent)) :
+      fetch(new URL("live.json", location.href)).then(function (response) {
+        if (!response.ok) throw new Error("live.json: " + response.status);
+        return response.json();
+      });
+    return manifest.then(function (data) { return loadEntries(data).then(function () { return data; }); });
   }
 
   var current = null; // the open page's manifest, inputs, history and panel
@@ -2034,7 +1292,7 @@
     });
   }
 
-  /** The names of the entries live.js mirrors, by example of the manifest (live.py's MIRRORED must say the same). */
+  /** The names of the entries live.js mirrors, by example of the manifest (each example's MIRROR must say the same: directives/mirror.py). */
   function mirrored(manifest) {
     var names = {};
     Object.keys(manifest.examples).forEach(function (name) {
@@ -2043,8 +1301,20 @@
     return names;
   }
 
+  // What the example files share, by the name each uses.
+  var SHARED = {
+    arrowMarker: arrowMarker, attention: attention, authored: authored, checkedWeights: checkedWeights,
+    column: column, coordinate: coordinate, decimal: decimal, equal: equal, fail: fail, fixed: fixed,
+    formatNumber: formatNumber, formatVector: formatVector, grid: grid, heatmap: heatmap, joined: joined,
+    labels: labels, matmul: matmul, multiHead: multiHead, num: num, onlyColumn: onlyColumn, parseEntry: parseEntry,
+    parseMatrix: parseMatrix, readerMinus: readerMinus, roundedSumNote: roundedSumNote, scalar: scalar,
+    softmaxRow: softmaxRow, softmaxSteps: softmaxSteps, style: style, sum: sum, svgFrame: svgFrame, svgLine: svgLine,
+    svgText: svgText, table: table, transpose: transpose, unchangedFigure: unchangedFigure,
+    unchangedTable: unchangedTable, vec: vec, weightedRows: weightedRows, wholeGrid: wholeGrid
+  };
+
   abh.live = {
-    open: open, show: show, computeAll: computeAll, noteAfter: noteAfter, mirrored: mirrored, ownInputs: ownInputs, linked: linked, loadManifest: loadManifest,
+    define: define, loadEntries: loadEntries, open: open, show: show, computeAll: computeAll, noteAfter: noteAfter, mirrored: mirrored, ownInputs: ownInputs, linked: linked, loadManifest: loadManifest,
     formatNumber: formatNumber, parseEntry: parseEntry,
     calculator: { readEntries: readEntries, calculate: calculate, stepped: stepped, accepts: CALCULATOR_ACCEPTS }
   };

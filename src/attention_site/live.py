@@ -3,8 +3,9 @@
 The build marks where each directive of a live example landed and writes, beside the page, `live.json`: each
 directive's request (kind, example, name, options) and each example's inputs as authored, with the ranges a
 reader's entry must keep. `docs/javascripts/live.js` (loaded only when the reader asks to change the numbers)
-mirrors the entries of those examples and the site's number policy, and a parity test in Chromium holds it to
-what the build writes, directive by directive.
+mirrors the site's number policy, renderers and claims, and fetches `live/<example>.js` for each example of the
+page, which mirrors that example's entries (declared as its entry module's MIRROR, directives/mirror.py); a parity
+test in Chromium holds them to what the build writes, directive by directive.
 
 Marks are invisible: an inline value or word becomes `<span class="attn-live" data-live="N">…</span>`, a check an
 empty such span (where its sentence is marked when the claim stops holding), a table gets an empty one in its
@@ -24,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from .directives.engine import expand_directives
 from .directives.kinds import KINDS
+from .directives.mirror import mirror_of
 from .directives.registry import load_entries
 from .directives.syntax import Directive, Found, directives_in_line, outside_code
 
@@ -31,43 +33,6 @@ if TYPE_CHECKING:
     from attention_core.examples.base import Example, Magnitude
 
 MANIFEST = "live.json"  # written beside each live page's index.html
-# The entries live.js mirrors (its ENTRIES), by example: a page is live when each of its directives of these
-# examples, blocks apart, names one of them; tests/browser/test_live.py holds this list to live.js's.
-MIRRORED: dict[str, frozenset[str]] = {
-    "bus-is-late": frozenset({
-        "keys", "values", "queries", "inputs", "query", "scores", "exponentials", "weights", "output", "hard-choice",
-        "top-score", "top-weight", "total", "contributions", "scoring", "softmax", "mixing", "all-scores",
-        "all-weights", "all-output", "weights-heatmap", "softmax-working", "mixing-as-printed",
-        "powers-of-e", "score-asymmetry", "key-features", "divisor", "masked-scaled-softmax", "scaling-compare",
-        "masked-scaled-output", "masked-scaled-weights"}),
-    "red-ball-rolls": frozenset({
-        "inputs", "w-q", "w-k", "w-v", "w-q2", "w-k2", "w-v2", "w-o", "projections", "head2-projections", "queries",
-        "keys", "values", "head2-values", "scores", "masked-scores", "head2-scores", "mask", "exponentials", "totals",
-        "softmax-rows", "weights", "head2-weights", "unmasked-weights", "output", "output-decimals", "head2-output",
-        "unmasked-output", "weighted-sum", "head2-weighted-sum", "head1-contributions", "head2-contributions",
-        "hard-choice", "calculator-places", "ball-key-decimal", "divisor", "rolls-scores", "dimensions", "shapes",
-        "heads-side-by-side", "concat", "u", "x", "residual", "residual-rolls", "rolls-by-source", "keys-by-head",
-        "queries-head2-minus-head1", "keys-head2-minus-head1", "values-head2-minus-head1", "rolls-weights-by-head",
-        "rolls-output-by-head", "w-o-heads", "rolls-u-terms", "weights-heatmap", "head2-heatmap", "unmasked-heatmap",
-        "mask-grid", "flow-diagram", "heads-diagram", "real-tokens", "padding-mask", "padded-weights",
-        "padding-masked-weights", "padding-mask-grid"}),
-    "cost": frozenset({"table", "scores", "score-count", "growth-chart", "head-widths"}),
-    "kv-cache": frozenset({"steps", "compare", "full-output", "max-difference", "counts", "total-with-cache",
-                           "total-without-cache", "decoding-steps"}),
-    "rnn-path": frozenset({"tokens", "updates", "paths"}),
-    "red-ball-layer": frozenset({
-        "x", "u", "x-plus-u", "norm-1-stats", "norm-1-mean", "r", "w-1", "b-1", "w-2", "b-2", "ffn-pre", "ffn-hidden",
-        "f", "r-plus-f", "norm-2-stats", "y", "rolls-steps", "w-vocab", "logits", "next-token", "norms", "epsilon",
-        "norms-diagram"}),
-    "tiled-attention": frozenset({
-        "q", "k", "v", "scores", "trace", "tiled-output", "naive-output", "naive-weights", "max-difference", "running",
-        "block-size", "scale"}),
-    "meaning": frozenset({"keys", "query", "products", "scores", "weights", "score-to-weight", "divisor"}),
-    "kv-memory": frozenset({"models", "sizes", "sources", "bytes-per-value", "per-token", "bytes-per-token", "contexts",
-                            "memory", "multi-head-memory", "ratio", "gib"}),
-    "grouped-heads": frozenset({"query-heads", "x", "w-q", "w-k", "w-v", "sharing", "readers", "cache", "weights",
-                                "rolls-weights", "cache-size"}),
-}
 # The claims live.js evaluates (its QUESTIONS and RELATIONS): a check stating another is not live, so its page
 # stays static rather than showing a claim as holding that live.js never tested.
 MIRRORED_CLAIMS = frozenset({"largest", "smallest", "tied", "nonzero", "sign", "shape", "rows", "cols", "words",
@@ -77,20 +42,6 @@ MIRRORED_CLAIMS = frozenset({"largest", "smallest", "tied", "nonzero", "sign", "
 # ratio= divides by (of=).
 PICKS = frozenset({"row", "col", "other-row", "other-col", "within", "axes", "of"})
 NAMING_ANOTHER = ("same", "differs", "of")  # the options of a check naming another entry
-# The inputs a reader may change, by example: authored matrices (each entry as the core parses one), then whole
-# numbers the example declares a range for (`ranged` in attention_core/examples), each offered only on a page
-# that names an entry reading it.
-EDITABLE: dict[str, tuple[str, ...]] = {"bus-is-late": ("queries", "keys", "values"),
-                                        "red-ball-rolls": ("X", "W_q", "W_k", "W_v", "calculator_places"),
-                                        "cost": ("lengths",), "kv-cache": ("X", "W_q", "W_k", "W_v"),
-                                        "rnn-path": ("length",),
-                                        "red-ball-layer": ("W_1", "b_1", "W_2", "b_2", "W_vocab"),
-                                        "tiled-attention": ("Q", "K", "V", "block"), "meaning": ("keys", "query"),
-                                        "kv-memory": ("contexts", "bytes_per_value"),
-                                        "grouped-heads": ("X", "W_q", "W_k", "W_v")}  # bytes per number: kv-memory's
-READ_BY: dict[tuple[str, str], frozenset[str]] = {
-    ("red-ball-rolls", "calculator_places"): frozenset({"calculator-places"}),
-    ("cost", "lengths"): frozenset({"table", "scores"})}
 RE_MATH_DELIMITER = re.compile(r"\\\$|\$\$|\$|\\\(|\\\)")
 FIGURE_TAG = '<figure class="attn-figure"'
 
@@ -107,7 +58,7 @@ def is_live(place: Found) -> bool:
     directive = place.directive
     words, claims = directive.words, set(directive.options) - PICKS - entry_options(directive)
     mirrored = directive.kind != "check" or (claims <= MIRRORED_CLAIMS and own_example_only(directive))
-    return computed(place) and mirrored and len(words) == 2 and words[1] in MIRRORED.get(words[0], ())
+    return computed(place) and mirrored and len(words) == 2 and words[1] in mirror_of(words[0]).entries
 
 
 def entry_options(directive: Directive) -> set[str]:
@@ -255,7 +206,7 @@ def example_data(name: str, used: frozenset[str] = frozenset()) -> dict[str, obj
 
     example = EXAMPLES[name]
     settings = {item.name: getattr(example, item.name) for item in fields(example) if "range" in item.metadata}
-    editable = [field for field in EDITABLE.get(name, ()) if offered(name, field, used)]
+    editable = [field for field in mirror_of(name).editable if offered(name, field, used)]
     inputs = {**example.authored, **{field: settings[field] for field in editable if field in settings}}
     return {"inputs": inputs, "editable": editable, "ranges": {field: accepted(example, field) for field in editable},
             "built_on": {field: inner.name for field, inner in built_on(example)},
@@ -294,7 +245,7 @@ def built_on(example: Example) -> list[tuple[str, Example]]:
 def offered(name: str, field: str, used: frozenset[str]) -> bool:
     """Tell whether a page naming `used` entries of example `name` offers `field` to the reader: an authored input
     always, a ranged whole number only where an entry reading it is shown."""
-    readers = READ_BY.get((name, field))
+    readers = mirror_of(name).read_by.get(field)
     return readers is None or bool(readers & used)
 
 
@@ -310,7 +261,7 @@ def accepted(example: Example, field: str) -> dict[str, object]:
     if declared is None:
         return {"entry": MAX_ENTRY_LENGTH}
     named = {bound for bound in (declared.low, declared.high) if isinstance(bound, str)}
-    if named & set(EDITABLE.get(example.name, ())):
+    if named & set(mirror_of(example.name).editable):
         raise ValueError(f"{type(example).__name__}.{field}: a bound naming an input a reader may change "
                          f"({', '.join(sorted(named))}) is not mirrored by live.js")
     low, high = example.range_of(field)  # base.py's Range.accepted in words a reader reads: 1,000,000, not 1e+06

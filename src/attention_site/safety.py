@@ -31,8 +31,10 @@ FILE_TYPES = {
     ".md": "", ".css": "stylesheets/", ".js": "javascripts/", ".py": "programs/", ".woff2": "assets/fonts/",
     ".txt": "", ".png": "", ".jpg": "", ".jpeg": "", ".webp": "", ".gif": "",
 }
-# The site's own scripts, the only files docs/javascripts/ may hold: reader.js (mkdocs.yml) loads the others on use.
+# The site's own scripts, the only files docs/javascripts/ may hold: reader.js (mkdocs.yml) loads the others on use,
+# and live.js one file of live/ per example of the page, named after it (entries/ holds the site's examples).
 SCRIPTS = ("calculator.js", "exercises.js", "live.js", "reader.js", "settings.js", "slides.js")
+EXAMPLE_SCRIPTS = "live/"
 
 
 def inside(path: Path, folder: Path) -> bool:
@@ -60,10 +62,20 @@ def check_file_type(relative: str, shown: str) -> None:
                              page=shown, line=1)
     if not relative.startswith(folder):
         raise DirectiveError(f"a {suffix} file belongs in docs/{folder}; the site's own are there", page=shown, line=1)
-    if suffix == ".js" and relative.removeprefix(folder) not in SCRIPTS:
-        raise DirectiveError(f"{shown} is not one of the site's scripts ({', '.join(SCRIPTS)}); a new script of the "
-                             "site is added to SCRIPTS in src/attention_site/safety.py, where review sees it",
+    if suffix == ".js" and not is_site_script(relative.removeprefix(folder)):
+        raise DirectiveError(f"{shown} is not one of the site's scripts ({', '.join(SCRIPTS)}, or {EXAMPLE_SCRIPTS}"
+                             "<example>.js for an example of src/attention_site/directives/entries/); a new script of "
+                             "the site is added to SCRIPTS in src/attention_site/safety.py, where review sees it",
                              page=shown, line=1)
+
+
+def is_site_script(name: str) -> bool:
+    """Tell whether `name` (under docs/javascripts/) is one of the site's scripts: one of SCRIPTS, or the live
+    entries of one of its examples (`live/kv-cache.js`)."""
+    from .directives.entries import example_keys
+
+    example = name.removeprefix(EXAMPLE_SCRIPTS).removesuffix(".js")
+    return name in SCRIPTS or (name == f"{EXAMPLE_SCRIPTS}{example}.js" and example in example_keys())
 
 
 def check_utf8(data: bytes, shown: str) -> None:

@@ -16,7 +16,8 @@ from playwright.sync_api import Browser, Page, expect
 
 from attention_core import EXAMPLES
 from attention_core.examples.base import Example
-from attention_site.live import EDITABLE, MANIFEST, MIRRORED, page_manifest
+from attention_site.directives.mirror import mirror_of
+from attention_site.live import MANIFEST, page_manifest
 from browser.conftest import Tab, open_context, run_axe
 
 pytestmark = pytest.mark.browser
@@ -120,7 +121,7 @@ def mutated_cases(example: str) -> list[dict[str, object]]:
     type."""
     rng, own = random.Random(32), EXAMPLES[example]
     cases = [inputs_of(example)]
-    for name in EDITABLE[example]:
+    for name in mirror_of(example).editable:
         authored = own.authored.get(name)
         changes = text_mutations(authored, rng) if authored else ranged_mutations(own, name, rng)
         cases.extend(inputs_of(example, **{name: new}) for _, new in changes)
@@ -221,7 +222,7 @@ def test_every_live_page_equals_the_build_for_its_numbers_and_their_mutations(
     examples = examples_of[folder]
     directives = open_live(page, site_url + folder)
     mirrored = page.evaluate(f"() => {live}.loadManifest().then({live}.mirrored)")
-    assert mirrored == {name: sorted(MIRRORED[name]) for name in examples}, folder
+    assert mirrored == {name: sorted(mirror_of(name).entries) for name in examples}, folder
     as_built = read_page(page, directives)
     assert "no mark on the page" not in as_built.values()
     for example in examples:
@@ -433,8 +434,9 @@ def test_claims_with_a_tolerance_follow_the_build_for_every_mutation(example: st
         {"example": example, "inputs": inputs} for inputs in cases])]
     page = tabs(viewport={"width": 1280, "height": 800}).page
     open_live(page, site_url + LESSON)
-    seen = page.evaluate("""([manifest, example, cases]) => {
+    seen = page.evaluate("""async ([manifest, example, cases]) => {
       const live = window.AttentionByHand.live;
+      await live.loadEntries(manifest);  // the lesson's page has fetched bus is late's file only
       return cases.map(inputs => live.computeAll(manifest, {...live.ownInputs(manifest), [example]: inputs}));
     }""", [manifest, example, cases])
     verdicts = {"holding": 0, "failing": 0}

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from attention_site.build_cache import TextCache
 
 OWN_STYLESHEETS = "stylesheets/*.css"
-OWN_ASSETS = ("javascripts/*.js", OWN_STYLESHEETS)  # the site's own front end, as docs/ holds it
+OWN_ASSETS = ("javascripts/*.js", "javascripts/live/*.js", OWN_STYLESHEETS)  # the site's own front end
 MINIFIERS = {".js": rjsmin.jsmin, ".css": rcssmin.cssmin}
 SEARCH_INDEX = "search/search_index.json"
 SEARCH_DOCUMENTS = "search/documents.json"

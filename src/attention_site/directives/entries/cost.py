@@ -11,6 +11,7 @@ from attention_core import attention_cost, cost_table
 from attention_core.examples.cost import COST as EX
 
 from ...figures import growth_charts
+from ..mirror import Mirror
 from ..options import integer, integers
 from ..registry import figure, grid, table
 from ..shown import Column, Figure, Grid, Table
@@ -68,3 +69,11 @@ def growth_chart() -> Figure:
 @grid(NAME, "head-widths", "The example's illustrative head widths d_k and d_v, one row: col=d_k or col=d_v.")
 def head_widths() -> Grid:
     return make_grid(np.array([[float(EX.d_k), float(EX.d_v)]]), ("width",), ("d_k", "d_v"), EXACT, "")
+
+
+# What docs/javascripts/live/cost.js mirrors (directives/mirror.py): the reader's inputs and the entries.
+MIRROR = Mirror(
+    entries=frozenset({
+        "growth-chart", "head-widths", "score-count", "scores", "table"}),
+    editable=("lengths",),
+    read_by={"lengths": frozenset({"scores", "table"})})

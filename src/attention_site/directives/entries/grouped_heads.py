@@ -13,6 +13,7 @@ from attention_core import GroupedQueryResult
 from attention_core.examples.grouped_heads import GROUPED_HEADS as EX
 
 from ..errors import DirectiveError
+from ..mirror import Mirror
 from ..options import integer
 from ..registry import grid, scalar, table
 from ..shown import Cell, Column, Grid, Number, Scalar, Table, Vector
@@ -132,3 +133,11 @@ def cache_size() -> Table:
 def cache_entries() -> Grid:
     values = np.array([[EX.cache_entries(g) for g in EX.arrangements]], dtype=float)
     return make_grid(values, ("numbers",), tuple(f"g{g}" for g in EX.arrangements), EXACT, "K/V heads")
+
+
+# What docs/javascripts/live/grouped-heads.js mirrors (directives/mirror.py): the reader's inputs and the entries.
+MIRROR = Mirror(
+    entries=frozenset({
+        "cache", "cache-size", "query-heads", "readers", "rolls-weights", "sharing", "w-k", "w-q", "w-v", "weights",
+        "x"}),
+    editable=("X", "W_q", "W_k", "W_v"))

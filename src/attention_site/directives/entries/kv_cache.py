@@ -13,6 +13,7 @@ from attention_core.examples.kv_cache import KV_CACHE as EX
 
 from ...figures import DecodePanel, decoding_steps_svg
 from ..formatting import format_vector
+from ..mirror import Mirror
 from ..options import integer
 from ..questions import SMALL_WORDS
 from ..registry import figure, grid, scalar, table
@@ -113,3 +114,11 @@ def decoding_steps() -> Figure:
     return Figure(svg, f"{steps_word} step{plural}, one panel each: the newest query q scores every cached key, one "
                        "arrow a key; K and V each gain the one row computed at that step (filled), and the rows "
                        "cached before are read again as they were.")
+
+
+# What docs/javascripts/live/kv-cache.js mirrors (directives/mirror.py): the reader's inputs and the entries.
+MIRROR = Mirror(
+    entries=frozenset({
+        "compare", "counts", "decoding-steps", "full-output", "max-difference", "steps", "total-with-cache",
+        "total-without-cache"}),
+    editable=("X", "W_q", "W_k", "W_v"))

@@ -13,6 +13,7 @@ import numpy as np
 from attention_core import GIB
 from attention_core.examples.kv_memory import KV_MEMORY as EX
 
+from ..mirror import Mirror
 from ..registry import grid, scalar, table
 from ..shown import Column, Grid, Number, Scalar, Table
 from .common import DECIMAL, EXACT, SIZE, make_grid
@@ -104,3 +105,11 @@ def ratio() -> Grid:
 @scalar(NAME, "gib", "Bytes in one GiB (2^30).")
 def gib_bytes() -> Scalar:
     return Scalar(float(GIB), EXACT)
+
+
+# What docs/javascripts/live/kv-memory.js mirrors (directives/mirror.py): the reader's inputs and the entries.
+MIRROR = Mirror(
+    entries=frozenset({
+        "bytes-per-token", "bytes-per-value", "contexts", "gib", "memory", "models", "multi-head-memory", "per-token",
+        "ratio", "sizes", "sources"}),
+    editable=("contexts", "bytes_per_value"))

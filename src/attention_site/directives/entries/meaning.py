@@ -10,6 +10,7 @@ import numpy as np
 
 from attention_core.examples.meaning import MEANING as EX
 
+from ..mirror import Mirror
 from ..registry import grid, scalar
 from ..shown import Grid, Scalar
 from .common import EXACT, authored_grid, checked_weights, make_grid
@@ -64,3 +65,10 @@ def score_to_weight() -> Grid:
 @scalar(NAME, "divisor", "The square root of d_k, which divides the scores.")
 def divisor() -> Scalar:
     return Scalar(EX.divisor, STYLE)
+
+
+# What docs/javascripts/live/meaning.js mirrors (directives/mirror.py): the reader's inputs and the entries.
+MIRROR = Mirror(
+    entries=frozenset({
+        "divisor", "keys", "products", "query", "score-to-weight", "scores", "weights"}),
+    editable=("keys", "query"))

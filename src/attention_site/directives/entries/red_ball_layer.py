@@ -13,6 +13,7 @@ from attention_core import parse_vector
 from attention_core.examples.red_ball_layer import RED_BALL_LAYER as EX
 
 from ...figures import ArrayShape, residual_stream_svg
+from ..mirror import Mirror
 from ..registry import figure, grid, table
 from ..shown import Column, Figure, Grid, Number, Table, Vector
 from .common import as_rows, authored_grid, labels, make_grid, style_of
@@ -211,3 +212,12 @@ def norms_diagram() -> Figure:
              "after the last layer.", id_prefix="rbl-norms")
     return Figure(svg, "Same weights, two orders: post-norm (left) normalises the stream itself; pre-norm (right) "
                        "leaves it unnormalised and adds a final LayerNorm.")
+
+
+# What docs/javascripts/live/red-ball-layer.js mirrors (directives/mirror.py): the reader's inputs and the entries.
+MIRROR = Mirror(
+    entries=frozenset({
+        "b-1", "b-2", "epsilon", "f", "ffn-hidden", "ffn-pre", "logits", "next-token", "norm-1-mean", "norm-1-stats",
+        "norm-2-stats", "norms", "norms-diagram", "r", "r-plus-f", "rolls-steps", "u", "w-1", "w-2", "w-vocab", "x",
+        "x-plus-u", "y"}),
+    editable=("W_1", "b_1", "W_2", "b_2", "W_vocab"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from attention_core.examples.rnn_path import RNN_PATH as EX
 
 from ...figures import path_diagram_svg
+from ..mirror import Mirror
 from ..registry import figure, scalar
 from ..shown import Figure, Scalar
 from .common import count
@@ -32,3 +33,10 @@ def tokens() -> Scalar:
 @scalar(EX.name, "updates", "How many state updates an RNN makes between token 1 and the last token.")
 def updates() -> Scalar:
     return count(EX.updates)
+
+
+# What docs/javascripts/live/rnn-path.js mirrors (directives/mirror.py): the reader's inputs and the entries.
+MIRROR = Mirror(
+    entries=frozenset({
+        "paths", "tokens", "updates"}),
+    editable=("length",))

@@ -11,6 +11,7 @@ import numpy as np
 from attention_core import parse_matrix
 from attention_core.examples.tiled_attention import TILED_ATTENTION as EX
 
+from ..mirror import Mirror
 from ..options import choice
 from ..registry import grid, scalar, table
 from ..shown import Column, Grid, Number, Scalar, Table, Vector
@@ -102,3 +103,11 @@ def block_size() -> Scalar:
 @scalar(NAME, "scale", "The number every score is multiplied by (1: no scaling, so the arithmetic stays readable).")
 def scale() -> Scalar:
     return Scalar(float(EX.result.scale), STYLE)
+
+
+# What docs/javascripts/live/tiled-attention.js mirrors (directives/mirror.py): the reader's inputs and the entries.
+MIRROR = Mirror(
+    entries=frozenset({
+        "block-size", "k", "max-difference", "naive-output", "naive-weights", "q", "running", "scale", "scores",
+        "tiled-output", "trace", "v"}),
+    editable=("Q", "K", "V", "block"))

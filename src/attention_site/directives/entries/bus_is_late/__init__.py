@@ -10,4 +10,15 @@ and the 45-minute class.
 
 from __future__ import annotations
 
+from ...mirror import Mirror
 from . import by_hand, masked_scaled, matrices, programs, teacher  # noqa: F401  (each registers its entries)
+
+# What docs/javascripts/live/bus-is-late.js mirrors (directives/mirror.py): the reader's inputs and the entries.
+MIRROR = Mirror(
+    entries=frozenset({
+        "all-output", "all-scores", "all-weights", "contributions", "divisor", "exponentials", "hard-choice",
+        "inputs", "key-features", "keys", "masked-scaled-output", "masked-scaled-softmax", "masked-scaled-weights",
+        "mixing", "mixing-as-printed", "output", "powers-of-e", "queries", "query", "scaling-compare",
+        "score-asymmetry", "scores", "scoring", "softmax", "softmax-working", "top-score", "top-weight", "total",
+        "values", "weights", "weights-heatmap"}),
+    editable=("queries", "keys", "values"))

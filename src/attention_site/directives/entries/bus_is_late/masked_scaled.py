@@ -1,7 +1,7 @@
 """The lesson's optional step: late's three steps again with what a real model adds, the causal mask and the
 division of every score by sqrt(d_k), on the same numbers; then what the mask does to the other rows.
 
-Mirrored in docs/javascripts/live.js (ENTRIES["bus-is-late"]), as the lesson is a live page.
+Mirrored in docs/javascripts/live/bus-is-late.js, as the lesson is a live page.
 """
 
 from __future__ import annotations

@@ -1,0 +1,34 @@
+/* Live pages: the entries of cost (directives/entries/cost.py), mirrored for live.js, which
+   loads this file on a page of the example; tests/browser/test_live.py holds them to the build's text. */
+window.AttentionByHand.live.define("cost", function (core) {
+  "use strict";
+  const { column, formatNumber, grid, style, table, unchangedFigure } = core;
+  return function (data, inputs) {
+    var D_K = data.settings.d_k, D_V = data.settings.d_v, EXACT = style(true, 3);
+    /** counts.count_text: a whole number with thousands separators, 1,048,576. */
+    function countText(x) { return formatNumber(x, EXACT); }
+    /** attention_core.attention_cost: one head on n tokens (n² scores, their bytes, the multiply-adds). */
+    function attentionCost(n) {
+      var scores = n * n;
+      return { n: n, scores: scores, float32: 4 * scores, float16: 2 * scores, qk: scores * D_K, av: scores * D_V };
+    }
+    function lengths(o) { return (o.n ? o.n.split(",").map(Number) : inputs.lengths).map(attentionCost); }
+    return {
+      table: function (o) { // the multiply-adds' titles name d_k and d_v in a formula, which no input changes: kept
+        return table([column("n", "tokens n"), column("scores", "score entries n\u00b2"), column("float32", "bytes, float32"),
+                      column("float16", "bytes, float16"), column("qk", null), column("av", null)],
+          lengths(o).map(function (c) { return [c.n, c.scores, c.float32, c.float16, c.qk, c.av].map(countText); }));
+      },
+      scores: function (o) {
+        return table([column("n", "tokens n"), column("scores", "scores per head n\u00b2")],
+          lengths(o).map(function (c) { return [countText(c.n), countText(c.scores)]; }));
+      },
+      "score-count": function (o) {
+        var n = Number(o.n || inputs.lengths[0]), scores = attentionCost(n).scores;
+        return grid([[scores]], ["n = " + n], ["count"], EXACT, "", [[countText(scores)]]);
+      },
+      "growth-chart": unchangedFigure, // its lengths (chart_lengths) are not a reader's to change
+      "head-widths": function () { return grid([[D_K, D_V]], ["width"], ["d_k", "d_v"], EXACT, ""); }
+    };
+  };
+});

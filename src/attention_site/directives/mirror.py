@@ -1,0 +1,46 @@
+"""What the browser mirrors of an example, declared beside its entries.
+
+An example that `docs/javascripts/live/<example>.js` mirrors says so in its entry module
+(`directives/entries/<example>`), as `MIRROR = Mirror(...)`: the entries that file computes, the inputs a reader
+may change, and those offered only on a page showing an entry that reads them. An example without one is not live;
+live.py reads these, and tests/browser/test_live.py holds each to its file.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from .registry import ENTRIES, load_entries, module_of
+
+
+@dataclass(frozen=True)
+class Mirror:
+    """The entries of one example that live.js mirrors and the inputs it lets a reader change: authored matrices
+    (each entry as the core parses one), then whole numbers the example declares a range for (`ranged`)."""
+
+    entries: frozenset[str]
+    editable: tuple[str, ...] = ()
+    read_by: Mapping[str, frozenset[str]] = field(default_factory=dict)  # an input offered only beside these
+
+
+NOT_LIVE = Mirror(frozenset())
+
+
+@functools.cache
+def mirror_of(example: str) -> Mirror:
+    """What the browser mirrors of `example` (nothing, for an example it does not, or a name of no example)."""
+    try:
+        module = importlib.import_module(module_of(example))
+    except ModuleNotFoundError:
+        return NOT_LIVE
+    return getattr(module, "MIRROR", NOT_LIVE)
+
+
+def mirrors() -> dict[str, Mirror]:
+    """Every example the browser mirrors, with what it mirrors of it."""
+    load_entries()
+    keys = importlib.import_module(ENTRIES).example_keys()
+    return {key: mirror_of(key) for key in keys if mirror_of(key) is not NOT_LIVE}
