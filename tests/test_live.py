@@ -268,3 +268,12 @@ def test_no_input_a_reader_may_change_is_published() -> None:
 
     for name, mirror in mirrors().items():
         assert not set(mirror.editable) & set(EXAMPLES[name].sources()), name
+
+
+def test_the_batched_heads_example_is_live_with_its_sequences_and_heads() -> None:
+    """Assert the engineer's path is live, offering the batch X and the four full-width projections, with the
+    sequences its rows are split into and its number of heads (a setting: h must divide d_model, which a range
+    cannot say, so it is not offered)."""
+    example = json.loads(page_manifest("<!-- attn:figure batched-heads head-split -->"))["examples"]["batched-heads"]
+    assert example["editable"] == ["X", "W_q", "W_k", "W_v", "W_o"] and example["settings"] == {"h": 2}
+    assert example["sequences"] == [["red", "ball", "rolls"], ["bus", "is", "late"]]

@@ -667,9 +667,10 @@
     return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
   }
   /** frame._svg: a scalable, labelled <svg> of natural size width x height around `body`. */
-  function svgFrame(kind, width, height, title, desc, idPrefix, body) {
+  function svgFrame(kind, width, height, title, desc, idPrefix, body, keep) { // keep: never narrower (shrink=False)
     return '<svg xmlns="http://www.w3.org/2000/svg" class="abh-figure ' + kind + '" role="img" viewBox="0 0 ' + coordinate(width) +
-      " " + coordinate(height) + '" width="100%" style="max-width: ' + coordinate(width) + 'px" font-size="14" aria-labelledby="' +
+      " " + coordinate(height) + '" width="100%" style="' + (keep ? "--abh-floor: " + coordinate(width) + "px; " : "") + "max-width: " +
+      coordinate(width) + 'px" font-size="14" aria-labelledby="' +
       idPrefix + "-title " + idPrefix + '-desc"><title id="' + idPrefix + '-title">' + escapeText(title) + '</title><desc id="' +
       idPrefix + '-desc">' + escapeText(desc) + "</desc>" + body.join("") + "</svg>";
   }

@@ -211,7 +211,7 @@ def example_data(name: str, used: frozenset[str] = frozenset()) -> dict[str, obj
     return {"inputs": inputs, "editable": editable, "ranges": {field: accepted(example, field) for field in editable},
             "built_on": {field: inner.name for field, inner in built_on(example)},
             "tokens": example.tokens, "focus": getattr(example, "focus", getattr(example, "query_token", None)),
-            "features": getattr(example, "features", None),
+            "features": getattr(example, "features", None), "sequences": getattr(example, "sequences", None),
             "vocabulary": getattr(example, "vocabulary", None), "padding": padding_data(example),
             "exact": getattr(example, "exact", False), "causal": getattr(example, "causal", False),
             "settings": settings, "magnitudes": [magnitude_data(m) for m in getattr(example, "magnitudes", ())],

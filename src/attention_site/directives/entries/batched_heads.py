@@ -17,6 +17,7 @@ from ...figures import head_split_svg
 from ..errors import DirectiveError
 from ..formatting import format_number, reader_minus
 from ..listings import listing
+from ..mirror import Mirror
 from ..registry import block, figure, grid, scalar, table
 from ..shown import Column, Figure, Grid, MarkdownBlock, Scalar, Table
 from .common import DECIMAL, EXACT, authored_grid, checked_weights, labels, make_grid, printed_rows
@@ -220,3 +221,13 @@ def head_split() -> Figure:
                          id_prefix="head-split")
     return Figure(svg, "The reshape prints every number where it was and only reads each row in blocks, one a head; "
                        "the transpose moves them, so that each head's rows of a sequence come together.")
+
+
+# What docs/javascripts/live/batched-heads.js mirrors (directives/mirror.py): the reader's inputs and the entries. h
+# stays a setting: it must divide d_model, which no range says. The PyTorch program and its printout are blocks.
+MIRROR = Mirror(
+    entries=frozenset({
+        "b", "d-head", "d-model", "h", "head-split", "inputs", "linear-difference", "merged", "n",
+        "per-head-difference", "queries-full", "queries-split", "shapes", "u", "w-k", "w-o", "w-q", "w-q-linear", "w-v",
+        "weights"}),
+    editable=("X", "W_q", "W_k", "W_v", "W_o"))
