@@ -169,7 +169,8 @@ LIVE_PAGES = ["", "beyond/checks/", "lesson/", "lesson/code/", "teachers/", "tea
               *(f"walkthrough/{chapter}/" for chapter in CHAPTERS), "walkthrough/cost/", "walkthrough/generation/",
               "walkthrough/why-attention/", "walkthrough/transformer-layer/", "beyond/variants/",
               "beyond/tiled-attention/", "walkthrough/meaning/", "beyond/kv-cache-memory/",
-              "beyond/engineers-path/", "beyond/pytorch/"]
+              "beyond/engineers-path/", "beyond/pytorch/",
+              "beyond/inference-economics/", "beyond/one-training-step/"]
 
 
 def test_the_live_pages_are_those_whose_every_number_live_js_computes(

@@ -12,6 +12,7 @@ import numpy as np
 from attention_core.examples.inference import INFERENCE as EX
 
 from ..formatting import NumberStyle
+from ..mirror import Mirror
 from ..registry import grid, scalar, table
 from ..shown import Column, Grid, Number, Scalar, Table
 from .common import DECIMAL, SIZE, WHOLE, count, make_grid
@@ -129,3 +130,13 @@ def recomputed_weights() -> Grid:
 @grid(NAME, "rebuild-error", "The largest |exp(S - L) - A| and |L from all scores - m - ln l|: 0 to rounding.")
 def rebuild_error() -> Grid:
     return make_grid(EX.rebuild_errors[None, :], ("largest",), ("weights", "L"), DECIMAL, "difference")
+
+
+# What docs/javascripts/live/inference.js mirrors (directives/mirror.py): the reader's inputs and the entries. The
+# batch sizes stay a setting: a reader's batches must rise, which no range says (as grouped heads' K/V heads).
+MIRROR = Mirror(
+    entries=frozenset({
+        "against-ridge", "bandwidth", "bytes-per-token", "cache-wins", "caches", "context", "crossover",
+        "crossover-width", "crossovers", "intensity", "log-sum-exp", "macs", "parameters", "peak-tflops", "prompt",
+        "rebuild-error", "recomputed-weights", "ridge", "weights-and-cache"}),
+    editable=("context", "prompt"))
