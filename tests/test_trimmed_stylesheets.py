@@ -5,6 +5,7 @@ browser computes)."""
 from __future__ import annotations
 
 import gzip
+import hashlib
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -190,3 +191,40 @@ def test_a_kept_trim_is_served_only_for_the_same_pages(tmp_path: Path, monkeypat
     assert ".md-typeset .bug>.admonition-title:before" in served_main(site)
     assert "--md-admonition-icon--bug:url(b.svg)" in served_main(site)
     assert ".note>" not in served_main(site)
+
+
+OWN_EVERY_PAGE = ("math.css", "figures.css", "reader.css", "widgets.css")  # mkdocs.yml's extra_css, in order
+RE_OWN_LINK = re.compile(r'<link rel="stylesheet" href="(?:[^"]*/)?(?<!assets/)stylesheets/(?P<name>[^"/]+)"'
+                         r'(?P<media> media="[^"]*")?')  # the site's own, not Material's (assets/stylesheets/)
+
+
+def test_every_page_links_the_sites_own_stylesheets_as_one_file(built_site: Path) -> None:
+    """Assert every page links the site's own stylesheets that every page needs as one file named after its
+    content's hash, in their place after Material's, and none of them apart (print.css included: its rules are in
+    the file, for print only); a stylesheet only some pages need (the handout's) is still linked on its own."""
+    bundles = sorted((built_site / "stylesheets").glob("site.*.css"))
+    assert len(bundles) == 1 and re.fullmatch(r"site\.[0-9a-f]{8}\.css", bundles[0].name)
+    bundle = bundles[0].read_text(encoding="utf-8")
+    assert bundles[0].name == f"site.{hashlib.sha256(bundle.encode()).hexdigest()[:8]}.css"
+    for page, names in linked(built_site).items():
+        html = page.read_text(encoding="utf-8")
+        own = [(match["name"], match["media"]) for match in RE_OWN_LINK.finditer(html)]
+        assert own[0] == (bundles[0].name, None), page
+        assert not {name for name, _ in own} & {*OWN_EVERY_PAGE, "print.css"}, page
+        assert html.index(names[-1]) < html.index(bundles[0].name), page  # after Material's, as extra_css comes
+    handout = (built_site / "teachers/handout/index.html").read_text(encoding="utf-8")
+    assert [match["name"] for match in RE_OWN_LINK.finditer(handout)] == [bundles[0].name, "handout.css"]
+
+
+def test_the_one_stylesheet_holds_every_rule_of_its_parts_in_their_order(built_site: Path) -> None:
+    """Assert the site's one stylesheet is its parts as served, in mkdocs.yml's order (the cascade unchanged), with
+    print.css's rules inside `@media print`, and is smaller gzip-compressed than the parts were apart."""
+    folder = built_site / "stylesheets"
+    bundle = next(folder.glob("site.*.css")).read_text(encoding="utf-8")
+    parts = [(folder / name).read_text(encoding="utf-8") for name in OWN_EVERY_PAGE]
+    printed = (folder / "print.css").read_text(encoding="utf-8")
+    assert bundle == "\n".join([*parts, "@media print{" + printed + "}"])
+    rules = tinycss2.parse_stylesheet(bundle, skip_comments=True, skip_whitespace=True)
+    assert rules[-1].type == "at-rule" and tinycss2.serialize(rules[-1].prelude).strip() == "print"
+    apart = sum(len(gzip.compress(text.encode())) for text in [*parts, printed])
+    assert len(gzip.compress(bundle.encode())) < apart - 1000

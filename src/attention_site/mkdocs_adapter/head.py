@@ -104,5 +104,6 @@ def site_assets(config: MkDocsConfig, state: State) -> None:
     lms_copy.write_lms_copies(site, config.site_url or "", config.site_name)
     if not state.serving:
         page_assets.minify_own_assets(site)
+        page_assets.bundle_own_stylesheets(site, config.extra_css)
         page_assets.serve_trimmed_theme_stylesheets(site, config.theme["features"], config.extra,
                                                     engine.theme_cache if engine else None)
