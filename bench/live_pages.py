@@ -191,6 +191,8 @@ CASES = {  # two input sets for each live example, handed to live.js in turn
     "cost": ({"lengths": [2, 16, 256, 4096]}, {"lengths": [1, 1000, 100000, 1000000]}),
     "meaning": (with_input("meaning", query=["3", "0", "0", "1"]), with_input("meaning", query=["1", "2", "3", "-1"])),
     "inference": ({"context": 32768, "prompt": 512}, {"context": 1000000, "prompt": 1000000}),
+    "cross-padding": (with_input("cross-padding", X_dec=[["0", "0", "1"], ["1", "1", "0"]]),
+                      with_input("cross-padding", W_q_dec=[["-1"], ["1/2"], ["ln 2"]])),
     "batched-heads": (with_input("batched-heads", W_q=[["2", "0", "0", "1"], ["0", "1", "1", "0"], ["1", "1", "0", "0"],
                                                       ["0", "0", "1", "1"]]),
                       with_input("batched-heads", W_q=[["-1", "0", "0", "1"], ["0", "1/2", "1", "0"],
@@ -204,6 +206,13 @@ CASES = {  # two input sets for each live example, handed to live.js in turn
                                                       ["1", "2", "1", "1"]]),
                       with_input("grouped-heads", W_k=[["1", "ln 2", "0", "ln 2"], ["ln 2", "0", "0", "0"],
                                                        ["0", "0", "ln 2", "1"]])),
+    "positions": (with_input("positions", learned_seed=7),
+                  with_input("positions", W_k=[["1", "0"], ["0", "ln 2"], ["1/2", "0"], ["0", "-1"]])),
+    "rotary": (with_input("rotary", shift=8192, figure_p=[0, 5, 10, 8192]),
+               with_input("rotary", Q=[["2", "-1", "1/2", "0"], ["0", "1", "ln 2", "1"], ["1", "1", "0", "-1"]])),
+    "alibi": (with_input("alibi", head=8),
+              with_input("alibi", scores=[["1", "0", "2", "1"], ["2", "1", "0", "0"], ["ln 2", "1", "1/2", "3"],
+                                          ["0", "-1", "1", "2"]])),
 }
 
 

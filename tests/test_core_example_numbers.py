@@ -184,7 +184,8 @@ def test_cross_padding_counts_of_the_padded_sequences() -> None:
 def test_cross_padding_masks_of_red_ball_pad() -> None:
     """Assert (red, ball, [pad]): the causal mask is lower triangular, the padding mask hides the [pad] column."""
     right = CROSS_PADDING.right_real
-    assert CROSS_PADDING.causal(right).tolist() == [[True, False, False], [True, True, False], [True, True, True]]
+    assert CROSS_PADDING.causal_mask_of(right).tolist() == [[True, False, False], [True, True, False],
+                                                            [True, True, True]]
     assert CROSS_PADDING.padding(right).tolist() == [[True, True, False]] * 3
 
 

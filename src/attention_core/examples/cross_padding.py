@@ -86,8 +86,8 @@ class CrossPadding(Example):
         words = iter(X)
         return frozen(np.array([next(words) if flag else pad_row for flag in real]))
 
-    def causal(self, real: tuple[bool, ...]) -> np.ndarray:
-        """The causal mask of the padded sequence, (n, n)."""
+    def causal_mask_of(self, real: tuple[bool, ...]) -> np.ndarray:
+        """The causal mask of the padded sequence, (n, n) (not `causal`, which names whether an example is causal)."""
         return causal_mask(len(real))
 
     def padding(self, real: tuple[bool, ...]) -> np.ndarray:
@@ -96,7 +96,7 @@ class CrossPadding(Example):
 
     def combined(self, real: tuple[bool, ...]) -> np.ndarray:
         """The causal mask AND the padding mask, (n, n)."""
-        return combine_masks(self.causal(real), self.padding(real))
+        return combine_masks(self.causal_mask_of(real), self.padding(real))
 
     def allowed_keys(self, real: tuple[bool, ...]) -> np.ndarray:
         """How many keys each query of the padded sequence may use under causal AND padding, (n,)."""

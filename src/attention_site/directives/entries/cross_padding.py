@@ -11,6 +11,7 @@ import numpy as np
 from attention_core.cross import MASKINGS
 from attention_core.examples.cross_padding import CROSS_PADDING as EX
 
+from ..mirror import Mirror
 from ..registry import grid, scalar
 from ..shown import Grid, Scalar
 from .common import EXACT, authored_grid, checked_weights, labels, make_grid, shape_of, width_labels
@@ -59,7 +60,7 @@ def cross_output() -> Grid:
 
 @grid(NAME, "right-causal", "The causal mask of (red, ball, [pad]).")
 def right_causal() -> Grid:
-    return mask_grid(EX.causal(RIGHT), RIGHT)
+    return mask_grid(EX.causal_mask_of(RIGHT), RIGHT)
 
 
 @grid(NAME, "right-padding", "The padding mask of (red, ball, [pad]): the [pad] column is 0.")
@@ -128,3 +129,13 @@ def finite_fill() -> Scalar:
 @grid(NAME, "lengths", "Real tokens and length n of the right-padded (row right) and left-padded (row left) sequence.")
 def lengths() -> Grid:
     return make_grid(EX.lengths.astype(np.float64), ("right", "left"), ("real", "n"), EXACT, "padding")
+
+
+# What docs/javascripts/live/cross-padding.js mirrors (directives/mirror.py): the reader's inputs and the entries.
+MIRROR = Mirror(
+    entries=frozenset({
+        "cross-output", "cross-scores", "cross-weights", "decoder-inputs", "decoder-queries", "finite-fill",
+        "left-allowed", "left-combined", "left-empty-rows", "left-finite-weights", "left-infinite-weights",
+        "left-nan", "lengths", "nan-gradients", "right-causal", "right-combined", "right-padding", "right-weights",
+        "w-q-decoder"}),
+    editable=("X_dec", "W_q_dec"))
