@@ -23,6 +23,7 @@ from attention_core import (
 from attention_core.examples.positions import POSITIONS as EX
 
 from ...figures import positions_heatmap_svg
+from ..mirror import Mirror
 from ..options import choice
 from ..registry import figure, grid, scalar, table
 from ..shown import Column, Figure, Grid, Number, Scalar, Table, Vector
@@ -229,3 +230,17 @@ def relative_weights() -> Grid:
 @grid(NAME, "relative-output", "Outputs with relative values, sum_j alpha_ij (v_j + a^V_ij).")
 def relative_output() -> Grid:
     return make_grid(relative().output, TOKENS, dims("z", relative().output.shape[1]), STYLE, "token")
+
+
+# What docs/javascripts/live/positions.js mirrors (directives/mirror.py): the reader's inputs and the entries. The
+# learned table's seed is a reader's (live.js draws as NumPy does); the other whole numbers stay settings: within
+# their ranges, a longer table may outgrow the heat map (which must show more positions), a larger heat map the
+# cells a figure draws, and another clip the relative tables' 2 clip + 1 rows, all of which the example refuses.
+LEARNED_TABLE_READERS = frozenset({"e-plus-p", "equivariance", "max-difference", "output", "outputs", "position-table"})
+MIRROR = Mirror(
+    entries=frozenset({
+        "clip", "distances", "e-plus-p", "embeddings", "equivariance", "key-table", "keys", "max-difference",
+        "output", "outputs", "pair-keys", "plain-scores", "position-table", "queries", "relative-output",
+        "relative-scores", "relative-weights", "sinusoidal-heatmap", "value-table", "values", "w-k", "w-q", "w-v"}),
+    editable=("embeddings", "W_q", "W_k", "W_v", "a_K", "a_V", "learned_seed"),
+    read_by={"learned_seed": LEARNED_TABLE_READERS})
