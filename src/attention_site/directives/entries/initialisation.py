@@ -11,6 +11,7 @@ import numpy as np
 from attention_core.examples.initialisation import INITIALISATION as EX
 
 from ..listings import listing
+from ..mirror import Mirror
 from ..options import integer
 from ..registry import block, grid, scalar, table
 from ..shown import Column, Grid, MarkdownBlock, Number, Scalar, Table
@@ -91,3 +92,8 @@ def program() -> MarkdownBlock:
 @scalar(NAME, "seed", "The seed of the one generator every matrix is drawn from.")
 def seed() -> Scalar:
     return Scalar(float(EX.seed), EXACT)
+
+
+MIRROR = Mirror(
+    entries=frozenset({"initial-weights", "sd", "seed", "sizes", "standard-deviations", "w-k", "w-o", "w-q", "w-v"}),
+    editable=("seed", "d_k", "d_v", "h"))

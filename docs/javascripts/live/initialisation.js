@@ -1,0 +1,80 @@
+/* Live pages: the entries of initialisation (directives/entries/initialisation.py), mirrored for live.js, which
+   loads this file on a page of the example; tests/browser/test_live.py holds them to the build's text. */
+window.AttentionByHand.live.define("initialisation", function (core) {
+  "use strict";
+  const { attention, checkedWeights, column, defaultRng, fail, formatNumber, grid, labels, num, scalar, style, table } = core;
+
+  /** scaled_normal_sd: sqrt(2 / (rows + cols)), the standard deviation of a (rows, cols) matrix's draws. */
+  function scaledNormalSd(rows, cols) { return Math.sqrt(2 / (rows + cols)); }
+
+  /** scaled_normal: a (rows, cols) matrix of normal draws with mean 0 and that standard deviation, row by row. */
+  function scaledNormal(rng, rows, cols) {
+    var flat = rng.normal(0, scaledNormalSd(rows, cols), rows * cols);
+    return Array.from({ length: rows }, function (_, r) { return flat.slice(r * cols, (r + 1) * cols); }); // (rows, cols)
+  }
+
+  /** initialise_heads: W_q of every head, then W_k, then W_v, then W_o, from one generator seeded with `seed`. */
+  function initialiseHeads(seed, dModel, dK, dV, h) {
+    var rng = defaultRng(seed);
+    function everyHead(rows, cols) { return Array.from({ length: h }, function () { return scaledNormal(rng, rows, cols); }); }
+    var W_q = everyHead(dModel, dK), W_k = everyHead(dModel, dK), W_v = everyHead(dModel, dV); // (d_model, d_k or d_v) each
+    return { W_q: W_q, W_k: W_k, W_v: W_v, W_o: scaledNormal(rng, h * dV, dModel) }; // W_o (h*d_v, d_model)
+  }
+
+  /** entries/common.py's width_labels: `q` alone for one column, else `q1`, `q2`, ... */
+  function widthLabels(prefix, width) { return width === 1 ? [prefix] : labels(prefix, width); }
+
+  return function (data, inputs) {
+    function setting(name) { return name in inputs ? inputs[name] : data.settings[name]; }
+    var seed = setting("seed"), dModel = setting("d_model"), dK = setting("d_k"), dV = setting("d_v"), h = setting("h");
+    var STYLE = style(false, 3), EXACT = style(true, 3), TOKENS = data.tokens, INPUT_ROWS = labels("x", dModel);
+    var W = initialiseHeads(seed, dModel, dK, dV, h);
+    var SHOWN = { W_q: "W_Q", W_k: "W_K", W_v: "W_V", W_o: "W_O" }; // the core's names, as the pages write them
+    var KEPT = { kept: true }; // a cell no input changes (the matrix's name, a formula): left as built
+    var SHAPES = { W_q: [dModel, dK], W_k: [dModel, dK], W_v: [dModel, dV], W_o: [h * dV, dModel] };
+    var SD = { W_q: scaledNormalSd(dModel, dK), W_k: scaledNormalSd(dModel, dK), W_v: scaledNormalSd(dModel, dV),
+               W_o: scaledNormalSd(h * dV, dModel) };
+
+    /** The option head=: a whole number from 1 to h (options.py's integer), the default 1. */
+    function head(o) {
+      var text = o.head === undefined ? "1" : String(o.head);
+      if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > h) {
+        fail("option head=" + text + " is out of range; accepted: a whole number from 1 to " + h);
+      }
+      return Number(text) - 1;
+    }
+
+    /** The untrained head's causal weights on X = I (multi_head_attention's head, X W = W). */
+    function initialWeights(k) {
+      var mask = TOKENS.map(function (_, i) { return TOKENS.map(function (__, j) { return j <= i; }); });
+      var A = attention(W.W_q[k], W.W_k[k], W.W_v[k], 1 / Math.sqrt(dK), mask).weights; // (n, n)
+      return checkedWeights(A, mask);
+    }
+
+    return {
+      sd: function () {
+        return table([column("matrix", "matrix", false), column("shape", "shape", false), column("sd", "standard deviation")],
+          Object.keys(SHOWN).map(function (name) {
+            return [KEPT, SHAPES[name][0] + "\u00d7" + SHAPES[name][1], num(SD[name], STYLE)];
+          }));
+      },
+      "standard-deviations": function () {
+        return grid(Object.keys(SHOWN).map(function (name) { return [SD[name]]; }), Object.values(SHOWN), ["sd"], STYLE, "matrix");
+      },
+      sizes: function () { // counts.py's count_row: whole numbers, written as count_text writes them
+        var values = [dModel, dK, dV, h];
+        return grid([values], ["size"], ["d_model", "d_k", "d_v", "h"], STYLE, "",
+                    [values.map(function (v) { return formatNumber(v, EXACT); })]);
+      },
+      "w-q": function (o) { var k = head(o); return grid(W.W_q[k], INPUT_ROWS, widthLabels("q", dK), STYLE, "$W_Q$, head " + (k + 1)); },
+      "w-k": function (o) { var k = head(o); return grid(W.W_k[k], INPUT_ROWS, widthLabels("k", dK), STYLE, "$W_K$, head " + (k + 1)); },
+      "w-v": function (o) { var k = head(o); return grid(W.W_v[k], INPUT_ROWS, labels("v", dV), STYLE, "$W_V$, head " + (k + 1)); },
+      "w-o": function () {
+        var rows = W.W_o.map(function (_, r) { return "h" + (Math.floor(r / dV) + 1) + " o" + (r % dV + 1); });
+        return grid(W.W_o, rows, labels("u", dModel), STYLE, "row of $W_O$");
+      },
+      "initial-weights": function (o) { return grid(initialWeights(head(o)), TOKENS, TOKENS, STYLE, "query \\ key"); },
+      seed: function () { return scalar(seed, EXACT); }
+    };
+  };
+});
