@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
+from attention_site import live
 from attention_site.directives.claims import CLAIMS
-from attention_site.directives.mirror import mirrors
+from attention_site.directives.mirror import Mirror, mirror_of, mirrors
 from attention_site.live import (
     MANIFEST,
     MIRRORED_CLAIMS,
@@ -72,15 +76,36 @@ def test_the_manifest_names_every_marked_directive_and_the_examples_inputs() -> 
     assert example["editable"] == ["queries", "keys", "values"] and "range" not in example
     assert example["ranges"] == {key: {"entry": 40} for key in ("queries", "keys", "values")}
     assert example["causal"] is False and example["settings"] == {}
-    assert page_manifest("Nothing live.js mirrors: <!-- attn:table training-step raw-jacobian -->") == ""
+    with pytest.MonkeyPatch.context() as patched:
+        without_mirrors(patched, "cross-padding")
+        assert page_manifest("Nothing live.js mirrors: <!-- attn:table cross-padding cross-weights -->") == ""
 
 
-def test_a_check_live_js_cannot_evaluate_keeps_its_page_static() -> None:
-    """Assert a page with a check comparing with an entry of another example (which live.js does not compute beside
-    this one) has no live.json, while the same entry with a claim about itself makes it live, its example's declared
+def without_mirrors(monkeypatch: pytest.MonkeyPatch, *unmirrored: str) -> None:
+    """Make live.py see the browser mirror none of `unmirrored` (`EXAMPLE NAME`, or `EXAMPLE` for all its entries),
+    whatever live/ mirrors today: a page naming one must be static."""
+    def mirror(example: str) -> Mirror:
+        own = mirror_of(example)
+        if example in unmirrored:
+            return Mirror(frozenset())
+        return replace(own, entries=own.entries - {name for name in own.entries if f"{example} {name}" in unmirrored})
+
+    monkeypatch.setattr(live, "mirror_of", mirror)
+
+
+def test_a_check_live_js_cannot_evaluate_keeps_its_page_static(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Assert a page with a check comparing with an entry the browser does not mirror has no live.json, while one
+    comparing with a mirrored entry of another example is live, that example's inputs carried too (a reader changing
+    either sees the claim follow), and the same entry with a claim about itself makes it live, its example's declared
     size words and settings listed; and that live.js evaluates every kind of claim a check may state."""
     assert set(CLAIMS) == MIRRORED_CLAIMS
-    assert page_manifest("<!-- attn:check red-ball-rolls output same=bus-is-late:output -->") == ""
+    compared = "<!-- attn:check red-ball-rolls output row=rolls same=bus-is-late:output other-row=late -->"
+    both = json.loads(page_manifest(compared))
+    assert sorted(both["examples"]) == ["bus-is-late", "red-ball-rolls"]
+    assert both["examples"]["bus-is-late"]["editable"] == ["queries", "keys", "values"]
+    with monkeypatch.context() as patched:
+        without_mirrors(patched, "bus-is-late output")
+        assert page_manifest(compared) == ""
     manifest = json.loads(page_manifest("<!-- attn:check red-ball-rolls w-o size=many-zeros -->"))
     example = manifest["examples"]["red-ball-rolls"]
     assert example["magnitudes"] == [{"word": "many-zeros", "of": "share-zero", "meaning": "at least half the entries "
@@ -138,13 +163,14 @@ def test_a_live_page_s_own_title_is_marked_for_the_button_s_room(tmp_path: Path)
     assert with_manifest(page, "", tmp_path / "q" / "index.html", embedded=False) == page
 
 
-def test_a_page_naming_an_entry_live_js_does_not_mirror_is_not_live_at_all() -> None:
+def test_a_page_naming_an_entry_live_js_does_not_mirror_is_not_live_at_all(monkeypatch: pytest.MonkeyPatch) -> None:
     """Assert a page with one entry or claim that live.js cannot recompute (of a live example, or of another example,
     which may be built on a live one) gets no mark and no live.json: half recomputed, its other sentences could look
     true when they are not."""
+    without_mirrors(monkeypatch, "red-ball-rolls weights", "cross-padding", "whole-model d-model")
     for extra in ("One: <!-- attn:check bus-is-late all-scores row=late col=late same=red-ball-rolls:weights "
                   "other-row=red other-col=red -->",
-                  "Jacobian: <!-- attn:value training-step raw-jacobian row=@first col=@first -->",
+                  "Cross weight: <!-- attn:value cross-padding cross-weights row=@first col=@first -->",
                   "Width: <!-- attn:value whole-model d-model -->"):
         page = f"{PAGE}\n{extra}"
         assert "attn-live" not in expand_live(page) and "data-live" not in expand_live(page)
@@ -206,12 +232,15 @@ def test_the_padding_example_is_live_with_its_flags() -> None:
                                                                  "tokens": ["red", "ball", "[pad]"]}
 
 
-def test_a_check_choosing_its_entry_by_an_option_is_live() -> None:
+def test_a_check_choosing_its_entry_by_an_option_is_live(monkeypatch: pytest.MonkeyPatch) -> None:
     """Assert a check that hands its entry an option (tiled attention's query=t3) is live: the option chooses what the
-    claim is about and is no claim live.js would have to evaluate; a claim it does not evaluate still keeps it
-    static."""
+    claim is about and is no claim live.js would have to evaluate; comparing with an entry the browser does not
+    mirror still keeps it static."""
     assert page_manifest("Blocks.<!-- attn:check tiled-attention running query=t3 rows=2 -->") != ""
-    assert page_manifest("Other.<!-- attn:check tiled-attention running query=t3 same=bus-is-late:scores -->") == ""
+    compared = "Other.<!-- attn:check tiled-attention running query=t3 same=bus-is-late:scores -->"
+    assert sorted(json.loads(page_manifest(compared))["examples"]) == ["bus-is-late", "tiled-attention"]
+    without_mirrors(monkeypatch, "bus-is-late scores")
+    assert page_manifest(compared) == ""
 
 
 CLAIMS_WITH_A_TOLERANCE = (
@@ -225,7 +254,7 @@ CLAIMS_WITH_A_TOLERANCE = (
 def test_claims_with_a_tolerance_are_live_with_what_qualifies_them() -> None:
     """Assert checks stating close=, ratio= (of two entries, or of= another entry of the example), slope= (on log
     axes) and same= within a tolerance keep their page live, each with its within=, of= and axes= in live.json; a
-    ratio= of an entry of another example keeps it static (live.js compares entries of one example)."""
+    ratio= of= an entry of another example is live too, that example's inputs carried."""
     manifest = json.loads(page_manifest("\n".join(CLAIMS_WITH_A_TOLERANCE)))
     assert [d["options"] for d in manifest["directives"]] == [
         {"row": "late", "col": "bus", "close": "2/3", "within": "0.01"},
@@ -233,7 +262,8 @@ def test_claims_with_a_tolerance_are_live_with_what_qualifies_them() -> None:
         {"row": "bus", "ratio": "2", "of": "all-weights", "other-row": "is"},
         {"slope": "2", "axes": "log", "within": "0.01"},
         {"same": "unmasked-output", "within": "0.5"}]
-    assert page_manifest("<!-- attn:check bus-is-late scores ratio=2 of=red-ball-rolls:scores -->") == ""
+    other = json.loads(page_manifest("<!-- attn:check bus-is-late scores ratio=2 of=red-ball-rolls:scores -->"))
+    assert sorted(other["examples"]) == ["bus-is-late", "red-ball-rolls"]
 
 
 def test_the_meaning_example_is_live_and_offers_its_keys_and_its_one_row_query() -> None:

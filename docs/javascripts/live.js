@@ -667,9 +667,11 @@
 
   /** The other entry of this example that same=, differs= or ratio='s of= names, picked as this claim picks its own
       (other-row=, other-col= otherwise): relations.other_subject. */
+  /** relations.other_subject: the entry same=, differs= or of= names (NAME, or EXAMPLE:NAME of another example, whose
+      inputs live.json then carries), picked as this claim picks its own. */
   function otherSubject(said, context) {
-    var name = said.split(":").pop(), o = context.options;
-    return subjectOf(context.entries[name]({}), context.example + " " + name, o["other-row"] || o.row, o["other-col"] || o.col);
+    var parts = said.split(":"), name = parts.pop(), example = parts.pop() || context.example, o = context.options;
+    return subjectOf(context.entriesOf(example)[name]({}), example + " " + name, o["other-row"] || o.row, o["other-col"] || o.col);
   }
 
   /** same= and differs= (relations.compared): the other entry's numbers equal these entry by entry within within=
@@ -968,8 +970,10 @@
   function compute(request, manifest, inputs, made) {
     var example = request.example, data = manifest.examples[example];
     try {
-      var entries = made[example] || (made[example] = ENTRIES[example](data, inputs[example], inputs, manifest.examples));
-      var build = entries[request.name];
+      var entriesOf = function (name) {
+        return made[name] || (made[name] = ENTRIES[name](manifest.examples[name], inputs[name], inputs, manifest.examples));
+      };
+      var entries = entriesOf(example), build = entries[request.name];
       if (!build) return { missing: "live.js does not mirror '" + example + " " + request.name + "'" };
       var o = request.options, shown = build(o), about = example + " " + request.name;
       if (shown.unchanged) return { unchanged: true }; // written by the build from what no input changes
@@ -979,7 +983,7 @@
         case "value": return { text: readerMinus(renderValue(shown, o)) };
         case "tex": return renderTex(shown, o);
         case "word": return { text: renderWord(shown, about, o) };
-        case "check": return { claim: renderCheck(shown, about, o, { data: data, entries: entries, example: example, options: o }) };
+        case "check": return { claim: renderCheck(shown, about, o, { data: data, entriesOf: entriesOf, example: example, options: o }) };
         case "figure": return { text: shown };
       }
     } catch (error) {

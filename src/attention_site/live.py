@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, fields, is_dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 from .directives.engine import expand_directives
 from .directives.kinds import KINDS
@@ -57,7 +57,7 @@ def is_live(place: Found) -> bool:
     claims)."""
     directive = place.directive
     words, claims = directive.words, set(directive.options) - PICKS - entry_options(directive)
-    mirrored = directive.kind != "check" or (claims <= MIRRORED_CLAIMS and own_example_only(directive))
+    mirrored = directive.kind != "check" or (claims <= MIRRORED_CLAIMS and names_mirrored_only(directive))
     return computed(place) and mirrored and len(words) == 2 and words[1] in mirror_of(words[0]).entries
 
 
@@ -70,10 +70,18 @@ def entry_options(directive: Directive) -> set[str]:
     return {option.key for option in entry.options} if entry else set()
 
 
-def own_example_only(directive: Directive) -> bool:
-    """Tell whether a check's same=, differs= or of= names an entry of its own example (live.js compares no other)."""
-    named = [directive.options.get(key, "") for key in NAMING_ANOTHER]
-    return all(":" not in value or value.split(":")[0] == directive.words[0] for value in named)
+def named_entries(example: str, options: Mapping[str, str]) -> list[tuple[str, str]]:
+    """The (example, name) of each entry a check of `example` compares with through same=, differs= or of=
+    (`output`, `red-ball-rolls:output`)."""
+    named = (options.get(key) for key in NAMING_ANOTHER)
+    return [(other or example, name) for other, _, name in (value.rpartition(":") for value in named if value)]
+
+
+def names_mirrored_only(directive: Directive) -> bool:
+    """Tell whether every entry a check compares with (same=, differs=, of=) is one the browser mirrors, of its own
+    example or another (whose inputs the page then carries, so that the reader's numbers reach both)."""
+    named = named_entries(directive.words[0], directive.options)
+    return all(name in mirror_of(example).entries for example, name in named)
 
 
 def math_spans(line: str) -> list[tuple[int, int]]:
@@ -191,8 +199,18 @@ def live_places(markdown: str) -> list[LivePlace]:
     return places if all(is_live(place.found) for place in places) else []
 
 
-def requests(markdown: str) -> Iterator[dict[str, object]]:
-    """Each live directive of a page as live.js reads it: its place, kind, example, name and options."""
+class Request(TypedDict):
+    """A live directive of a page as live.js reads it: its place, kind, example, name and options."""
+
+    id: int
+    kind: str
+    example: str
+    name: str
+    options: dict[str, str]
+
+
+def requests(markdown: str) -> Iterator[Request]:
+    """Each live directive of a page, as live.js reads it."""
     for live in live_places(markdown):
         directive = live.found.directive
         yield {"id": live.ordinal, "kind": directive.kind, "example": directive.words[0], "name": directive.words[1],
@@ -289,8 +307,10 @@ def page_manifest(markdown: str) -> str:
     if not found:
         return ""
     used: dict[str, set[str]] = {}
-    for request in found:
-        used.setdefault(str(request["example"]), set()).add(str(request["name"]))
+    for request in found:  # with each entry a check compares it with, computed too, of whatever example
+        for example, name in [(request["example"], request["name"]),
+                              *named_entries(request["example"], request["options"])]:
+            used.setdefault(example, set()).add(name)
     for name in list(used):  # an example built on another needs its inputs, which the reader may change here too
         used.update({inner.name: used.get(inner.name, set()) for _, inner in built_on(examples()[name])})
     manifest = {"examples": {name: example_data(name, frozenset(used[name])) for name in sorted(used)},

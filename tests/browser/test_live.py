@@ -453,6 +453,32 @@ def test_claims_with_a_tolerance_follow_the_build_for_every_mutation(example: st
     assert min(verdicts.values()) > len(cases), verdicts  # both sides of each check are tried, many times
 
 
+def test_a_check_comparing_with_another_examples_entry_follows_the_reader_there(
+        tabs: Callable[..., Tab], site_url: str, tmp_path: Path) -> None:
+    """Assert a check comparing with an entry of another example (the exercises' output is red ball rolls' output for
+    rolls, as the deck works it) carries that example's inputs and gives the build's verdict and message for red ball
+    rolls' own inputs and each of tests/mutations.py's changes of them: it holds on the published numbers and is
+    marked, as the build would stop, when the reader changes the inputs it is copied from."""
+    page_source = tmp_path / "compared.md"
+    page_source.write_text("Claim.<!-- attn:check exercises output same=red-ball-rolls:output other-row=rolls -->",
+                           encoding="utf-8")
+    manifest = json.loads(page_manifest(page_source.read_text(encoding="utf-8")))
+    assert sorted(manifest["examples"]) == ["exercises", "red-ball-rolls"]
+    cases = mutated_cases("red-ball-rolls")
+    as_built = [fragments[str(page_source)] for fragments in built([str(page_source)], [
+        {"example": "red-ball-rolls", "inputs": inputs} for inputs in cases])]
+    page = tabs(viewport={"width": 1280, "height": 800}).page
+    open_live(page, site_url + LESSON)
+    seen = page.evaluate("""async ([manifest, cases]) => {
+      const live = window.AttentionByHand.live;
+      await live.loadEntries(manifest);
+      return cases.map(inputs => live.computeAll(manifest, {...live.ownInputs(manifest), "red-ball-rolls": inputs}));
+    }""", [manifest, cases])
+    verdicts = [(verdict(browser["0"]), verdict(build["0"])) for browser, build in zip(seen, as_built, strict=True)]
+    assert all(browser == build for browser, build in verdicts), verdicts
+    assert verdicts[0] == (None, None) and any(build for _, build in verdicts)  # holds as published, then fails
+
+
 def test_a_reader_types_into_a_one_row_input_and_the_page_follows(tabs: Callable[..., Tab], site_url: str) -> None:
     """Assert the meaning page offers the query of it as one row of fields named by its word: typing 0 for its second
     entry (breakable) makes the words glass and table tie, changes the weights and marks the claim that glass gets the

@@ -23,5 +23,4 @@ window.AttentionByHand.live.define("meaning", function (core) {
       divisor: function () { return scalar(divisor, STYLE); }
     };
   };
-
 });

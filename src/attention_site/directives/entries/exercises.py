@@ -7,6 +7,7 @@ import numpy as np
 from attention_core import SoftmaxSteps, attention_shapes, causal_mask, parse_matrix, parse_vector
 from attention_core.examples.exercises import EXERCISES as EX
 
+from ..mirror import Mirror
 from ..options import integer
 from ..registry import grid, table
 from ..shown import Column, Grid, Number, Table, Vector
@@ -228,3 +229,14 @@ def new_weighted_sum() -> Table:
 @grid(NAME, "new-output", "Weighted-sum exercise's answer: the sum of the weighted new value rows.")
 def new_output() -> Grid:
     return make_grid(EX.new_output[None, :], ("output",), labels("o", EX.new_output.shape[0]), STYLE, "")
+
+
+# What docs/javascripts/live/exercises.js mirrors (directives/mirror.py): the reader's inputs and the entries. The
+# deck's own (its W's, its values, the positions and sizes it gives) are published, so only the new inputs are offered.
+MIRROR = Mirror(
+    entries=frozenset({
+        "causal-columns", "causal-givens", "mask-givens", "mask-row", "mask-softmax", "mask-weights", "new-output",
+        "new-scores", "new-softmax", "new-values", "new-weighted-sum", "new-weights", "output", "permitted-columns",
+        "projection-q", "projection-w-q", "projection-x", "scores", "scores-keys", "scores-query", "scores-scaled",
+        "shape", "shape-givens", "shapes", "softmax", "values", "weighted-sum", "weights"}),
+    editable=("new_x", "new_W_q", "new_query", "new_keys", "masked_row", "new_scores", "new_values"))
