@@ -170,7 +170,7 @@ LIVE_PAGES = ["", "beyond/checks/", "lesson/", "lesson/code/", "teachers/", "tea
               "walkthrough/why-attention/", "walkthrough/transformer-layer/", "beyond/variants/",
               "beyond/tiled-attention/", "walkthrough/meaning/", "beyond/kv-cache-memory/",
               "beyond/engineers-path/", "beyond/pytorch/",
-              "beyond/inference-economics/", "beyond/one-training-step/", "walkthrough/positions/",
+              "beyond/inference-economics/", "walkthrough/positions/",
               "beyond/rotary-and-alibi/", "beyond/cross-attention-and-padding/",
               "walkthrough/initialisation/"]
 

@@ -14,6 +14,7 @@ from attention_core.examples.training_step import TRAINING_STEP as EX
 
 from ..errors import DirectiveError
 from ..formatting import NumberStyle
+from ..mirror import Mirror
 from ..registry import grid, scalar
 from ..shown import Grid, Scalar
 from .common import DECIMAL, EXACT, checked_weights, labels, make_grid, shape_of, width_labels
@@ -152,3 +153,15 @@ def loss() -> Grid:
 @grid(NAME, "target-distance", "How far each token's value row of head 1 is from the target (Euclidean distance).")
 def target_distance() -> Grid:
     return make_grid(EX.target_distances[:, None], TOKENS, ("distance",), DECIMAL, "token")
+
+
+# What docs/javascripts/live/training-step.js mirrors (directives/mirror.py): the reader's inputs and the entries.
+# The learning rate, one authored number rather than a row, is not offered (live.js's fields take rows and ranged
+# whole numbers).
+MIRROR = Mirror(
+    entries=frozenset({
+        "d-queries", "d-scores", "d-w-q", "d-weights", "dot-product-gradients", "error", "largest-entries",
+        "largest-growth", "largest-ratio", "learning-rate", "loss", "output-after", "raw-jacobian", "rolls-jacobian",
+        "saturated-scores", "saturated-weights", "scaled-jacobian", "target", "target-distance", "w-q-after",
+        "weights-after", "weights-change"}),
+    editable=("target", "saturated"))
