@@ -854,12 +854,15 @@
   }
 
   var DRAWN = new WeakMap(); // each drawing's markup as last drawn
-  /** A drawing made again: its <svg> replaced when its markup changed, its caption set. */
+  var DRAWINGS = /(?=<svg[\s>])/; // where a figure drawn twice (wide, then narrow for a phone's column) starts its next
+  /** A drawing made again: each of its <svg>s replaced when its markup changed, its caption set. */
   function drawAgain(figure, shown) {
-    var old = figure.querySelector("svg");
-    if (DRAWN.get(figure) !== shown.svg && old) {
-      var svg = new DOMParser().parseFromString(shown.svg, "image/svg+xml").documentElement;
-      old.replaceWith(document.importNode(svg, true));
+    if (DRAWN.get(figure) !== shown.svg) {
+      var drawings = shown.svg.split(DRAWINGS);
+      figure.querySelectorAll(":scope > svg").forEach(function (old, k) {
+        var svg = new DOMParser().parseFromString(drawings[k], "image/svg+xml").documentElement;
+        old.replaceWith(document.importNode(svg, true));
+      });
       DRAWN.set(figure, shown.svg); // kept beside the node: a long attribute would be restyled at each change
     }
     setText(figure.querySelector("figcaption"), shown.caption);

@@ -12,6 +12,7 @@ from attention_core.examples.alibi import ALIBI as EX
 from attention_core.rotary import ALIBI_SPAN
 
 from ..formatting import NumberStyle
+from ..mirror import Mirror
 from ..registry import grid, scalar, table
 from ..shown import Column, Grid, Number, Scalar, Table
 from .common import DECIMAL, EXACT, authored_grid, checked_weights, make_grid
@@ -105,3 +106,12 @@ def weights() -> Grid:
 @grid(NAME, "biased-weights", "Causal weights with the bias.")
 def biased_weights() -> Grid:
     return make_grid(checked_weights(EX.biased_weights), TOKENS, TOKENS, DECIMAL, CORNER)
+
+
+# What docs/javascripts/live/alibi.js mirrors (directives/mirror.py): the reader's inputs and the entries. The head
+# worked by hand is offered, not the number of heads, whose range bounds it (live.py follows no such bound).
+MIRROR = Mirror(
+    entries=frozenset({
+        "bias", "biased", "biased-weights", "distance-table", "distances", "formula-slopes", "head", "heads", "scores",
+        "slope", "slope-span", "slope-table", "slopes", "weights"}),
+    editable=("scores", "head"))

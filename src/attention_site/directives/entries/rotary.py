@@ -13,6 +13,7 @@ from attention_core.examples.rotary import ROTARY as EX
 from ...figures import TurnedPair, rotation_figures
 from ..errors import DirectiveError
 from ..formatting import NumberStyle, format_number, reader_minus
+from ..mirror import Mirror
 from ..registry import figure, grid, scalar, table
 from ..shown import Cell, Column, Figure, Grid, Number, Scalar, Table
 from .common import DECIMAL, EXACT, SIZE, WHOLE, authored_grid, count, make_grid
@@ -279,3 +280,18 @@ def sinusoid_difference() -> Scalar:
 @scalar(NAME, "longest-wavelength", "The longest wavelength of the real head at the larger base, rounded.")
 def longest_wavelength() -> Scalar:
     return count(round(EX.wavelengths[-1, 1]))
+
+
+# What docs/javascripts/live/rotary.js mirrors (directives/mirror.py): the reader's inputs and the entries. The first
+# moved positions and the pairs shown are not offered (their ranges let a reader name one position twice or a pair
+# the real head lacks, which the example refuses), nor the factor and the sinusoid's positions, which stand in
+# formulas of table titles that live.js writes as text.
+MIRROR = Mirror(
+    entries=frozenset({
+        "angles", "base", "extended-length", "extension-factor", "frequencies", "head-width", "interpolation",
+        "interpolation-table", "keys", "last-position", "long-base", "longest-wavelength", "moved-pair", "ntk-base",
+        "ntk-theta", "offset", "offset-difference", "pair-count", "plain-scores", "positions", "queries",
+        "rotated-keys", "rotated-queries", "rotation-figure", "scores", "shift", "shifted-positions", "shifted-scores",
+        "sinusoid-difference", "sinusoid-moved", "sinusoid-position", "sinusoid-shift", "sinusoid-shift-rows",
+        "sinusoid-shift-table", "trained-length", "unrotated-pair", "wavelength-table", "wavelengths"}),
+    editable=("Q", "K", "shift", "offset", "figure_p"))
