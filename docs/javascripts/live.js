@@ -1476,7 +1476,7 @@
   // What the example files share, by the name each uses.
   var SHARED = {
     arrowMarker: arrowMarker, attention: attention, authored: authored, checkedWeights: checkedWeights,
-    column: column, coordinate: coordinate, decimal: decimal, defaultRng: defaultRng, equal: equal, fail: fail, fixed: fixed,
+    column: column, coordinate: coordinate, decimal: decimal, defaultRng: defaultRng, equal: equal, escapeText: escapeText, fail: fail, fixed: fixed,
     formatNumber: formatNumber, formatVector: formatVector, grid: grid, heatmap: heatmap, joined: joined,
     labels: labels, matmul: matmul, multiHead: multiHead, num: num, onlyColumn: onlyColumn, parseEntry: parseEntry,
     parseMatrix: parseMatrix, readerMinus: readerMinus, roundedSumNote: roundedSumNote, scalar: scalar,
