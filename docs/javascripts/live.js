@@ -853,19 +853,101 @@
       'orient="auto-start-reverse"><path class="abh-arrowhead" d="M0 0L10 5L0 10Z"/></marker></defs>';
   }
 
-  var DRAWN = new WeakMap(); // each drawing's markup as last drawn
+  var DRAWN = new WeakMap(); // each drawing's markup as last drawn, and each of its <svg>s cut into its tags and texts
+  var LABEL_UNITS = 14; // frame.py's font size, which reader.js measures a figure's width in (--abh-figure-ems)
   var DRAWINGS = /(?=<svg[\s>])/; // where a figure drawn twice (wide, then narrow for a phone's column) starts its next
-  /** A drawing made again: each of its <svg>s replaced when its markup changed, its caption set. */
+  /** A drawing made again: each of its <svg>s mended in place when its markup changed (a new one replacing it when
+      their elements differ), measured as reader.js measures a figure, its caption set. */
   function drawAgain(figure, shown) {
-    if (DRAWN.get(figure) !== shown.svg) {
-      var drawings = shown.svg.split(DRAWINGS);
-      figure.querySelectorAll(":scope > svg").forEach(function (old, k) {
-        var svg = new DOMParser().parseFromString(drawings[k], "image/svg+xml").documentElement;
-        old.replaceWith(document.importNode(svg, true));
+    var drawn = DRAWN.get(figure);
+    if (!(drawn && drawn.markup === shown.svg)) {
+      var drawings = shown.svg.split(DRAWINGS), tokens = drawings.map(function (markup) { return markup.match(TAGS_AND_TEXTS); });
+      figure.querySelectorAll(":scope > svg").forEach(function (svg, k) {
+        if (!mended(svg, tokens[k], drawn && drawn.tokens[k])) {
+          var fresh = document.importNode(new DOMParser().parseFromString(drawings[k], "image/svg+xml").documentElement, true);
+          svg.replaceWith(fresh);
+          svg = fresh;
+        }
+        var ems = String(Number(svg.getAttribute("viewBox").split(" ")[2]) / LABEL_UNITS);
+        if (svg.style.getPropertyValue("--abh-figure-ems") !== ems) svg.style.setProperty("--abh-figure-ems", ems);
       });
-      DRAWN.set(figure, shown.svg); // kept beside the node: a long attribute would be restyled at each change
+      DRAWN.set(figure, { markup: shown.svg, tokens: tokens }); // kept beside the node, not as an attribute restyled at each change
     }
     setText(figure.querySelector("figcaption"), shown.caption);
+  }
+  // A figure's measures (figures.css and slides.css read them on the <svg> alone) not inherited: a drawing whose
+  // width changed restyles its <svg>, not its hundreds of elements.
+  if (window.CSS && CSS.registerProperty) {
+    ["--abh-floor", "--abh-figure-ems"].forEach(function (name) {
+      try { CSS.registerProperty({ name: name, syntax: "*", inherits: false }); } catch (error) { if (error.name !== "InvalidModificationError") throw error; }
+    });
+  }
+
+  var TAGS_AND_TEXTS = /<[^>]*>|[^<]+/g, NAME = /^<([\w:-]+)/, ATTRIBUTE = /([\w:-]+)="([^"]*)"/g; // the markup svgFrame writes
+  var ENTITIES = { amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'" };
+  function unescaped(text) { return text.replace(/&(amp|lt|gt|quot|#x27);/g, function (_, name) { return ENTITIES[name]; }); }
+  function tokenKind(token) { return token[0] !== "<" ? "text" : token[1] === "/" ? "end" : token[token.length - 2] === "/" ? "empty" : "element"; }
+  /** Make `svg` what `tokens` draw without new nodes, when both have the same elements and texts in the same order
+      (new numbers, new widths): only texts and attributes that differ are set, so a large drawing keeps its nodes
+      and only what changed is restyled and laid out again. With `before`, the tokens `svg` was drawn from, only
+      the tags and texts that differ from them are read. False, part mended, where they differ. */
+  function mended(svg, tokens, before) {
+    if (before && before.length !== tokens.length) return false;
+    var next = svg, parents = [];
+    for (var k = 0; k < tokens.length; k++) {
+      var token = tokens[k], kind = tokenKind(token), same = before && before[k] === token;
+      if (before && !same && tokenKind(before[k]) !== kind) return false; // in step with `before`, node for node
+      if (kind === "end") { // no child left over
+        if (next || !parents.length) return false;
+        next = parents.pop();
+        if (!parents.length) return k === tokens.length - 1;
+        next = next.nextSibling;
+        continue;
+      }
+      if (!next) return false;
+      if (kind === "text") {
+        if (next.nodeType !== 3) return false;
+        if (!same && next.data !== unescaped(token)) next.data = unescaped(token);
+      } else if (!same && !(before ? changedAttributes(next, token, before[k]) : next.nodeName === NAME.exec(token)[1] && sameAttributes(next, token))) {
+        return false;
+      }
+      if (kind === "element") { parents.push(next); next = next.firstChild; } else if (kind === "empty" && next.firstChild) return false; else next = next.nextSibling;
+    }
+    return false;
+  }
+  /** Give `node` the attributes `tag` writes, false if it has others. reader.js's own are kept: data-on (the
+      contrast of a number on its cell, set again after each change) and, in the style, the figure's measure. */
+  function sameAttributes(node, tag) {
+    var count = 0, attribute;
+    ATTRIBUTE.lastIndex = 0;
+    while ((attribute = ATTRIBUTE.exec(tag))) {
+      if (attribute[1] === "style") setStyle(node, unescaped(attribute[2])); else setAttribute(node, attribute[1], unescaped(attribute[2]));
+      count++;
+    }
+    return node.getAttributeNames().filter(function (name) { return name.slice(0, 5) !== "data-"; }).length === count;
+  }
+  /** Give `node`, drawn from the tag `was`, the attributes of `tag` that differ from it (none read from the node);
+      false if the two tags differ in name or attribute names. */
+  function changedAttributes(node, tag, was) {
+    var now = attributesOf(tag), then = attributesOf(was), names = Object.keys(now);
+    if (NAME.exec(tag)[1] !== NAME.exec(was)[1] || names.join() !== Object.keys(then).join()) return false;
+    names.forEach(function (name) {
+      if (now[name] === then[name]) return;
+      if (name === "style") setStyle(node, unescaped(now[name])); else node.setAttribute(name, unescaped(now[name]));
+    });
+    return true;
+  }
+  function attributesOf(tag) {
+    var found = {}, attribute;
+    ATTRIBUTE.lastIndex = 0;
+    while ((attribute = ATTRIBUTE.exec(tag))) found[attribute[1]] = attribute[2];
+    return found;
+  }
+  function setStyle(node, text) {
+    text.split(";").forEach(function (rule) {
+      var colon = rule.indexOf(":"), name = rule.slice(0, colon).trim(), value = rule.slice(colon + 1).trim();
+      if (colon > 0 && node.style.getPropertyValue(name).trim() !== value) node.style.setProperty(name, value);
+    });
   }
 
   /** A figure that draws only what no input changes (the arrays' shapes, the mask): it stays as built. */
