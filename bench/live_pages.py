@@ -31,9 +31,9 @@ import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-import rcssmin
-import rjsmin
 from _common import ROOT, fail, markdown_table, median, project_copy, ratio, run_mkdocs, table, write_results
+
+from attention_site.postprocess.page_assets import MINIFIERS
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -45,7 +45,6 @@ FIRST_VISIT = ("docs/javascripts/reader.js", "docs/stylesheets/reader.css")
 SHARED_CODE = ("javascripts/live.js", "stylesheets/live.css")  # fetched on every live page, on use
 EXAMPLE_CODE = "javascripts/live"  # one file per example, fetched on a page of that example, on use
 CALCULATOR = "docs/javascripts/calculator.js"  # fetched when a calculator comes near, with live.js since it is its view
-MINIFY = {".js": rjsmin.jsmin, ".css": rcssmin.cssmin}
 TIMED = """async ([example, inputs, other]) => {
   const live = window.AttentionByHand.live, manifest = await live.loadManifest();
   const times = {computed: [], written: [], laidOut: []};
@@ -72,14 +71,14 @@ def gzipped(data: bytes) -> int:
 
 def served(path: Path) -> bytes:
     """A front-end file as the build serves it: minified."""
-    return MINIFY[path.suffix](path.read_text(encoding="utf-8")).encode()
+    return MINIFIERS[path.suffix](path.read_text(encoding="utf-8")).encode()
 
 
 def at_commit(commit: str, path: str) -> bytes:
     """A front-end file at an earlier commit, minified the same way."""
     text = subprocess.run(["git", "show", f"{commit}:{path}"], cwd=ROOT, capture_output=True, text=True,
                           check=True).stdout
-    return MINIFY[Path(path).suffix](text).encode()
+    return MINIFIERS[Path(path).suffix](text).encode()
 
 
 def heaviest_live_page(site: Path, example: str | None = None) -> Path:

@@ -18,8 +18,8 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import minify
 import rcssmin
-import rjsmin
 
 from attention_site.postprocess import css_trim
 
@@ -30,7 +30,18 @@ OWN_STYLESHEETS = "stylesheets/*.css"
 PRINT_STYLESHEET = "print.css"  # linked by overrides/main.html for print only, on every page
 BUNDLE = "site.{digest}.css"  # the stylesheets every page links, as one file (bundle_own_stylesheets)
 OWN_ASSETS = ("javascripts/*.js", "javascripts/live/*.js", OWN_STYLESHEETS)  # the site's own front end
-MINIFIERS = {".js": rjsmin.jsmin, ".css": rcssmin.cssmin}
+
+
+def minified_script(text: str) -> str:
+    """One of the site's own scripts minified by tdewolff/minify (the `minify-go` package): comments and spaces gone
+    and each function's own names made short, which rjsmin does not do (reader.js 4.5 to 3.8 KB gzip on every first
+    visit, live.js 19.4 to 16.1 KB); the names other scripts read (properties, globals) stay. The browser suites run
+    these files as served. The templates' inline scripts keep rjsmin (page_head.py): minify-go 2.24 stops with "EOF"
+    on Material's announcement script, which is valid."""
+    return str(minify.string("application/javascript", text))
+
+
+MINIFIERS = {".js": minified_script, ".css": rcssmin.cssmin}
 SEARCH_INDEX = "search/search_index.json"
 SEARCH_DOCUMENTS = "search/documents.json"
 ON_DEMAND_WORKER = "search-on-demand.js"
