@@ -6,89 +6,6 @@ window.AttentionByHand.live.define("rotary", function (core) {
           svgLine, svgText, table, transpose } = core;
   var ROPE_BASE = 10000; // the sinusoidal table's base (rotary.ROPE_BASE)
 
-  // ---- NumPy's sin and cos: the C library's, glibc's (IBM's Accurate Mathematical Library, s_sin.c), as x86-64 runs
-  // it, built with fused multiply-adds: the same doubles to the last bit (Math.sin and Math.cos differ from them in
-  // the last bit for about 3 angles in 100) ----
-  var SPLIT = 134217729; // 2^27 + 1: Veltkamp's split of a double into two of 26 bits
-  function twoSum(a, b) { var s = a + b, v = s - a; return [s, (a - (s - v)) + (b - v)]; }
-  /** a b exactly, as the double nearest and the rest (Dekker). */
-  function twoProduct(a, b) {
-    var p = a * b, ca = SPLIT * a, cb = SPLIT * b, ah = ca - (ca - a), bh = cb - (cb - b), al = a - ah, bl = b - bh;
-    return [p, ((ah * bh - p) + ah * bl + al * bh) + al * bl];
-  }
-  /** fma(a, b, c): a b + c rounded once. */
-  function fused(a, b, c) { var p = twoProduct(a, b), s = twoSum(p[0], c); return s[0] + (p[1] + s[1]); }
-  function normal(hi, lo) { var s = hi + lo; return [s, lo - (s - hi)]; }
-  function ddAdd(a, b) { var s = twoSum(a[0], b[0]); return normal(s[0], s[1] + a[1] + b[1]); }
-  function ddMul(a, b) { var p = twoProduct(a[0], b[0]); return normal(p[0], p[1] + (a[0] * b[1] + a[1] * b[0])); }
-  function ddDivide(a, d) { var q = a[0] / d, p = twoProduct(q, d); return normal(q, ((a[0] - p[0]) - p[1] + a[1]) / d); }
-  /** sin (odd) or cos of r as a double and its rest: the Taylor series, to 2^-110 of its size. */
-  function series(r, odd) {
-    var r2 = ddMul(r, r), term = odd ? r : [1, 0], total = term;
-    for (var n = odd ? 2 : 1; Math.abs(term[0]) > 1e-33 * Math.abs(total[0]); n += 2) {
-      term = ddDivide(ddMul(term, r2), -n * (n + 1));
-      total = ddAdd(total, term);
-    }
-    return total;
-  }
-  var BIG = 52776558133248, TABLE = []; // 1.5 2^45: BIG + |x| rounds |x| to a multiple of 1/128
-  /** sin and cos of i/128, each a double and its rest (glibc's __sincostab), made when first needed. */
-  function tableAt(i) {
-    if (!TABLE[i]) { var s = series([i / 128, 0], true), c = series([i / 128, 0], false); TABLE[i] = [s[0], s[1], c[0], c[1]]; }
-    return TABLE[i];
-  }
-  var SN3 = -0.16666666666666488, SN5 = 0.008333332142857223, CS2 = 0.5, CS4 = -0.04166666666666644, CS6 = 0.001388888740079376;
-  var S1 = -0.16666666666666666, S2 = 0.008333333333332329, S3 = -0.00019841269834414642, S4 = 2.755729806860771e-06,
-      S5 = -2.5022014848318398e-08;
-  var HP0 = 1.5707963267948966, HP1 = 6.123233995736766e-17; // pi/2 as two doubles
-  var MP1 = 1.5707963407039642, MP2 = -1.3909067564377153e-08, PP3 = -4.97899623147991e-17, PP4 = -1.9034889620193266e-25;
-  var HPINV = 0.6366197723675814, TOINT = 6755399441055744; // 2/pi; 1.5 2^52, which rounds to a whole number
-  /** do_cos: cos(x + dx), |x| < 0.86, from the table at the nearest 1/128 and the series at what is left. */
-  function cosNear(x, dx) {
-    if (x < 0) dx = -dx;
-    var u = BIG + Math.abs(x), t = tableAt((u - BIG) * 128);
-    x = Math.abs(x) - (u - BIG) + dx;
-    var xx = x * x, s = fused(x * xx, fused(xx, SN5, SN3), x), c = xx * fused(xx, fused(xx, CS6, CS4), CS2);
-    return t[2] + fused(-t[0], s, fused(-t[2], c, fused(-s, t[1], t[3])));
-  }
-  /** do_sin: sin(x + dx), |x| < 0.86: the Taylor series below 0.126, else from the table. */
-  function sinNear(x, dx) {
-    var xx = x * x;
-    if (Math.abs(x) < 0.126) {
-      var polynomial = fused(fused(fused(S5, xx, S4), xx, S3), xx, S2) * xx + S1;
-      return x + fused(fused(polynomial, x, -0.5 * dx), xx, dx);
-    }
-    if (x <= 0) dx = -dx;
-    var u = BIG + Math.abs(x), t = tableAt((u - BIG) * 128), y = Math.abs(x) - (u - BIG), yy = y * y;
-    var s = y + fused(y * yy, fused(yy, SN5, SN3), dx), c = fused(y, dx, yy * fused(yy, fused(yy, CS6, CS4), CS2));
-    var value = t[0] + fused(t[2], s, fused(-t[0], c, fused(s, t[3], t[1])));
-    return x < 0 ? -Math.abs(value) : Math.abs(value);
-  }
-  /** reduce_sincos and do_sincos: x = n pi/2 + a + da, then sin (shift 0) or cos (shift 1) of x. */
-  function reduced(x, shift) {
-    var t = fused(x, HPINV, TOINT), n = t - TOINT, y = fused(-n, MP2, fused(-n, MP1, x));
-    var t1 = n * PP3, t2 = y - t1, da = (y - t2) - t1;
-    t1 = n * PP4;
-    var a = t2 - t1, quarter = (((n % 4) + 4) % 4 + shift) % 4;
-    da += (t2 - a) - t1;
-    var value = quarter % 2 ? cosNear(a, da) : sinNear(a, da);
-    return quarter >= 2 ? -value : value;
-  }
-  function sin(x) {
-    var size = Math.abs(x);
-    if (size < 1.4901161193847656e-08) return x;
-    if (size < 0.85546875) return sinNear(x, 0);
-    if (size < 2.4262638092041016) { var value = cosNear(HP0 - size, HP1); return x < 0 ? -Math.abs(value) : Math.abs(value); }
-    return size < 105414336 ? reduced(x, 0) : Math.sin(x); // past 10^8 radians glibc reduces otherwise (no angle here)
-  }
-  function cos(x) {
-    var size = Math.abs(x);
-    if (size < 7.450580596923828e-09) return 1;
-    if (size < 0.85546875) return cosNear(x, 0);
-    if (size < 2.4262638092041016) { var y = HP0 - size, a = y + HP1; return sinNear(a, (y - a) + HP1); }
-    return size < 105414336 ? reduced(x, 1) : Math.cos(x);
-  }
-
   // ---- attention_core/rotary.py ----
   /** rope_exponents: -2i/d for i = 0 .. d/2 - 1, (d/2,). */
   function ropeExponents(d) { var out = []; for (var i = 0; 2 * i < d; i++) out.push(-(2 * i) / d); return out; }
@@ -96,15 +13,17 @@ window.AttentionByHand.live.define("rotary", function (core) {
   function ropeFrequencies(d, base) { return ropeExponents(d).map(function (e) { return Math.pow(base, e); }); }
   /** rope_wavelengths: 2 pi / theta_i, the positions pair i takes to turn once, (d/2,). */
   function ropeWavelengths(d, base) { return ropeFrequencies(d, base).map(function (t) { return 2 * Math.PI / t; }); }
-  /** rotate: row r of X, pair i, turned by positions[r] * theta_i; (n, d), (n,) -> (n, d). */
+  /** rotate: row r of X, pair i, turned by positions[r] * theta_i; (n, d), (n,) -> (n, d). The browser's Math.cos and
+      Math.sin may differ from the C library's, which NumPy calls, in the last bit (about 3 angles in 100); far below
+      the digits a page prints, which the parity test holds to the build's for every mutation. */
   function rotate(X, positions, base) {
     var theta = ropeFrequencies(X[0].length, base); // (d/2,)
     return X.map(function (row, r) {
       var out = row.slice();
       theta.forEach(function (t, i) {
-        var angle = positions[r] * t, c = cos(angle), s = sin(angle), even = row[2 * i], odd = row[2 * i + 1];
-        out[2 * i] = even * c - odd * s;
-        out[2 * i + 1] = even * s + odd * c;
+        var angle = positions[r] * t, cos = Math.cos(angle), sin = Math.sin(angle), even = row[2 * i], odd = row[2 * i + 1];
+        out[2 * i] = even * cos - odd * sin;
+        out[2 * i + 1] = even * sin + odd * cos;
       });
       return out;
     });
@@ -136,7 +55,7 @@ window.AttentionByHand.live.define("rotary", function (core) {
     var row = [];
     for (var e = 0; e < d; e += 2) {
       var angle = pos / Math.pow(10000, e / d);
-      row.push(sin(angle), cos(angle));
+      row.push(Math.sin(angle), Math.cos(angle));
     }
     return row;
   }
@@ -163,8 +82,8 @@ window.AttentionByHand.live.define("rotary", function (core) {
   }
   /** _label: just outside the circle at `angle`, or centred under it when it would leave its panel. */
   function arrowLabel(cx, cy, label, angle) {
-    var x = cx + (RADIUS + 14) * cos(angle), y = cy - (RADIUS + 14) * sin(angle);
-    var anchor = cos(angle) > 0.3 ? "start" : cos(angle) < -0.3 ? "end" : "middle", width = CHAR * label.length;
+    var x = cx + (RADIUS + 14) * Math.cos(angle), y = cy - (RADIUS + 14) * Math.sin(angle);
+    var anchor = Math.cos(angle) > 0.3 ? "start" : Math.cos(angle) < -0.3 ? "end" : "middle", width = CHAR * label.length;
     var left = anchor === "start" ? x : anchor === "end" ? x - width : x - width / 2;
     if (left < cx - PANEL / 2 + 2 || left + width > cx + PANEL / 2 - 2) { x = cx; y = cy + RADIUS + 24; anchor = "middle"; }
     return svgText(x, y, label, "abh-shape", anchor, true);
