@@ -125,7 +125,14 @@ def mutated_cases(example: str) -> list[dict[str, object]]:
         authored = own.authored.get(name)
         changes = text_mutations(authored, rng) if authored else ranged_mutations(own, name, rng)
         cases.extend(inputs_of(example, **{name: new}) for _, new in changes)
+    authored = [name for name in mirror_of(example).editable if name in own.authored]
+    for k in range(FEWEST_CASES - len(cases) if authored else 0):  # few short inputs (scaling's): more random ones
+        name = authored[k % len(authored)]
+        cases.append(inputs_of(example, **{name: next(text_mutations(own.authored[name], rng))[1]}))
     return cases
+
+
+FEWEST_CASES = 12  # the cases each example of a live page is compared on, at least
 
 
 EVERY_VALUE_BELOW = 16  # a single ranged number of fewer values than this is tried at each
@@ -170,9 +177,9 @@ LIVE_PAGES = ["", "beyond/checks/", "lesson/", "lesson/code/", "teachers/", "tea
               "walkthrough/why-attention/", "walkthrough/transformer-layer/", "beyond/variants/",
               "beyond/tiled-attention/", "walkthrough/meaning/", "beyond/kv-cache-memory/",
               "beyond/engineers-path/", "beyond/pytorch/",
-              "beyond/inference-economics/", "walkthrough/positions/",
+              "beyond/inference-economics/", "beyond/one-training-step/", "walkthrough/positions/",
               "beyond/rotary-and-alibi/", "beyond/cross-attention-and-padding/",
-              "walkthrough/initialisation/"]
+              "walkthrough/initialisation/", "walkthrough/exercises/"]
 
 
 def test_the_live_pages_are_those_whose_every_number_live_js_computes(
@@ -238,7 +245,7 @@ def test_every_live_page_equals_the_build_for_its_numbers_and_their_mutations(
             differing = differences(page, directives, by_page[source_of(folder)])
             assert not differing, f"{folder} with {example} {inputs}: browser vs build {differing}"
         show(page, example, inputs_of(example))
-        assert len(cases) >= 12, folder
+        assert len(cases) >= FEWEST_CASES, folder
 
 
 def differences(page: Page, directives: list[dict[str, object]], fragments: dict[str, object]) -> dict[str, object]:

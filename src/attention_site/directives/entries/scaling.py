@@ -12,6 +12,7 @@ from attention_core.examples.head_width import HEAD_WIDTH
 from attention_core.examples.scaling import SCALING
 
 from ..formatting import format_number
+from ..mirror import Mirror
 from ..registry import grid, scalar, table
 from ..shown import Cell, Column, Grid, Number, Scalar, Table, Vector
 from .common import EXACT, as_rows, checked_weights, make_grid, style_of
@@ -81,3 +82,11 @@ def scaled_weights() -> Grid:
 def weights() -> Grid:
     both = checked_weights(np.vstack([SCALING.raw_weights, SCALING.scaled_weights]))  # (2, keys)
     return make_grid(both, ("raw", "scaled"), KEYS, STYLE, "scores \\ key")
+
+
+# What docs/javascripts/live/scaling.js mirrors (directives/mirror.py): the reader's inputs and the entries.
+MIRROR = Mirror(
+    entries=frozenset({
+        "comparison", "d-k", "divisor", "keys", "query", "raw-scores", "raw-weights", "scaled-scores",
+        "scaled-weights", "weights"}),
+    editable=("query", "keys"))
