@@ -927,21 +927,18 @@
     return node.getAttributeNames().filter(function (name) { return name.slice(0, 5) !== "data-"; }).length === count;
   }
   /** Give `node`, drawn from the tag `was`, the attributes of `tag` that differ from it (none read from the node);
-      false if the two tags differ in name or attribute names. */
+      false if the two tags differ in name or attribute names. Cut at their quotes, a tag's even parts are its name
+      and attribute names, its odd parts their values. */
   function changedAttributes(node, tag, was) {
-    var now = attributesOf(tag), then = attributesOf(was), names = Object.keys(now);
-    if (NAME.exec(tag)[1] !== NAME.exec(was)[1] || names.join() !== Object.keys(then).join()) return false;
-    names.forEach(function (name) {
-      if (now[name] === then[name]) return;
-      if (name === "style") setStyle(node, unescaped(now[name])); else node.setAttribute(name, unescaped(now[name]));
-    });
+    var now = tag.split('"'), then = was.split('"');
+    if (now.length !== then.length) return false;
+    for (var k = 0; k < now.length; k += 2) if (now[k] !== then[k]) return false;
+    for (k = 1; k < now.length; k += 2) {
+      if (now[k] === then[k]) continue;
+      var name = /([\w:-]+)=$/.exec(now[k - 1])[1], value = unescaped(now[k]);
+      if (name === "style") setStyle(node, value); else node.setAttribute(name, value);
+    }
     return true;
-  }
-  function attributesOf(tag) {
-    var found = {}, attribute;
-    ATTRIBUTE.lastIndex = 0;
-    while ((attribute = ATTRIBUTE.exec(tag))) found[attribute[1]] = attribute[2];
-    return found;
   }
   function setStyle(node, text) {
     text.split(";").forEach(function (rule) {

@@ -178,7 +178,7 @@ window.AttentionByHand.live.define("batched-heads", function (core) {
       },
       "head-split": function () {
         var queries = SEQUENCES.map(function (_, b) { return cellTexts(sequence(full.W_q, b)); }); // (B, n, d_model)
-        var split = SEQUENCES.map(function (_, b) { return ofSequence(b).map(function (r) { return cellTexts(r.Q); }); }); // (B, h, n, d_head)
+        var split = queries.map(function (rows) { return HEAD_AT.map(function (i) { return columnsOf(rows, i); }); }); // Q, (B, h, n, d_head): the same numbers moved
         return { type: "figure", caption: "The reshape prints every number where it was and only reads each row in blocks, one a head; " +
                  "the transpose moves them, so that each head's rows of a sequence come together.",
                  svg: headSplitSvg(queries, split, SEQUENCES, "Splitting the queries of a batch into heads: reshape, then transpose",
