@@ -214,6 +214,7 @@ CASES = {  # two input sets for each live example, handed to live.js in turn
               with_input("alibi", scores=[["1", "0", "2", "1"], ["2", "1", "0", "0"], ["ln 2", "1", "1/2", "3"],
                                           ["0", "-1", "1", "2"]])),
     "initialisation": (with_input("initialisation", seed=2026), with_input("initialisation", d_k=8, d_v=8, h=8)),
+    "whole-model": (with_input("whole-model", layers=4, d_ff=64, weight_seed=1), with_input("whole-model", layers=3)),
 }
 
 

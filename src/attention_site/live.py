@@ -226,11 +226,13 @@ def example_data(name: str, used: frozenset[str] = frozenset()) -> dict[str, obj
     settings = {item.name: getattr(example, item.name) for item in fields(example) if "range" in item.metadata}
     editable = [field for field in mirror_of(name).editable if offered(name, field, used)]
     inputs = {**example.authored, **{field: settings[field] for field in editable if field in settings}}
+    target = getattr(example, "target", None)  # the word a next-token loss reads (the whole model's)
     return {"inputs": inputs, "editable": editable, "ranges": {field: accepted(example, field) for field in editable},
             "built_on": {field: inner.name for field, inner in built_on(example)},
             "tokens": example.tokens, "focus": getattr(example, "focus", getattr(example, "query_token", None)),
             "features": getattr(example, "features", None), "sequences": getattr(example, "sequences", None),
-            "vocabulary": getattr(example, "vocabulary", None), "padding": padding_data(example),
+            "vocabulary": getattr(example, "vocabulary", None), "target": target if isinstance(target, str) else None,
+            "padding": padding_data(example),
             "exact": getattr(example, "exact", False), "causal": getattr(example, "causal", False),
             "settings": settings, "magnitudes": [magnitude_data(m) for m in getattr(example, "magnitudes", ())],
             "published": {field: plain(getattr(example, field)) for field in example.sources()}}

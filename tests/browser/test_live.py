@@ -179,17 +179,17 @@ LIVE_PAGES = ["", "beyond/checks/", "lesson/", "lesson/code/", "teachers/", "tea
               "beyond/engineers-path/", "beyond/pytorch/",
               "beyond/inference-economics/", "beyond/one-training-step/", "walkthrough/positions/",
               "beyond/rotary-and-alibi/", "beyond/cross-attention-and-padding/",
-              "walkthrough/initialisation/", "walkthrough/exercises/"]
+              "walkthrough/initialisation/", "walkthrough/exercises/", "beyond/whole-model/"]
 
 
 def test_the_live_pages_are_those_whose_every_number_live_js_computes(
         live_pages: list[str], tabs: Callable[..., Tab], site_url: str) -> None:
     """Assert the build made live the pages whose every computed number live.js mirrors: the home page (two
     examples), the lesson, the handout, the walk-through's chapters on red ball rolls, the cost and generation
-    chapters and the page on checks; not the scaling chapter and the whole model (their examples are not)."""
+    chapters and the page on checks; not the scaling chapter and the trained head (their examples are not)."""
     assert live_pages == sorted(LIVE_PAGES)
     page = tabs(viewport={"width": 1280, "height": 800}).page
-    for folder in ("walkthrough/scaling/", "beyond/whole-model/"):
+    for folder in ("walkthrough/scaling/", "beyond/trained-head/"):
         page.goto(site_url + folder)
         assert page.locator(".attn-live").count() == 0 and page.locator(".attn-live-toggle").count() == 0
 

@@ -14,6 +14,7 @@ from attention_core.examples.whole_model import WHOLE_MODEL as EX
 
 from ...figures import ArrayShape, residual_stream_svg
 from ..errors import DirectiveError
+from ..mirror import Mirror
 from ..options import integer
 from ..registry import figure, grid, scalar
 from ..shown import Figure, Grid, Scalar
@@ -233,3 +234,15 @@ def stack_diagram() -> Figure:
     return Figure(svg, "The prompt's ids become rows, the rows pass every layer, the tied embedding turns the last "
                        "layer's rows into logits, and the last row's softmax gives the next word.")
 
+
+
+# h stays a setting: its range (1 to d_model) admits widths that do not divide d_model, which the example refuses.
+# The temperatures, the draws' temperature and p stay as authored: the example refuses some entries the core parses
+# (temperatures not rising or not above 0, p outside (0, 1]), which live.js cannot refuse beside the field.
+MIRROR = Mirror(
+    entries=frozenset({
+        "choices", "cumulative", "d-ff", "d-model", "distributions", "embedded", "embedding", "embedding-scale",
+        "heads", "last-output", "layer-output", "layer-weights", "layers", "logits", "loss", "loss-gradient",
+        "peak", "positions", "stack-diagram", "target", "target-probability", "temperature", "temperatures",
+        "tempered", "token-ids", "top-k", "top-p", "u", "vocabulary-size", "x"}),
+    editable=("embedding", "weight_seed", "layers", "d_ff", "top_k", "draw_seed"))
