@@ -949,6 +949,8 @@
 
   /** A figure that draws only what no input changes (the arrays' shapes, the mask): it stays as built. */
   function unchangedFigure() { return { type: "figure", unchanged: true }; }
+  /** An entry of an example whose inputs no reader is offered: what the build wrote stays. */
+  function asBuilt() { return { unchanged: true }; }
   function unchangedTable() { return { type: "table", unchanged: true }; }
 
   function drawHeatmap(figure, shown) {
@@ -1560,7 +1562,7 @@
     labels: labels, matmul: matmul, multiHead: multiHead, num: num, onlyColumn: onlyColumn, parseEntry: parseEntry,
     parseMatrix: parseMatrix, readerMinus: readerMinus, roundedSumNote: roundedSumNote, scalar: scalar,
     softmaxRow: softmaxRow, softmaxSteps: softmaxSteps, style: style, sum: sum, svgFrame: svgFrame, svgLine: svgLine,
-    svgText: svgText, table: table, transpose: transpose, unchangedFigure: unchangedFigure,
+    svgText: svgText, table: table, transpose: transpose, unchangedFigure: unchangedFigure, asBuilt: asBuilt,
     unchangedTable: unchangedTable, vec: vec, weightedRows: weightedRows, wholeGrid: wholeGrid
   };
 

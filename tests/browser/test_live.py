@@ -179,17 +179,17 @@ LIVE_PAGES = ["", "beyond/checks/", "lesson/", "lesson/code/", "teachers/", "tea
               "beyond/engineers-path/", "beyond/pytorch/",
               "beyond/inference-economics/", "beyond/one-training-step/", "walkthrough/positions/",
               "beyond/rotary-and-alibi/", "beyond/cross-attention-and-padding/",
-              "walkthrough/initialisation/", "walkthrough/exercises/", "beyond/whole-model/"]
+              "walkthrough/initialisation/", "walkthrough/exercises/", "beyond/whole-model/", "walkthrough/scaling/"]
 
 
 def test_the_live_pages_are_those_whose_every_number_live_js_computes(
         live_pages: list[str], tabs: Callable[..., Tab], site_url: str) -> None:
     """Assert the build made live the pages whose every computed number live.js mirrors: the home page (two
     examples), the lesson, the handout, the walk-through's chapters on red ball rolls, the cost and generation
-    chapters and the page on checks; not the scaling chapter and the trained head (their examples are not)."""
+    chapters and the page on checks; not the trained head (its example is not) or the API (blocks only)."""
     assert live_pages == sorted(LIVE_PAGES)
     page = tabs(viewport={"width": 1280, "height": 800}).page
-    for folder in ("walkthrough/scaling/", "beyond/trained-head/"):
+    for folder in ("beyond/trained-head/", "reference/api/"):
         page.goto(site_url + folder)
         assert page.locator(".attn-live").count() == 0 and page.locator(".attn-live-toggle").count() == 0
 
@@ -245,7 +245,7 @@ def test_every_live_page_equals_the_build_for_its_numbers_and_their_mutations(
             differing = differences(page, directives, by_page[source_of(folder)])
             assert not differing, f"{folder} with {example} {inputs}: browser vs build {differing}"
         show(page, example, inputs_of(example))
-        assert len(cases) >= FEWEST_CASES, folder
+        assert len(cases) >= FEWEST_CASES or not mirror_of(example).editable, folder  # head width offers nothing
 
 
 def differences(page: Page, directives: list[dict[str, object]], fragments: dict[str, object]) -> dict[str, object]:

@@ -10,6 +10,7 @@ import numpy as np
 from attention_core.examples.head_width import HEAD_WIDTH
 
 from ...figures import growth_charts
+from ..mirror import Mirror
 from ..registry import figure, grid, scalar, table
 from ..shown import Column, Figure, Grid, Number, Scalar, Table
 from .common import EXACT, make_grid, style_of
@@ -53,3 +54,10 @@ def spread_chart() -> Figure:
     )
     return Figure(svg, "Raw scores spread out as heads get wider; dividing by √dₖ keeps the spread near 1.")
 
+
+
+# What docs/javascripts/live/head-width.js mirrors (directives/mirror.py): every entry, as built, since no reader is
+# offered the seed or the sample count (2.7 million draws, about ten times live pages' recompute budget).
+MIRROR = Mirror(
+    entries=frozenset({"samples", "spread", "spread-chart", "spreads"}),
+    editable=())
