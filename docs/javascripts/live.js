@@ -1364,7 +1364,12 @@
 
   /** A row of an input: a token's for inputs with a row per token, a place's for a projection (W_q's rows are the
       model's dimensions). */
-  function rowName(data, field, i, one) { return one ? queryOf(data, field) || field : /^W/.test(field) ? "row " + (i + 1) : data.tokens[i]; }
+  function rowName(data, field, i, one) {
+    var rows = data.rows[field]; // a matrix whose rows are not the tokens' (the whole model's embedding: its vocabulary)
+    return one ? queryOf(data, field) || field : rows ? data[rows.by][i] : /^W/.test(field) ? "row " + (i + 1) : data.tokens[i];
+  }
+  /** What each row of a matrix input stands for, in its caption. */
+  function rowMeaning(data, field) { return data.rows[field] ? data.rows[field].each : "token"; }
   /** The word whose query a one-row input is (the query of it), or null (a bias). */
   function queryOf(data, field) { return field === "query" && data.focus; }
 
@@ -1409,7 +1414,7 @@
       });
       body.appendChild(tr);
     });
-    var captionText = field.charAt(0).toUpperCase() + field.slice(1) + (/^W/.test(field) || one ? "" : " (one row per token)");
+    var captionText = field.charAt(0).toUpperCase() + field.slice(1) + (/^W/.test(field) || one ? "" : " (one row per " + rowMeaning(data, field) + ")");
     var tableNode = el("table", { className: "attn-live-panel__table" });
     tableNode.appendChild(el("caption", { text: captionText }));
     tableNode.appendChild(body);

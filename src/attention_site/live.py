@@ -227,7 +227,9 @@ def example_data(name: str, used: frozenset[str] = frozenset()) -> dict[str, obj
     editable = [field for field in mirror_of(name).editable if offered(name, field, used)]
     inputs = {**example.authored, **{field: settings[field] for field in editable if field in settings}}
     target = getattr(example, "target", None)  # the word a next-token loss reads (the whole model's)
+    rows = {field: {"by": by, "each": each} for field, (by, each) in mirror_of(name).rows.items() if field in editable}
     return {"inputs": inputs, "editable": editable, "ranges": {field: accepted(example, field) for field in editable},
+            "rows": rows,
             "built_on": {field: inner.name for field, inner in built_on(example)},
             "tokens": example.tokens, "focus": getattr(example, "focus", getattr(example, "query_token", None)),
             "features": getattr(example, "features", None), "sequences": getattr(example, "sequences", None),

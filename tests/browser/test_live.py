@@ -486,6 +486,18 @@ def test_a_check_comparing_with_another_examples_entry_follows_the_reader_there(
     assert verdicts[0] == (None, None) and any(build for _, build in verdicts)  # holds as published, then fails
 
 
+def test_a_matrix_whose_rows_are_not_the_tokens_names_each_row(tabs: Callable[..., Tab], site_url: str) -> None:
+    """Assert the whole model's embedding, one row per word of its vocabulary (six, where the prompt has three
+    tokens), is offered with each row named by its word, in the caption and in each field's name."""
+    page = tabs(viewport={"width": 1280, "height": 800}).page
+    open_live(page, site_url + "beyond/whole-model/")
+    table = page.locator(".attn-live-panel__table", has=page.locator("caption", has_text="Embedding"))
+    expect(table.locator("caption")).to_have_text("Embedding (one row per word of the vocabulary)")
+    vocabulary = EXAMPLES["whole-model"].vocabulary
+    expect(table.locator("th[scope=row]")).to_have_text(list(vocabulary))
+    expect(page.get_by_label(f"embedding of {vocabulary[-1]}, entry 1", exact=True)).to_have_count(1)
+
+
 def test_a_reader_types_into_a_one_row_input_and_the_page_follows(tabs: Callable[..., Tab], site_url: str) -> None:
     """Assert the meaning page offers the query of it as one row of fields named by its word: typing 0 for its second
     entry (breakable) makes the words glass and table tie, changes the weights and marks the claim that glass gets the

@@ -24,6 +24,9 @@ class Mirror:
     entries: frozenset[str]
     editable: tuple[str, ...] = ()
     read_by: Mapping[str, frozenset[str]] = field(default_factory=dict)  # an input offered only beside these
+    # A matrix whose rows are not the tokens': by field, what live.json lists its rows by, and what each row is
+    # (whole model's embedding: {"embedding": ("vocabulary", "word of the vocabulary")}).
+    rows: Mapping[str, tuple[str, str]] = field(default_factory=dict)
 
 
 NOT_LIVE = Mirror(frozenset())

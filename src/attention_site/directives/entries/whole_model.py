@@ -245,4 +245,5 @@ MIRROR = Mirror(
         "heads", "last-output", "layer-output", "layer-weights", "layers", "logits", "loss", "loss-gradient",
         "peak", "positions", "stack-diagram", "target", "target-probability", "temperature", "temperatures",
         "tempered", "token-ids", "top-k", "top-p", "u", "vocabulary-size", "x"}),
-    editable=("embedding", "weight_seed", "layers", "d_ff", "top_k", "draw_seed"))
+    editable=("embedding", "weight_seed", "layers", "d_ff", "top_k", "draw_seed"),
+    rows={"embedding": ("vocabulary", "word of the vocabulary")})
