@@ -192,6 +192,27 @@
   /** One query's weighted value rows a_j v_j, (m, d_v): they add up to its output row. */
   function weightedRows(weights, V) { return V.map(function (row, j) { return row.map(function (v) { return weights[j] * v; }); }); }
 
+  // ---- The layer: attention_core/layer.py (gains 1, biases as given) ----
+  var LAYER_NORM_EPS = 1e-5; // layer_norm's default, which transformer_layer uses
+  function rowsPlus(A, B) { return A.map(function (row, i) { return row.map(function (a, k) { return a + B[i][k]; }); }); }
+  /** layer_norm_statistics: each row's mean and population variance, (n,) each. */
+  function normStatistics(x) {
+    var mean = x.map(function (row) { return sum(row) / row.length; });
+    return { mean: mean, variance: x.map(function (row, i) {
+      return sum(row.map(function (v) { return (v - mean[i]) * (v - mean[i]); })) / row.length; }) };
+  }
+  /** layer_norm with gain 1 and bias 0 (Ba et al. 2016): each row to mean 0 and variance 1. */
+  function layerNorm(x) {
+    var s = normStatistics(x);
+    return x.map(function (row, i) { return row.map(function (v) { return (v - s.mean[i]) / Math.sqrt(s.variance[i] + LAYER_NORM_EPS) * 1 + 0; }); });
+  }
+  /** feed_forward_steps: x W_1 + b_1, the ReLU, then hidden W_2 + b_2. */
+  function feedForward(x, W_1, b_1, W_2, b_2) {
+    var pre = matmul(x, W_1).map(function (row) { return row.map(function (v, k) { return v + b_1[k]; }); }); // (n, d_model) x (d_model, d_ff) -> (n, d_ff)
+    var hidden = pre.map(function (row) { return row.map(function (v) { return Math.max(0, v); }); });
+    return { pre: pre, hidden: hidden, output: matmul(hidden, W_2).map(function (row) { return row.map(function (v, k) { return v + b_2[k]; }); }) }; // (n, d_ff) x (d_ff, d_model)
+  }
+
   // ---- The core's random draws: NumPy's Generator(PCG64) ----
   // np.random.default_rng(seed) as the core calls it (head_width, initialisation, learning, language_model, sampling).
   // numpy/random: bit_generator.pyx (SeedSequence), src/pcg64 (the 128-bit LCG, XSL-RR output), distributions.c
@@ -354,6 +375,15 @@
       /** Generator.integers(high, size=count), flat: whole numbers in [0, high), drawn with Lemire's method. */
       integers: function (below, count) { return draws(count, function () { return below === 1 ? 0 : below === TWO32 ? next32() : bounded(below); }); }
     };
+  }
+
+  // ---- Drawn weights: attention_core/initialisation.py ----
+  /** scaled_normal_sd: sqrt(2 / (rows + cols)), the standard deviation of a (rows, cols) matrix's draws. */
+  function scaledNormalSd(rows, cols) { return Math.sqrt(2 / (rows + cols)); }
+  /** scaled_normal: a (rows, cols) matrix of normal draws with mean 0 and that standard deviation, row by row. */
+  function scaledNormal(rng, rows, cols) {
+    var flat = rng.normal(0, scaledNormalSd(rows, cols), rows * cols);
+    return Array.from({ length: rows }, function (_, r) { return flat.slice(r * cols, (r + 1) * cols); }); // (rows, cols)
   }
 
   // ---- What entries build: directives/shown.py, and entries/common.py ----
@@ -1568,6 +1598,8 @@
     parseMatrix: parseMatrix, readerMinus: readerMinus, roundedSumNote: roundedSumNote, scalar: scalar,
     softmaxRow: softmaxRow, softmaxSteps: softmaxSteps, style: style, sum: sum, svgFrame: svgFrame, svgLine: svgLine,
     svgText: svgText, table: table, transpose: transpose, unchangedFigure: unchangedFigure, asBuilt: asBuilt,
+    feedForward: feedForward, layerNorm: layerNorm, normStatistics: normStatistics, rowsPlus: rowsPlus,
+    scaledNormal: scaledNormal, scaledNormalSd: scaledNormalSd,
     unchangedTable: unchangedTable, vec: vec, weightedRows: weightedRows, wholeGrid: wholeGrid
   };
 

@@ -2,16 +2,8 @@
    loads this file on a page of the example; tests/browser/test_live.py holds them to the build's text. */
 window.AttentionByHand.live.define("initialisation", function (core) {
   "use strict";
-  const { attention, checkedWeights, column, defaultRng, fail, formatNumber, grid, labels, num, scalar, style, table } = core;
-
-  /** scaled_normal_sd: sqrt(2 / (rows + cols)), the standard deviation of a (rows, cols) matrix's draws. */
-  function scaledNormalSd(rows, cols) { return Math.sqrt(2 / (rows + cols)); }
-
-  /** scaled_normal: a (rows, cols) matrix of normal draws with mean 0 and that standard deviation, row by row. */
-  function scaledNormal(rng, rows, cols) {
-    var flat = rng.normal(0, scaledNormalSd(rows, cols), rows * cols);
-    return Array.from({ length: rows }, function (_, r) { return flat.slice(r * cols, (r + 1) * cols); }); // (rows, cols)
-  }
+  const { attention, checkedWeights, column, defaultRng, fail, formatNumber, grid, labels, num, scalar, scaledNormal,
+          scaledNormalSd, style, table } = core;
 
   /** initialise_heads: W_q of every head, then W_k, then W_v, then W_o, from one generator seeded with `seed`. */
   function initialiseHeads(seed, dModel, dK, dV, h) {

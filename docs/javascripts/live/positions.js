@@ -2,16 +2,13 @@
    loads this file on a page of the example; tests/browser/test_live.py holds them to the build's text. */
 window.AttentionByHand.live.define("positions", function (core) {
   "use strict";
-  const { attention, checkedWeights, column, defaultRng, grid, matmul, num, parseMatrix, scalar, softmaxRow, style, table, transpose, unchangedFigure, vec } = core;
+  const { attention, checkedWeights, column, defaultRng, grid, matmul, num, parseMatrix, scalar, scaledNormal, softmaxRow, style,
+          table, transpose, unchangedFigure, vec } = core;
 
   function range(count) { var out = []; for (var k = 0; k < count; k++) out.push(k); return out; }
 
-  /** learned_position_table: scaled_normal(default_rng(seed), n, d_model), normal draws with sd sqrt(2 / (n + d_model)),
-      row by row. */
-  function learnedTable(seed, n, dModel) {
-    var draws = defaultRng(seed).normal(0, Math.sqrt(2 / (n + dModel)), n * dModel);
-    return range(n).map(function (i) { return draws.slice(i * dModel, (i + 1) * dModel); }); // (n, d_model)
-  }
+  /** learned_position_table: scaled_normal(default_rng(seed), n, d_model), (n, d_model). */
+  function learnedTable(seed, n, dModel) { return scaledNormal(defaultRng(seed), n, dModel); }
 
   /** sinusoidal_positions: PE[pos, 2i] = sin(pos / 10000^(2i/d_model)), PE[pos, 2i+1] = cos of the same angle. */
   function sinusoidalPositions(n, dModel) {

@@ -2,27 +2,8 @@
    loads this file on a page of the example; tests/browser/test_live.py holds them to the build's text. */
 window.AttentionByHand.live.define("red-ball-layer", function (core) {
   "use strict";
-  const { column, grid, labels, matmul, multiHead, num, parseMatrix, style, sum, table, unchangedFigure, vec } = core;
-  // ---- The layer: attention_core/layer.py ----
-  var LAYER_NORM_EPS = 1e-5; // layer_norm's default, which transformer_layer uses
-  function rowsPlus(A, B) { return A.map(function (row, i) { return row.map(function (a, k) { return a + B[i][k]; }); }); }
-  /** layer_norm_statistics: each row's mean and population variance, (n,) each. */
-  function normStatistics(x) {
-    var mean = x.map(function (row) { return sum(row) / row.length; });
-    return { mean: mean, variance: x.map(function (row, i) {
-      return sum(row.map(function (v) { return (v - mean[i]) * (v - mean[i]); })) / row.length; }) };
-  }
-  /** layer_norm with gain 1 and bias 0 (Ba et al. 2016): each row to mean 0 and variance 1. */
-  function layerNorm(x) {
-    var s = normStatistics(x);
-    return x.map(function (row, i) { return row.map(function (v) { return (v - s.mean[i]) / Math.sqrt(s.variance[i] + LAYER_NORM_EPS) * 1 + 0; }); });
-  }
-  /** feed_forward_steps: x W_1 + b_1, the ReLU, then hidden W_2 + b_2. */
-  function feedForward(x, W_1, b_1, W_2, b_2) {
-    var pre = matmul(x, W_1).map(function (row) { return row.map(function (v, k) { return v + b_1[k]; }); }); // (n, d_ff)
-    var hidden = pre.map(function (row) { return row.map(function (v) { return Math.max(0, v); }); });
-    return { pre: pre, hidden: hidden, output: matmul(hidden, W_2).map(function (row) { return row.map(function (v, k) { return v + b_2[k]; }); }) };
-  }
+  const { column, feedForward, grid, labels, layerNorm, matmul, multiHead, normStatistics, num, parseMatrix, rowsPlus, style,
+          table, unchangedFigure, vec } = core;
   /** transformer_layer, post-norm (Vaswani et al. 2017) or pre-norm (Xiong et al. 2020). */
   function transformerLayer(X, heads, W_o, mask, p, norm) {
     var mh, R, F, Y;

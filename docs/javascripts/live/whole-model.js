@@ -2,20 +2,16 @@
    loads this file on a page of the example; tests/browser/test_live.py holds them to the build's text. */
 window.AttentionByHand.live.define("whole-model", function (core) {
   "use strict";
-  const { arrowMarker, attention, checkedWeights, coordinate, defaultRng, escapeText, fail, grid, heatmap, labels, matmul, parseEntry, parseMatrix,
-          scalar, softmaxRow, style, sum, svgFrame, svgLine, svgText, transpose } = core;
+  const { arrowMarker, attention, checkedWeights, coordinate, defaultRng, escapeText, fail, feedForward, grid,
+          heatmap, labels, layerNorm, matmul, parseEntry, parseMatrix, rowsPlus, scalar, scaledNormal, softmaxRow,
+          style, sum, svgFrame, svgLine, svgText, transpose } = core;
 
+  function zeros(count) { return new Array(count).fill(0); } // the layers' biases, which initialise_stack sets to 0
   function range(count) { var out = []; for (var k = 0; k < count; k++) out.push(k); return out; }
-  function rowsPlus(A, B) { return A.map(function (row, i) { return row.map(function (a, k) { return a + B[i][k]; }); }); }
   /** np.argmax: the first index of the largest entry. */
   function argmax(xs) { var best = 0; xs.forEach(function (x, k) { if (x > xs[best]) best = k; }); return best; }
 
   // ---- The weights: attention_core/initialisation.py and language_model.initialise_stack ----
-  /** scaled_normal: a (rows, cols) matrix of normal draws with mean 0 and sd sqrt(2 / (rows + cols)), row by row. */
-  function scaledNormal(rng, rows, cols) {
-    var flat = rng.normal(0, Math.sqrt(2 / (rows + cols)), rows * cols);
-    return range(rows).map(function (r) { return flat.slice(r * cols, (r + 1) * cols); }); // (rows, cols)
-  }
   /** _drawn_layer: h query, h key and h value matrices (d_model, d_k), W_O, W_1, W_2, in this order; biases 0. */
   function drawnLayer(rng, dModel, dK, h, dFf) {
     function everyHead() { return range(h).map(function () { return scaledNormal(rng, dModel, dK); }); }
@@ -32,19 +28,6 @@ window.AttentionByHand.live.define("whole-model", function (core) {
   }
 
   // ---- The layer: attention_core/layer.py and multihead.py (post-norm, gains 1, biases 0) ----
-  var LAYER_NORM_EPS = 1e-5;
-  /** layer_norm: each row to mean 0 and (population) variance 1. */
-  function layerNorm(x) {
-    return x.map(function (row) {
-      var mean = sum(row) / row.length, variance = sum(row.map(function (v) { return (v - mean) * (v - mean); })) / row.length;
-      return row.map(function (v) { return (v - mean) / Math.sqrt(variance + LAYER_NORM_EPS) * 1 + 0; });
-    });
-  }
-  /** feed_forward with zero biases: max(0, x W_1 + 0) W_2 + 0. */
-  function feedForward(x, W_1, W_2) {
-    var hidden = matmul(x, W_1).map(function (row) { return row.map(function (v) { return Math.max(0, v + 0); }); }); // (n, d_model) x (d_model, d_ff) -> (n, d_ff)
-    return matmul(hidden, W_2).map(function (row) { return row.map(function (v) { return v + 0; }); }); // (n, d_ff) x (d_ff, d_model) -> (n, d_model)
-  }
   /** multi_head_attention: each head on X, the heads side by side, U = concat W_O. */
   function multiHead(X, p, mask) {
     var heads = p.W_q.map(function (W_q, i) {
@@ -57,7 +40,7 @@ window.AttentionByHand.live.define("whole-model", function (core) {
   /** transformer_layer, post-norm: U = MultiHead(X), R = LayerNorm(X + U), F = FFN(R), Y = LayerNorm(R + F). */
   function transformerLayer(X, p, mask) {
     var attended = multiHead(X, p, mask), R = layerNorm(rowsPlus(X, attended.U));
-    return { attention: attended, Y: layerNorm(rowsPlus(R, feedForward(R, p.W_1, p.W_2))) };
+    return { attention: attended, Y: layerNorm(rowsPlus(R, feedForward(R, p.W_1, zeros(p.W_1[0].length), p.W_2, zeros(R[0].length)).output)) };
   }
 
   // ---- The model: attention_core/language_model.py and positions.py ----
