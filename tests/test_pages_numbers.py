@@ -83,6 +83,7 @@ def visible_text(path: Path) -> str:
     page = path.read_text()
     article = page[page.find("<article") : page.find("</article>")]
     article = re.sub(r"<math\b.*?</math>", " ", article, flags=re.DOTALL)
+    article = re.sub(r"</?span\b[^>]*>", "", article)  # inline: a live page's marks add no space ("2.786.")
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", article)).split())
 
 

@@ -42,7 +42,8 @@ except ImportError:
 print(json.dumps({{"html": html, "package": attention_site.__file__, "mkdocs": mkdocs is not None}}))
 """
 STANDARD = frozenset(sys.stdlib_module_names)
-IMPORT_NAMES = {"pyyaml": "yaml", "mkdocs-material": "material", "pymdown-extensions": "pymdownx"}
+IMPORT_NAMES = {"pyyaml": "yaml", "mkdocs-material": "material", "pymdown-extensions": "pymdownx",
+                "minify-go": "minify"}
 
 
 def imported_packages(folder: Path, leaving_out: tuple[str, ...] = ()) -> set[str]:
