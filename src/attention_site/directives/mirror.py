@@ -2,7 +2,8 @@
 
 An example that `docs/javascripts/live/<example>.js` mirrors says so in its entry module
 (`directives/entries/<example>`), as `MIRROR = Mirror(...)`: the entries that file computes, the inputs a reader
-may change, and those offered only on a page showing an entry that reads them. An example without one is not live;
+may change, those offered only on a page showing an entry that reads them, and what names the rows of a matrix whose
+rows are not the tokens'. An example without one is not live;
 live.py reads these, and tests/browser/test_live.py holds each to its file.
 """
 
