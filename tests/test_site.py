@@ -225,3 +225,20 @@ def test_the_sites_own_scripts_and_stylesheets_are_served_minified(built_site: P
     cost = (built_site / "javascripts/live/cost.js").read_text(encoding="utf-8")
     assert cost.startswith('window.AttentionByHand.live.define("cost",function(') and "{column:" in cost
     assert "function attentionCost(" not in cost and "define:" in (built_site / "javascripts/live.js").read_text()
+
+
+# A live mark's HTML inside a formula: kept as HTML, or read by the converter as tokens (`<mo>&lt;</mo><mi>span…`).
+RE_MARK_AS_MATH = re.compile(r'data-live|class="attn-live"|&lt;</mo>\s*<mi>span')
+
+
+def test_no_live_mark_is_written_as_html_inside_a_formula(built_site: Path) -> None:
+    """Assert every live mark inside a formula is MathML's (`<mrow class="attn-live-N">`), never the HTML span a
+    directive in running text gets: live.py finds formulas one line at a time, and a formula opened on the line
+    above a directive had its marks converted as tokens of the formula (position information's d_model read
+    "d_model = < spanclass = "attn − live" …")."""
+    found = []
+    for page in sorted(built_site.rglob("*.html")):
+        for formula in re.findall(r"<math\b.*?</math>", page.read_text(encoding="utf-8"), re.DOTALL):
+            if RE_MARK_AS_MATH.search(formula):
+                found.append(page.relative_to(built_site).as_posix())
+    assert not found, f"a live mark written as HTML inside a formula on {sorted(set(found))}"
