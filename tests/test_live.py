@@ -135,6 +135,19 @@ def test_a_word_inside_text_in_a_formula_is_marked_around_its_text() -> None:
     assert '<mrow class="attn-live-0"><mtext>ball</mtext></mrow>' in tex_to_mathml(line.strip("$"))
 
 
+def test_a_directive_in_a_formula_opened_on_the_line_above_is_marked_as_math() -> None:
+    """Assert a directive standing in an inline formula that opened on the line above (as Markdown lets a paragraph
+    wrap inside one) is marked as math, `\\class{…}`, and converts to MathML with its value in the mark, where it got
+    the HTML span of running text, which the formula then showed as stray tokens; a new paragraph closes the formula."""
+    page = ("One ($d_{\\text{model}} =\n<!-- attn:word red-ball-rolls w-q pick=rows -->$, and\n\n"
+            "<!-- attn:word red-ball-rolls w-q pick=rows --> rows.")
+    lines = expand_live(page).split("\n")
+    assert lines[1] == r"\class{attn-live-0}{3}$, and"
+    assert lines[3] == '<span class="attn-live" data-live="1">3</span> rows.'
+    mathml = tex_to_mathml(lines[0].split("$")[1] + " " + lines[1].split("$")[0])
+    assert '<mo>=</mo><mrow class="attn-live-0"><mn>3</mn></mrow>' in mathml and "span" not in mathml
+
+
 def test_formulas_are_found_on_their_line() -> None:
     """Assert inline, display and escaped-parenthesis formulas are found, and an escaped dollar opens none."""
     line = r"a $x$ b $$y$$ c \(z\) costs \$5"

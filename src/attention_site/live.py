@@ -84,9 +84,16 @@ def names_mirrored_only(directive: Directive) -> bool:
     return all(name in mirror_of(example).entries for example, name in named)
 
 
-def math_spans(line: str) -> list[tuple[int, int]]:
-    """The (start, end) of the inline and display formulas of one line: `$…$`, `$$…$$`, `\\(…\\)`."""
-    spans, opened = [], None
+def math_spans(line: str, open_at_start: str | None = None) -> list[tuple[int, int]]:
+    """The (start, end) of the inline and display formulas of one line: `$…$`, `$$…$$`, `\\(…\\)`; with
+    `open_at_start`, the delimiter of a formula opened on a line above, which runs from the line's start."""
+    return scanned(line, open_at_start)[0]
+
+
+def scanned(line: str, open_at_start: str | None) -> tuple[list[tuple[int, int]], str | None]:
+    """The formulas of one line (as math_spans) and the delimiter of the one still open at its end, if any (its
+    span then runs to the line's end)."""
+    spans, opened = [], (0, open_at_start) if open_at_start else None
     for match in RE_MATH_DELIMITER.finditer(line):
         token = match.group(0)
         if token == "\\$":
@@ -96,7 +103,24 @@ def math_spans(line: str) -> list[tuple[int, int]]:
         elif opened is not None and (token == opened[1] or (opened[1] == "\\(" and token == "\\)")):
             spans.append((opened[0], match.start()))
             opened = None
-    return spans
+    if opened is None:
+        return spans, None
+    return [*spans, (opened[0], len(line))], opened[1]
+
+
+def formulas_open(lines: list[str]) -> dict[int, str]:
+    """By line index, the delimiter of a formula opened on a line above in the same paragraph and still open where
+    the line starts (`($d_{\\text{model}} =` then `<!-- attn:word … -->$`): a directive there is inside it."""
+    found: dict[int, str] = {}
+    opened: str | None = None
+    for index, line in outside_code(lines):
+        if not line.strip():
+            opened = None  # a formula does not run past its paragraph
+            continue
+        if opened:
+            found[index] = opened
+        opened = scanned(line, opened)[1]
+    return found
 
 
 @dataclass(frozen=True)
@@ -109,9 +133,11 @@ class LivePlace:
     in_text: bool = False  # inside math, it fills a `\\text{…}`
 
 
-def in_math(place: Found, line: str, display_math: set[int]) -> bool:
-    """Tell whether a directive stands inside a formula (its expansion is LaTeX there)."""
-    return place.line - 1 in display_math or any(a <= place.start < b for a, b in math_spans(line))
+def in_math(place: Found, line: str, display_math: set[int], open_at_start: Mapping[int, str]) -> bool:
+    """Tell whether a directive stands inside a formula (its expansion is LaTeX there): a `$$` block on lines of its
+    own, a formula of its line, or one opened on a line above and not yet closed."""
+    spans = math_spans(line, open_at_start.get(place.line - 1))
+    return place.line - 1 in display_math or any(a <= place.start < b for a, b in spans)
 
 
 def in_text(place: Found, line: str) -> bool:
@@ -134,6 +160,7 @@ class Marker:
     """Marks each directive's expansion for live.js, counting the page's directives in the order they are found."""
 
     display_math: set[int]  # lines inside a `$$` block that spans lines
+    open_at_start: Mapping[int, str]  # lines that start inside a formula opened above (formulas_open)
     live: bool = True  # the page is live: every directive of a live example on it can be recomputed
     count: int = 0
 
@@ -142,7 +169,7 @@ class Marker:
         ordinal, self.count = self.count, self.count + 1
         if not (self.live and is_live(place)):
             return text
-        math = in_math(place, line, self.display_math)
+        math = in_math(place, line, self.display_math, self.open_at_start)
         return marked(place.directive.kind, ordinal, text, math, math and in_text(place, line))
 
 
@@ -173,20 +200,21 @@ def display_math_lines(lines: list[str]) -> set[int]:
 
 def expand_live(markdown: str, page: str = "<page>", line_offset: int = 0) -> str:
     """`expand_directives` with every live directive marked for live.js."""
-    marker = Marker(display_math_lines(markdown.split("\n")), live=bool(live_places(markdown)))
+    lines = markdown.split("\n")
+    marker = Marker(display_math_lines(lines), formulas_open(lines), live=bool(live_places(markdown)))
     return expand_directives(markdown, page, line_offset, mark=marker)
 
 
 def computed_places(markdown: str) -> Iterator[LivePlace]:
     """The directives of a page that show computed numbers, in its order, numbered as Marker numbers them."""
     lines = markdown.split("\n")
-    display_math, ordinal = display_math_lines(lines), 0
+    display_math, open_at_start, ordinal = display_math_lines(lines), formulas_open(lines), 0
     for index, line in outside_code(lines):
         if "<!--" not in line:
             continue
         for place in directives_in_line(line, index + 1):
             if computed(place):
-                math = in_math(place, line, display_math)
+                math = in_math(place, line, display_math, open_at_start)
                 yield LivePlace(ordinal, place, math, math and in_text(place, line))
             ordinal += 1
 
