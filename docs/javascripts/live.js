@@ -825,21 +825,17 @@
 
   // ---- The entries of each live example: javascripts/live/<example>.js, each mirroring directives/entries/ ----
   var ENTRIES = {}; // by example, each registered by its own file (define), fetched for a page of that example
-  var EXAMPLE_FOLDER = new URL("live/", document.currentScript ? document.currentScript.src : location.href);
-  var fetching = {}; // each example file's load, by example: fetched once
 
   /** Register an example's entries: `make` is handed what the files share (SHARED) and returns the function that
       makes, for the example's data and a reader's inputs, its entries by name. */
   function define(example, make) { ENTRIES[example] = make(SHARED); }
 
-  /** The entries of every example of `manifest`, each file fetched once; the promise settles when all are here. */
+  /** The entries of every example of `manifest`, each file (javascripts/live/NAME.js) fetched once by reader.js's
+      load; the promise settles when all are here. */
   function loadEntries(manifest) {
     return Promise.all(Object.keys(manifest.examples).filter(function (name) { return !ENTRIES[name]; }).map(function (name) {
       if (!/^[a-z0-9-]+$/.test(name)) return Promise.reject(new Error("not an example's name: " + name));
-      return fetching[name] || (fetching[name] = new Promise(function (resolve, reject) {
-        document.head.appendChild(el("script", { src: new URL(name + ".js", EXAMPLE_FOLDER).href, onload: resolve,
-          onerror: function () { delete fetching[name]; reject(new Error("could not load the entries of " + name)); } }));
-      }));
+      return abh.load("live/" + name);
     }));
   }
 
