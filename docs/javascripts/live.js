@@ -1392,10 +1392,14 @@
       model's dimensions). */
   function rowName(data, field, i, one) {
     var rows = data.rows[field]; // a matrix whose rows are not the tokens' (the whole model's embedding: its vocabulary)
-    return one ? queryOf(data, field) || field : rows ? data[rows.by][i] : /^W/.test(field) ? "row " + (i + 1) : data.tokens[i];
+    if (rows) return rows.by ? data[rows.by][i] : rows.each + " " + (i + 1);
+    return one ? queryOf(data, field) || field : /^W/.test(field) ? "row " + (i + 1) : data.tokens[i];
   }
-  /** What each row of a matrix input stands for, in its caption. */
-  function rowMeaning(data, field) { return data.rows[field] ? data.rows[field].each : "token"; }
+  /** What each row of a matrix input stands for, in its caption: none for rows named by number ("key 1"). */
+  function rowMeaning(data, field) {
+    var rows = data.rows[field];
+    return !rows ? " (one row per token)" : rows.by ? " (one row per " + rows.each + ")" : "";
+  }
   /** The word whose query a one-row input is (the query of it), or null (a bias). */
   function queryOf(data, field) { return field === "query" && data.focus; }
 
@@ -1440,7 +1444,7 @@
       });
       body.appendChild(tr);
     });
-    var captionText = field.charAt(0).toUpperCase() + field.slice(1) + (/^W/.test(field) || one ? "" : " (one row per " + rowMeaning(data, field) + ")");
+    var captionText = field.charAt(0).toUpperCase() + field.slice(1) + (/^W/.test(field) || one ? "" : rowMeaning(data, field));
     var tableNode = el("table", { className: "attn-live-panel__table" });
     tableNode.appendChild(el("caption", { text: captionText }));
     tableNode.appendChild(body);

@@ -498,6 +498,17 @@ def test_a_matrix_whose_rows_are_not_the_tokens_names_each_row(tabs: Callable[..
     expect(page.get_by_label(f"embedding of {vocabulary[-1]}, entry 1", exact=True)).to_have_count(1)
 
 
+def test_inputs_that_are_no_token_s_rows_are_numbered(tabs: Callable[..., Tab], site_url: str) -> None:
+    """Assert the exercises' new keys, three rows that are keys, not the tokens red, ball, rolls, are offered as key 1
+    to key 3, with no caption calling them a row per token."""
+    page = tabs(viewport={"width": 1280, "height": 800}).page
+    open_live(page, site_url + "walkthrough/exercises/")
+    table = page.locator(".attn-live-panel__table", has=page.locator("caption", has_text="New_keys"))
+    expect(table.locator("caption")).to_have_text("New_keys")
+    expect(table.locator("th[scope=row]")).to_have_text(["key 1", "key 2", "key 3"])
+    expect(page.get_by_label("new_keys of key 2, entry 1", exact=True)).to_have_count(1)
+
+
 def test_a_reader_types_into_a_one_row_input_and_the_page_follows(tabs: Callable[..., Tab], site_url: str) -> None:
     """Assert the meaning page offers the query of it as one row of fields named by its word: typing 0 for its second
     entry (breakable) makes the words glass and table tie, changes the weights and marks the claim that glass gets the

@@ -25,8 +25,9 @@ class Mirror:
     entries: frozenset[str]
     editable: tuple[str, ...] = ()
     read_by: Mapping[str, frozenset[str]] = field(default_factory=dict)  # an input offered only beside these
-    # A matrix whose rows are not the tokens': by field, what live.json lists its rows by, and what each row is
-    # (whole model's embedding: {"embedding": ("vocabulary", "word of the vocabulary")}).
+    # A matrix whose rows are not the tokens': by field, what live.json lists its rows by ("" to number them), and
+    # what each row is (the whole model's embedding: {"embedding": ("vocabulary", "word of the vocabulary")}; the
+    # exercises' new keys: {"new_keys": ("", "key")}, rows named key 1, key 2, ...).
     rows: Mapping[str, tuple[str, str]] = field(default_factory=dict)
 
 
