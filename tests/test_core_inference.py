@@ -101,5 +101,7 @@ def test_the_example_s_numbers() -> None:
 
 def test_the_example_refuses_batches_that_do_not_rise() -> None:
     """Assert batches out of order are named at their field."""
-    with pytest.raises(ExampleInputError, match=r"Inference.batches: \(16, 1\) do not rise"):
+    said = (r"Inference.batches: 16, 1 do not rise; accepted: sequences decoded together: whole numbers from 1 to "
+            r"100,000, each larger than the one before")
+    with pytest.raises(ExampleInputError, match=said):
         dataclasses.replace(INFERENCE, batches=(16, 1))

@@ -219,10 +219,11 @@ def test_bad_input_is_refused_with_a_message_naming_it(call, message: str) -> No
 
 
 @pytest.mark.parametrize(("field", "value", "message"), [
-    ("temperatures_text", ("1", "1/2", "2"), r"\('1', '1/2', '2'\) are not three rising temperatures above 0"),
-    ("top_p_text", "3/2", "'3/2' is not in \\(0, 1\\]"),
+    ("temperatures_text", ("1", "1/2", "2"), r"1, 1/2, 2 do not rise; accepted: temperatures, from low to high: "
+     r"numbers above 0, each larger than the one before"),
+    ("top_p_text", "3/2", "“3/2” is above 1; accepted: p of top-p sampling: a number above 0 and at most 1"),
     ("target", "runs", "'runs' is not in the vocabulary"),
-    ("h", 3, "3 heads cannot split d_model=4 evenly"),
+    ("h", 3, "3 does not divide 4; accepted: heads per layer: a whole number from 1 to 4 that divides 4"),
     ("top_k", 7, "7 is out of range; accepted: k of top-k sampling"),
 ])
 def test_the_example_refuses_inputs_that_cannot_go_together(field: str, value: object, message: str) -> None:

@@ -95,7 +95,7 @@ def test_inputs_that_cannot_go_together_are_refused_with_their_field(field: str,
     (POSITIONS, "clip", 2, "a_K_text", "3 rows do not fit clip = 2; accepted: 2 clip + 1 = 5 rows"),
     (TRAINING_STEP, "learning_rate_text", "-2", "learning_rate_text", "'-2' is not positive"),
     (BUS_IS_LATE, "query_text", ("0", "1"), "query_text", "is not its row of queries_text, (1, 0)"),
-    (GROUPED_HEADS, "kv_heads", (4, 3), "kv_heads", "3 K/V heads cannot share 4 query heads equally"),
+    (GROUPED_HEADS, "kv_heads", (4, 3), "kv_heads", "3 does not divide 4; accepted: K/V heads of each arrangement"),
     (POSITIONS, "heatmap_positions", 512, "heatmap_width", "512 x 32 = 16384 cells is more than a figure draws"),
 ], ids=["relative tables and clip", "learning rate", "the lesson's query and Q", "K/V groups", "heat map cells"])
 def test_an_impossible_config_is_refused_once_at_a_field(example: Example, field: str, value: object, named: str,
@@ -104,3 +104,20 @@ def test_an_impossible_config_is_refused_once_at_a_field(example: Example, field
     (not at every page line by a check of the core, as before)."""
     error = refused(example, field, value)
     assert error.field == named and says in str(error)
+
+
+@pytest.mark.parametrize(("declared", "value", "says"), [
+    (Range(1, 8, "heads", divides=4), 2, None),
+    (Range(1, 8, "heads", divides=4), 3, "3 does not divide 4; accepted: heads: a whole number from 1 to 8 that "
+                                         "divides 4"),
+    (Range(1, 8, "heads", divides=4), 9, "9 is out of range; accepted: heads: a whole number from 1 to 8 that "
+                                         "divides 4"),
+    (Range(1, 100_000, "batches", rising=True), (1, 16, 64), None),
+    (Range(1, 100_000, "batches", rising=True), (1, 16, 16),
+     "1, 16, 16 do not rise; accepted: batches: whole numbers from 1 to 100,000, each larger than the one before"),
+])
+def test_a_range_refuses_what_it_says_it_accepts_nothing_else(declared: Range, value: object, says: str | None) -> None:
+    """Assert a range that must divide a number or rise refuses a value that does not, with the reason live.js
+    writes beside a reader's field (numbers grouped by thousands, as a reader writes them), and accepts one that
+    does."""
+    assert declared.refusal(value, GROUPED_HEADS) == says

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from attention_site.directives.engine import expand_line
 from attention_site.further_pages import (
     FOLDER,
     GROUPS,
@@ -68,10 +69,12 @@ def test_the_home_page_shows_the_list_and_no_jargon() -> None:
 OPENING = re.compile(r"\A# [^\n]+\n\n\*Assumes: (?P<what>[^*]+?);\s+about\s+(?P<minutes>\S+)\s+minutes\.\*\n\n")
 LINK = re.compile(r"\]\((?P<target>[^)\s]+)\)")
 COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
-# Reading speeds that bound an honest estimate, in words of the page's Markdown (directives and comments left
-# out) a minute: 120 for a reader who skims the tables, 50 for one who checks the arithmetic as the pages ask.
+BLOCK = re.compile(r"^<!-- attn:block [^>]*-->$", re.MULTILINE)  # a listing, a printout: read as the page's words
+# Reading speeds that bound an honest estimate, in words of the page's Markdown (comments left out, its listings
+# in) a minute: 120 for a reader who skims the tables, 50 for one who checks the arithmetic as the pages ask.
 FASTEST, SLOWEST = 120, 50
-BEYOND_PAGES = sorted(path.name for path in (ROOT / "docs" / FOLDER).glob("*.md"))
+# The pages going further, and the lesson's programs, whose reading is its two listings.
+TIMED_PAGES = [*sorted(f"{FOLDER}{path.name}" for path in (ROOT / "docs" / FOLDER).glob("*.md")), "lesson/code.md"]
 
 
 def site_pages() -> set[str]:
@@ -79,31 +82,45 @@ def site_pages() -> set[str]:
     return {path for _, path in nav_pages(yaml.load((ROOT / "mkdocs.yml").read_text("utf-8"), NavLoader)["nav"])}
 
 
-def opening(name: str) -> re.Match[str]:
-    """The opening paragraph of docs/beyond/NAME, or a failure naming the page."""
-    found = OPENING.match((ROOT / "docs" / FOLDER / name).read_text("utf-8"))
-    assert found, f"docs/{FOLDER}{name} does not open, under its title, with '*Assumes: ...; about N minutes.*'"
+def opening(page: str) -> re.Match[str]:
+    """The opening paragraph of docs/PAGE, or a failure naming the page."""
+    found = OPENING.match((ROOT / "docs" / page).read_text("utf-8"))
+    assert found, f"docs/{page} does not open, under its title, with '*Assumes: ...; about N minutes.*'"
     return found
 
 
-@pytest.mark.parametrize("name", BEYOND_PAGES)
-def test_every_page_going_further_says_what_it_assumes_with_links_to_pages_of_the_site(name: str) -> None:
-    """Assert the opening line of each beyond/ page links at least one page, and every page it links is in the
+def words_read(markdown: str) -> int:
+    """The words a reader reads on a page: its Markdown's, without comments, with those of its listings."""
+    listings = sum(len(expand_line(block.group(0), 1).split()) for block in BLOCK.finditer(markdown))
+    return len(COMMENT.sub("", markdown).split()) + listings
+
+
+@pytest.mark.parametrize("page", TIMED_PAGES)
+def test_every_page_going_further_says_what_it_assumes_with_links_to_pages_of_the_site(page: str) -> None:
+    """Assert the opening line of each timed page links at least one page, and every page it links is in the
     site's nav (resolved from the page's folder, an anchor aside)."""
-    targets = [found["target"] for found in LINK.finditer(opening(name)["what"])]
-    assert targets, f"{name}: the Assumes line links no page"
+    targets = [found["target"] for found in LINK.finditer(opening(page)["what"])]
+    assert targets, f"{page}: the Assumes line links no page"
     pages = site_pages()
     for target in targets:
-        resolved = posixpath.normpath(posixpath.join(FOLDER, target.split("#")[0]))
-        assert resolved in pages, f"{name}: the Assumes line links {target}, not a page of the site"
+        resolved = posixpath.normpath(posixpath.join(posixpath.dirname(page), target.split("#")[0]))
+        assert resolved in pages, f"{page}: the Assumes line links {target}, not a page of the site"
 
 
-@pytest.mark.parametrize("name", BEYOND_PAGES)
-def test_every_page_going_further_gives_an_honest_whole_number_of_minutes(name: str) -> None:
+@pytest.mark.parametrize("page", TIMED_PAGES)
+def test_every_page_going_further_gives_an_honest_whole_number_of_minutes(page: str) -> None:
     """Assert the minutes of each opening line are a whole number from 5 to 90, and lie between the page's
-    words read at FASTEST and at SLOWEST words a minute (the estimates were made from the page's length)."""
-    minutes = opening(name)["minutes"]
-    assert minutes.isdigit() and 5 <= int(minutes) <= 90, f"{name}: 'about {minutes} minutes'"
-    words = len(COMMENT.sub("", (ROOT / "docs" / FOLDER / name).read_text("utf-8")).split())
+    words (its listings' too) read at FASTEST and at SLOWEST words a minute (the estimates were made from the
+    page's length)."""
+    minutes = opening(page)["minutes"]
+    assert minutes.isdigit() and 5 <= int(minutes) <= 90, f"{page}: 'about {minutes} minutes'"
+    words = words_read((ROOT / "docs" / page).read_text("utf-8"))
     assert words / FASTEST <= int(minutes) <= words / SLOWEST, \
-        f"{name}: {words} words take {words / FASTEST:.0f} to {words / SLOWEST:.0f} minutes, not {minutes}"
+        f"{page}: {words} words take {words / FASTEST:.0f} to {words / SLOWEST:.0f} minutes, not {minutes}"
+
+
+def test_a_pages_listings_count_among_its_words() -> None:
+    """Assert the lesson's programs page, 179 words of Markdown around two listings and their printouts, is read as
+    some 680 words (10 minutes lies within them only with its listings)."""
+    markdown = (ROOT / "docs" / "lesson" / "code.md").read_text("utf-8")
+    assert len(COMMENT.sub("", markdown).split()) / SLOWEST < 10 <= words_read(markdown) / SLOWEST

@@ -116,14 +116,14 @@ def test_a_check_live_js_cannot_evaluate_keeps_its_page_static(monkeypatch: pyte
 
 def test_a_ranged_input_is_editable_where_the_page_shows_it_with_the_range_its_example_declares() -> None:
     """Assert red ball rolls' calculator places, declared from 1 to 10, is offered on a page that shows it, with its
-    bounds and what base.py's message says is accepted, and its value among the inputs."""
+    bounds and meaning (live.js says what is accepted from them, as base.py does), and its value among the inputs."""
     manifest = json.loads(page_manifest("In <!-- attn:word red-ball-rolls calculator-places pick=words --> places."))
     example = manifest["examples"]["red-ball-rolls"]
     assert example["editable"] == ["X", "W_q", "W_k", "W_v", "calculator_places"]
     assert example["inputs"]["calculator_places"] == 4
     assert example["ranges"]["calculator_places"] == {
         "low": 1, "high": 10, "meaning": "decimal places of the keys the calculator is given (ln 2 as 0.6931)",
-        "accepted": "decimal places of the keys the calculator is given (ln 2 as 0.6931): a whole number from 1 to 10"}
+        "divides": None, "rising": False, "bounds": {}}
     assert example["ranges"]["W_k"] == {"entry": 40}
 
 
@@ -291,7 +291,8 @@ def test_the_meaning_example_is_live_and_offers_its_keys_and_its_one_row_query()
 def test_the_kv_cache_memory_examples_are_live_with_their_published_models() -> None:
     """Assert KV-cache memory's page is live: kv-memory offers its context lengths and bytes per number, its models'
     published sizes in live.json (which no reader changes, so published= holds in live.js as in the build), and
-    grouped heads offers its inputs (not its own bytes per number: two fields of one name on a page would confuse)."""
+    grouped heads offers its inputs and its K/V heads, which must divide the 4 query heads (not its own bytes per
+    number: two fields of one name on a page would confuse)."""
     page = "<!-- attn:table kv-memory memory -->\n<!-- attn:check kv-memory sizes published=models -->\n" \
            "<!-- attn:table grouped-heads cache-size -->"
     examples = json.loads(page_manifest(page))["examples"]
@@ -300,8 +301,10 @@ def test_the_kv_cache_memory_examples_are_live_with_their_published_models() -> 
     assert memory["inputs"]["contexts"] == [4096, 32768, 131072]
     assert [m["name"] for m in memory["published"]["models"]] == ["Llama 2 7B", "Llama 2 70B", "Falcon-7B"]
     assert memory["published"]["models"][1]["kv_heads"] == 8
-    assert grouped["editable"] == ["X", "W_q", "W_k", "W_v"] and grouped["published"] == {}
-    assert grouped["settings"]["kv_heads"] == [4, 2, 1]
+    assert grouped["editable"] == ["X", "W_q", "W_k", "W_v", "kv_heads"] and grouped["published"] == {}
+    assert grouped["inputs"]["kv_heads"] == [4, 2, 1]
+    assert grouped["ranges"]["kv_heads"] == {
+        "low": 1, "high": 4, "meaning": "K/V heads of each arrangement", "divides": 4, "rising": False, "bounds": {}}
 
 
 def test_no_input_a_reader_may_change_is_published() -> None:
@@ -320,3 +323,19 @@ def test_the_batched_heads_example_is_live_with_its_sequences_and_heads() -> Non
     example = json.loads(page_manifest("<!-- attn:figure batched-heads head-split -->"))["examples"]["batched-heads"]
     assert example["editable"] == ["X", "W_q", "W_k", "W_v", "W_o"] and example["settings"] == {"h": 2}
     assert example["sequences"] == [["red", "ball", "rolls"], ["bus", "is", "late"]]
+
+
+def test_a_bound_naming_an_offered_input_is_given_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Assert ALiBi's head shown, from 1 to the number of heads, carries its high bound by name where the heads are
+    offered too (live.js reads it among the reader's inputs), and that offering the heads without the head they bound
+    stops the build, naming both: a reader could otherwise leave the page's head beyond the heads."""
+    ranges = json.loads(page_manifest("<!-- attn:table alibi slope-table -->"))["examples"]["alibi"]["ranges"]
+    assert ranges["head"] == {"low": 1, "high": 8, "meaning": "the head shown, from 1", "divides": None,
+                              "rising": False, "bounds": {"high": "heads"}}
+    assert ranges["heads"]["bounds"] == {}
+    own = mirror_of("alibi")
+    monkeypatch.setattr(live, "mirror_of", lambda example: replace(own, editable=("scores", "heads"))
+                        if example == "alibi" else mirror_of(example))
+    with pytest.raises(ValueError, match=r"Alibi\.head's range names heads, which a reader may change here: offer "
+                                         r"head too"):
+        page_manifest("<!-- attn:table alibi slope-table -->")

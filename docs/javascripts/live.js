@@ -89,7 +89,7 @@
     if (x === 0) return 1 / x < 0 ? "-0" : "0"; // Python keeps the sign of a negative zero
     var bare = function (t) { return t.indexOf(".") < 0 ? t : t.replace(/\.?0+$/, ""); };
     var parts = x.toExponential(digits - 1).split("e"), power = Number(parts[1]);
-    if (power >= -4 && power < digits) return bare(x.toFixed(digits - 1 - power));
+    if (power >= -4 && power < digits) return bare(fixed(x, digits - 1 - power)); // half to even at an exact tie, as Python
     return bare(parts[0]) + "e" + (power < 0 ? "-" : "+") + (Math.abs(power) < 10 ? "0" : "") + Math.abs(power);
   }
 
@@ -1186,11 +1186,23 @@
     var tableNode = mark.closest("table"), t = result.text;
     if (!tableNode) return;
     reshape(tableNode, t);
-    tableNode.querySelectorAll("thead th").forEach(function (th, j) { if (j > 0 && t.header[j] !== null) setText(th, t.header[j]); });
+    tableNode.querySelectorAll("thead th").forEach(function (th, j) { if (j > 0 && t.header[j] !== null) writeHeader(th, t.header[j]); });
     tableNode.querySelectorAll("tbody tr").forEach(function (tr, i) {
       tr.querySelectorAll("td").forEach(function (td, j) { writeCell(td, t.rows[i][j]); });
     });
     writeNote(tableNode, t.note);
+  }
+
+  /** A column's title as the build writes it: its words, and the numbers of a formula in it (`interpolated $p / 4$`)
+      set in the MathML the build made of that formula, whose other symbols no input changes. */
+  function writeHeader(th, title) {
+    var parts = title.split("$"), k = 0;
+    if (parts.length === 1) { setText(th, title); return; }
+    var numbers = parts.filter(function (_, i) { return i % 2; }).join(" ").match(/\d+(?:\.\d+)?/g) || [];
+    th.querySelectorAll("mn").forEach(function (mn, i) { setText(mn, numbers[i]); });
+    th.childNodes.forEach(function (node) { // words, a formula, words: the words of parts 0, 2, ...
+      if (node.nodeType !== 3) k += 2; else if (node.data !== parts[k]) node.data = parts[k];
+    });
   }
 
   /** A table whose columns or rows grow or shrink with the inputs (the teacher's powers of e): its header after the
@@ -1200,8 +1212,10 @@
     var rows = body.querySelectorAll("tr");
     if (head.cells.length === t.header.length && rows.length === t.rows.length) return;
     var right = function (node) { node.style.textAlign = "right"; return node; }; // CSSOM: the CSP allows no style attribute
-    while (head.cells.length > 1) head.deleteCell(-1);
-    t.header.slice(1).forEach(function (title) { head.appendChild(right(el("th", { text: title || "" }))); });
+    if (head.cells.length !== t.header.length) { // new columns; the same columns keep their titles, formulas and all
+      while (head.cells.length > 1) head.deleteCell(-1);
+      t.header.slice(1).forEach(function (title) { head.appendChild(right(el("th", { text: title || "" }))); });
+    }
     body.replaceChildren.apply(body, t.rows.map(function (row) {
       return el("tr", {}, row.map(function (_, j) { return j ? right(el("td")) : el("td"); }));
     }));
@@ -1294,13 +1308,44 @@
     if (request.kind === "figure") mark.querySelector("figcaption").textContent = mark.getAttribute("data-caption") || "";
   }
 
+  /** Write every result where the build put it; return how many claims no longer hold. A picture far from the
+      reader's view (more than a screen away) is drawn in the next idle moment instead (drawLater): what the reader
+      sees follows at once, and the drawings of hundreds of elements further down do not hold it up. */
   function writeAll(manifest, results) {
+    var marks = marksOf(document), screen = window.innerHeight;
+    var far = manifest.directives.filter(function (request) { // measured before anything is written: no layout forced
+      var mark = marks[request.id], box = request.kind === "figure" && mark && mark.getBoundingClientRect();
+      return box && box.height && (box.bottom < -screen || box.top > 2 * screen);
+    });
     document.querySelectorAll(".attn-live-claim-broken").forEach(function (node) { node.classList.remove("attn-live-claim-broken"); });
-    var marks = marksOf(document);
     return manifest.directives.reduce(function (broken, request) {
-      return broken + write(request, results[request.id], marks[request.id]);
+      var result = results[request.id], mark = marks[request.id];
+      if (far.indexOf(request) < 0) { LATER.delete(request.id); return broken + write(request, result, mark); }
+      drawLater(request, result, mark);
+      return broken + (mark && result.stale ? 1 : 0);
     }, 0);
   }
+
+  var LATER = new Map(), whenDrawn = null; // pictures to draw, by directive; the promise drawn() hands out
+  function drawLater(request, result, mark) {
+    LATER.set(request.id, [request, result, mark]);
+    if (whenDrawn) return;
+    whenDrawn = new Promise(function (resolve) {
+      var idle = window.requestIdleCallback || function (then) { return setTimeout(then, 50); };
+      idle(function () { drawPending(); resolve(); }, { timeout: 300 });
+    });
+  }
+  /** Draw every picture left for later, now (before the page is printed, or for a bench to time). */
+  function drawPending() {
+    var pending = Array.from(LATER.values());
+    LATER.clear();
+    whenDrawn = null;
+    pending.forEach(function (args) { write.apply(null, args); });
+    if (pending.length) { abh.refreshScrollBoxes(); abh.recolourFigures(); }
+  }
+  /** A promise kept once every picture of the last change is drawn. */
+  function allDrawn() { return whenDrawn || Promise.resolve(); }
+  window.addEventListener("beforeprint", drawPending);
 
   // ---- The reader's inputs: fields, ranges, the URL, undo and reset ----
   function copy(value) { return JSON.parse(JSON.stringify(value)); }
@@ -1328,9 +1373,69 @@
     if (rule.entry !== undefined) {
       return written.length > rule.entry ? "an entry has at most " + rule.entry + " characters" : parseEntry(written).error || null;
     }
-    if (!/^-?\d+$/.test(written)) return "\u201c" + written + "\u201d is not a whole number; accepted: " + rule.accepted;
-    var x = Number(written);
-    return x < rule.low || x > rule.high ? x + " is out of range; accepted: " + rule.accepted : null;
+    return /^-?\d+$/.test(written) ? null : "\u201c" + written + "\u201d is not a whole number; accepted: " + acceptedText(rule);
+  }
+  /** base.py's rises: whether each number is larger than the one before. */
+  function rises(numbers) { return numbers.every(function (x, i) { return i === 0 || x > numbers[i - 1]; }); }
+  /** base.py's Range.accepted: what a ranged input accepts, in a reader's words. */
+  function acceptedText(rule) {
+    return rule.meaning + ": " + (rule.rising ? "whole numbers" : "a whole number") + " from " + grouped(rule.low) + " to " +
+      grouped(rule.high) + (rule.divides ? " that divides " + grouped(rule.divides) : "") + (rule.rising ? ", each larger than the one before" : "");
+  }
+  /** A ranged input's rule among these inputs of its example: a bound naming another input is read from them. */
+  function ruleAmong(rule, inputs) {
+    var resolved = Object.assign({}, rule);
+    Object.keys(rule.bounds || {}).forEach(function (side) {
+      var value = inputs[rule.bounds[side]];
+      resolved[side] = Array.isArray(value) ? value.length : value;
+    });
+    return resolved;
+  }
+  /** base.py's Range.refusal: why a ranged value is refused (out of range, not a divisor, not rising), or null. */
+  function rangeRefusal(value, rule) {
+    var numbers = rowsOf(value)[0].map(Number), accepted = acceptedText(rule);
+    for (var k = 0; k < numbers.length; k++) {
+      var x = numbers[k];
+      if (!(x >= rule.low && x <= rule.high)) return x + " is out of range; accepted: " + accepted;
+      if (rule.divides && rule.divides % x) return x + " does not divide " + rule.divides + "; accepted: " + accepted;
+    }
+    return rule.rising && !rises(numbers) ? numbers.join(", ") + " do not rise; accepted: " + accepted : null;
+  }
+  /** base.py's Entries.refusal: why an authored input's numbers are refused (not above its least, above its most,
+      not rising), or null. */
+  function entriesRefusal(value, rule) {
+    var texts = rowsOf(value)[0], limits = [];
+    if (rule.above !== null) limits.push("above " + general(rule.above)); // Python's {:g}, as base.py writes them
+    if (rule.at_most !== null) limits.push("at most " + general(rule.at_most));
+    var accepted = rule.says + ": " + (texts.length === 1 ? "a number " : "numbers ") + limits.join(" and ") +
+      (rule.rising ? ", each larger than the one before" : "");
+    var numbers = texts.map(function (text) { return parseEntry(text).value; }), reason = null;
+    texts.forEach(function (text, i) {
+      var quoted = "\u201c" + text + "\u201d", x = numbers[i];
+      if (reason) return;
+      if (rule.above !== null && !(x > rule.above)) reason = quoted + " is not above " + general(rule.above) + "; accepted: " + accepted;
+      else if (rule.at_most !== null && !(x <= rule.at_most)) reason = quoted + " is above " + general(rule.at_most) + "; accepted: " + accepted;
+    });
+    return reason || (rule.rising && !rises(numbers) ? texts.join(", ") + " do not rise; accepted: " + accepted : null);
+  }
+  /** Why the example refuses `value` for `field` beyond parsing, or null: an authored input's declared numbers, a
+      ranged one's range among the example's other inputs (refusalAmong). */
+  function refusalOf(data, inputs, field, value) {
+    var rule = data.ranges[field];
+    return rule.meaning ? refusalAmong(data, inputs, field, value) : rule.says ? entriesRefusal(value, rule) : null;
+  }
+  /** Why the example refuses `value` for its ranged input `field` among its other inputs: that input's range, then
+      the range of each input bounded by it (ALiBi's head shown, at most its number of heads), as the example checks
+      them when made; null if it takes it. */
+  function refusalAmong(data, inputs, field, value) {
+    var next = Object.assign({}, inputs), reason = null;
+    next[field] = value;
+    data.editable.forEach(function (other) {
+      var rule = data.ranges[other], bounds = rule.bounds || {};
+      var bounded = other === field || Object.keys(bounds).some(function (side) { return bounds[side] === field; });
+      if (!reason && rule.meaning && bounded) reason = rangeRefusal(next[other], ruleAmong(rule, next));
+    });
+    return reason;
   }
 
   /** A field's value as rows of entries (a ranged whole number as one entry), and the value with one entry set. */
@@ -1339,7 +1444,7 @@
     return Array.isArray(value[0]) ? value : [value.map(String)]; // a tuple of ranged whole numbers: one row
   }
   function withEntry(value, i, j, text) {
-    if (!Array.isArray(value)) return Number(text);
+    if (!Array.isArray(value)) return typeof value === "string" ? text : Number(text); // one authored entry, or a whole number
     if (Array.isArray(value[0])) value[i][j] = text;
     else value[j] = oneRow(value) ? text : Number(text);
     return value;
@@ -1348,7 +1453,7 @@
   function oneRow(value) { return Array.isArray(value) && typeof value[0] === "string"; }
   /** A field's value from rows of entries, shaped as `like` (rows, a tuple of whole numbers, or one). */
   function fromRows(rows, like) {
-    if (!Array.isArray(like)) return Number(rows[0][0]);
+    if (!Array.isArray(like)) return typeof like === "string" ? rows[0][0] : Number(rows[0][0]);
     return Array.isArray(like[0]) ? rows : oneRow(like) ? rows[0] : rows[0].map(Number);
   }
 
@@ -1364,6 +1469,10 @@
           inputs[name][field] = fromRows(rows, inputs[name][field]);
           changed = true;
         }
+      });
+      var data = manifest.examples[name], own = ownInputs(manifest)[name];
+      data.editable.forEach(function (field) { // what the example refuses among the others: the page's own
+        if (refusalOf(data, inputs[name], field, inputs[name][field])) inputs[name][field] = own[field];
       });
     });
     return changed;
@@ -1392,13 +1501,13 @@
       model's dimensions). */
   function rowName(data, field, i, one) {
     var rows = data.rows[field]; // a matrix whose rows are not the tokens' (the whole model's embedding: its vocabulary)
-    if (rows) return rows.by ? data[rows.by][i] : rows.each + " " + (i + 1);
+    if (rows) return rows.names.length ? rows.names[i] : rows.each + " " + (i + 1);
     return one ? queryOf(data, field) || field : /^W/.test(field) ? "row " + (i + 1) : data.tokens[i];
   }
   /** What each row of a matrix input stands for, in its caption: none for rows named by number ("key 1"). */
   function rowMeaning(data, field) {
     var rows = data.rows[field];
-    return !rows ? " (one row per token)" : rows.by ? " (one row per " + rows.each + ")" : "";
+    return !rows ? " (one row per token)" : rows.names.length ? " (one row per " + rows.each + ")" : "";
   }
   /** The word whose query a one-row input is (the query of it), or null (a bias). */
   function queryOf(data, field) { return field === "query" && data.focus; }
@@ -1418,7 +1527,8 @@
   /** A ranged whole number's field (or one per number of a tuple of them), named by its declared meaning
       ("decimal places of the keys …", "sequence lengths n, entry 2"). */
   function settingField(state, name, field) {
-    var meaning = state.manifest.examples[name].ranges[field].meaning, entries = rowsOf(state.inputs[name][field])[0];
+    var rule = state.manifest.examples[name].ranges[field], meaning = rule.meaning || rule.says;
+    var entries = rowsOf(state.inputs[name][field])[0];
     var parts = entries.map(function (_, j) {
       return el("span", { className: "attn-live-panel__entry" },
                 entryField(state, name, field, 0, j, meaning + (entries.length > 1 ? ", entry " + (j + 1) : "")));
@@ -1432,19 +1542,20 @@
 
   function fieldTable(state, name, field) {
     var data = state.manifest.examples[name], one = oneRow(state.inputs[name][field]);
-    if (data.ranges[field].meaning) return settingField(state, name, field);
+    if (data.ranges[field].meaning || data.ranges[field].says) return settingField(state, name, field); // named numbers
     var body = el("tbody"), named = !one || queryOf(data, field); // "query of it, entry 1"; a bias: "b_1, entry 1"
+    var titled = data.titles[field], short = titled ? titled.split(",")[0] : field; // "w^K" of "w^K, the relative key table"
     rowsOf(state.inputs[name][field]).forEach(function (row, i) {
       var tr = el("tr");
       tr.appendChild(el("th", { scope: "row", text: rowName(data, field, i, one) }));
       row.forEach(function (_, j) {
-        var label = (/^W/.test(field) || !named ? field + ", " : (FIELD_NAMES[field] || field) + " of ") +
+        var label = (/^W/.test(field) || !named ? short + ", " : (FIELD_NAMES[field] || short) + " of ") +
           (named ? rowName(data, field, i, one) + ", " : "") + "entry " + (j + 1); // "key of is, entry 1", "W_k, row 2, entry 1"
         tr.appendChild(el("td", {}, entryField(state, name, field, i, j, label)));
       });
       body.appendChild(tr);
     });
-    var captionText = field.charAt(0).toUpperCase() + field.slice(1) + (/^W/.test(field) || one ? "" : rowMeaning(data, field));
+    var captionText = (titled || field.charAt(0).toUpperCase() + field.slice(1)) + (/^W/.test(field) || one ? "" : rowMeaning(data, field));
     var tableNode = el("table", { className: "attn-live-panel__table" });
     tableNode.appendChild(el("caption", { text: captionText }));
     tableNode.appendChild(body);
@@ -1454,13 +1565,16 @@
   function edit(state, input, message) {
     var name = input.getAttribute("data-example"), field = input.getAttribute("data-field");
     var i = Number(input.getAttribute("data-row")), j = Number(input.getAttribute("data-col"));
-    var error = entryError(input.value, state.manifest.examples[name].ranges[field]);
+    var data = state.manifest.examples[name], rule = data.ranges[field];
+    var error = entryError(input.value, rule.meaning ? ruleAmong(rule, state.inputs[name]) : rule);
+    var value = error ? null : withEntry(copy(state.inputs[name][field]), i, j, authoredText(input.value));
+    error = error || refusalOf(data, state.inputs[name], field, value);
     input.toggleAttribute("aria-invalid", !!error);
     if (error) { input.setAttribute("aria-invalid", "true"); message.textContent = "Not used: " + error + "."; return; }
     message.textContent = "";
     if (authoredText(input.value) === rowsOf(state.inputs[name][field])[i][j]) return;
     state.history.push(copy(state.inputs));
-    state.inputs[name][field] = withEntry(state.inputs[name][field], i, j, authoredText(input.value));
+    state.inputs[name][field] = value;
     apply(state, "Recomputed for " + input.getAttribute("aria-label") + " = " + authoredText(input.value));
   }
 
@@ -1487,7 +1601,8 @@
       state.manifest.examples[name].editable.forEach(function (field) {
         if (JSON.stringify(state.inputs[name][field]) === JSON.stringify(own[name][field])) return;
         var value = state.inputs[name][field];
-        parts.push(!state.manifest.examples[name].ranges[field].meaning ?
+        var rule = state.manifest.examples[name].ranges[field];
+        parts.push(!rule.meaning && !rule.says ?
           field + " " + rowsOf(value).map(function (row) { return "(" + row.join(", ") + ")"; }).join(", ")
           : field.replace(/_/g, " ") + " " + (Array.isArray(value) ? "(" + value.join(", ") + ")" : value)); // "W_k (0), (ln 2), (1)", "calculator places 6"
       });
@@ -1593,9 +1708,9 @@
   var SHARED = {
     arrowMarker: arrowMarker, attention: attention, authored: authored, checkedWeights: checkedWeights,
     column: column, coordinate: coordinate, decimal: decimal, defaultRng: defaultRng, equal: equal, escapeText: escapeText, fail: fail, fixed: fixed,
-    formatNumber: formatNumber, formatVector: formatVector, grid: grid, heatmap: heatmap, joined: joined,
+    formatNumber: formatNumber, formatVector: formatVector, general: general, grid: grid, heatmap: heatmap, joined: joined,
     labels: labels, matmul: matmul, multiHead: multiHead, num: num, onlyColumn: onlyColumn, parseEntry: parseEntry,
-    parseMatrix: parseMatrix, readerMinus: readerMinus, roundedSumNote: roundedSumNote, scalar: scalar,
+    parseMatrix: parseMatrix, ramp: ramp, readerMinus: readerMinus, roundedSumNote: roundedSumNote, scalar: scalar,
     softmaxRow: softmaxRow, softmaxSteps: softmaxSteps, style: style, sum: sum, svgFrame: svgFrame, svgLine: svgLine,
     svgText: svgText, table: table, transpose: transpose, unchangedFigure: unchangedFigure, asBuilt: asBuilt,
     feedForward: feedForward, layerNorm: layerNorm, normStatistics: normStatistics, rowsPlus: rowsPlus,
@@ -1604,7 +1719,7 @@
   };
 
   abh.live = {
-    define: define, loadEntries: loadEntries, open: open, show: show, computeAll: computeAll, noteAfter: noteAfter, mirrored: mirrored, ownInputs: ownInputs, linked: linked, loadManifest: loadManifest,
+    define: define, loadEntries: loadEntries, open: open, show: show, drawn: allDrawn, drawPending: drawPending, computeAll: computeAll, noteAfter: noteAfter, mirrored: mirrored, ownInputs: ownInputs, linked: linked, loadManifest: loadManifest,
     formatNumber: formatNumber, parseEntry: parseEntry,
     calculator: { readEntries: readEntries, calculate: calculate, stepped: stepped, accepts: CALCULATOR_ACCEPTS }
   };

@@ -175,9 +175,9 @@ def train_head(seed: int, length: int, vocabulary: int, d_k: int, steps: int, le
         try:
             with np.errstate(over="raise", divide="raise", invalid="raise"):  # say a step too long overflowed
                 run, grads = head_gradients(params, X, train)
-        except (FloatingPointError, ValueError) as error:
-            raise ValueError(f"training diverged at step {k + 1} with learning rate {learning_rate:g} ({error}); "
-                             "accepted: a smaller learning rate") from error
+        except (FloatingPointError, ValueError) as error:  # not NumPy's words, which only NumPy's steps can say
+            raise ValueError(f"training diverged at step {k + 1} with learning rate {learning_rate:g} (a number of "
+                             "that step is no longer finite); accepted: a smaller learning rate") from error
         losses.append(run.loss)
         shares.append(previous_token_share(run.A))
         params = step(params, grads, learning_rate)

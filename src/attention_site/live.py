@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields, is_dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TypedDict
@@ -255,9 +255,12 @@ def example_data(name: str, used: frozenset[str] = frozenset()) -> dict[str, obj
     editable = [field for field in mirror_of(name).editable if offered(name, field, used)]
     inputs = {**example.authored, **{field: settings[field] for field in editable if field in settings}}
     target = getattr(example, "target", None)  # the word a next-token loss reads (the whole model's)
-    rows = {field: {"by": by, "each": each} for field, (by, each) in mirror_of(name).rows.items() if field in editable}
-    return {"inputs": inputs, "editable": editable, "ranges": {field: accepted(example, field) for field in editable},
-            "rows": rows,
+    mirror = mirror_of(name)
+    rows = {field: {"names": list(names), "each": each} for field, (names, each) in mirror.rows.items()
+            if field in editable}
+    return {"inputs": inputs, "editable": editable,
+            "ranges": {field: accepted(example, field, editable) for field in editable},
+            "rows": rows, "titles": {field: title for field, title in mirror.titles.items() if field in editable},
             "built_on": {field: inner.name for field, inner in built_on(example)},
             "tokens": example.tokens, "focus": getattr(example, "focus", getattr(example, "query_token", None)),
             "features": getattr(example, "features", None), "sequences": getattr(example, "sequences", None),
@@ -299,24 +302,33 @@ def offered(name: str, field: str, used: frozenset[str]) -> bool:
     return readers is None or bool(readers & used)
 
 
-def accepted(example: Example, field: str) -> dict[str, object]:
+def accepted(example: Example, field: str, editable: Sequence[str] = ()) -> dict[str, object]:
     """What a reader's entry in `field` must be, as the example checks it when made: a whole number within its
-    declared range (`ranged`: its bounds, its meaning and what it accepts, said as base.py says it), else each entry
-    one the core parses, of at most MAX_ENTRY_LENGTH characters."""
+    declared range (`ranged`: its bounds, a number each must divide, whether a tuple's rise, and its meaning; live.js
+    says what it accepts as base.py's Range.accepted does), a bound naming another of the `editable` inputs given by
+    that name (`bounds`: live.js reads it among the reader's inputs); else each entry one the core parses, of at most
+    MAX_ENTRY_LENGTH characters, and its numbers as the example declares them (`bounded_text`: above, at most,
+    rising, and what they are)."""
     from attention_core._checks import MAX_ENTRY_LENGTH  # as EXAMPLES: NumPy only for a live page
+    from attention_core.examples.base import bound_of
 
     if field in example.sources():  # published= holds in live.js because no reader changes a published input
         raise ValueError(f"{type(example).__name__}.{field} is published; a reader may not change it")
     declared = {item.name: item.metadata.get("range") for item in fields(example)}.get(field)
     if declared is None:
-        return {"entry": MAX_ENTRY_LENGTH}
-    named = {bound for bound in (declared.low, declared.high) if isinstance(bound, str)}
-    if named & set(mirror_of(example.name).editable):
-        raise ValueError(f"{type(example).__name__}.{field}: a bound naming an input a reader may change "
-                         f"({', '.join(sorted(named))}) is not mirrored by live.js")
-    low, high = example.range_of(field)  # base.py's Range.accepted in words a reader reads: 1,000,000, not 1e+06
-    return {"low": low, "high": high, "meaning": declared.meaning,
-            "accepted": f"{declared.meaning}: a whole number from {low:,} to {high:,}"}
+        entries = {item.name: item.metadata.get("entries") for item in fields(example)}.get(f"{field}_text")
+        return {"entry": MAX_ENTRY_LENGTH, **({"says": entries.meaning, "above": entries.above,
+                                              "at_most": entries.at_most, "rising": entries.rising} if entries else {})}
+    for other in fields(example):  # an input bounded by this one changes with it: the reader must be able to follow
+        ranged = other.metadata.get("range")
+        if ranged and field in (ranged.low, ranged.high, ranged.divides) and other.name not in editable:
+            raise ValueError(f"{type(example).__name__}.{other.name}'s range names {field}, which a reader may change "
+                             f"here: offer {other.name} too (MIRROR editable), or neither")
+    sides = (("low", declared.low), ("high", declared.high), ("divides", declared.divides))
+    low, high = example.range_of(field)
+    divides = None if declared.divides is None else int(bound_of(declared.divides, example))
+    return {"low": low, "high": high, "meaning": declared.meaning, "divides": divides, "rising": declared.rising,
+            "bounds": {side: bound for side, bound in sides if isinstance(bound, str) and bound in editable}}
 
 
 def examples() -> Mapping[str, Example]:

@@ -3,11 +3,13 @@ what the build writes for the same inputs, element by element (tests/live_parity
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
@@ -28,7 +30,9 @@ RUNNER = Path(__file__).resolve().parent.parent / "live_parity.py"
 # a table's cells (a blank by what "show answers" writes and its answer to 12 digits: NumPy's matrix product, run by
 # BLAS with fused multiply-adds, may differ from a loop in the last bit) and note, a figure's cells and text
 # alternative, a check's mark (empty while it holds), anything else its text; {stale} where nothing was computed.
-READ = """([root, directives]) => {
+READ = """async ([root, directives]) => {
+  const live = window.AttentionByHand.live;
+  if (root === null && live) await live.drawn();  // the pictures far from view, drawn once the page is idle
   const scope = root === null ? document : new DOMParser().parseFromString(root, "text/html");
   const cell = c => {
     const blanks = [...c.querySelectorAll(".fill-in")];
@@ -124,7 +128,8 @@ def mutated_cases(example: str) -> list[dict[str, object]]:
     for name in mirror_of(example).editable:
         authored = own.authored.get(name)
         changes = text_mutations(authored, rng) if authored else ranged_mutations(own, name, rng)
-        cases.extend(inputs_of(example, **{name: new}) for _, new in changes)
+        cases.extend(inputs_of(example, **{name: new}) for _, new in changes
+                     if not refusal(own, name, new))  # a refused value: the tests of refusals beside a field
     authored = [name for name in mirror_of(example).editable if name in own.authored]
     for k in range(FEWEST_CASES - len(cases) if authored else 0):  # few short inputs (scaling's): more random ones
         name = authored[k % len(authored)]
@@ -133,6 +138,21 @@ def mutated_cases(example: str) -> list[dict[str, object]]:
 
 
 FEWEST_CASES = 12  # the cases each example of a live page is compared on, at least
+
+
+def refusal(own: Example, name: str, value: object) -> str | None:
+    """Why the example's declaration of input `name` refuses `value`: its range (out of range, not a divisor, not
+    rising), or what its authored numbers must be (`bounded_text`); None if it declares neither or takes it."""
+    metadata = {item.name: item.metadata for item in fields(own)}
+    if "range" in metadata.get(name, {}):
+        return metadata[name]["range"].refusal(as_tuple(value), own)
+    entries = metadata.get(f"{name}_text", {}).get("entries")
+    return entries.refusal(as_tuple(value)) if entries else None
+
+
+def as_tuple(value: object) -> object:
+    """A ranged value as the example holds it: a tuple for a list of whole numbers."""
+    return tuple(value) if isinstance(value, list) else value
 
 
 EVERY_VALUE_BELOW = 16  # a single ranged number of fewer values than this is tried at each
@@ -179,19 +199,20 @@ LIVE_PAGES = ["", "beyond/checks/", "lesson/", "lesson/code/", "teachers/", "tea
               "beyond/engineers-path/", "beyond/pytorch/",
               "beyond/inference-economics/", "beyond/one-training-step/", "walkthrough/positions/",
               "beyond/rotary-and-alibi/", "beyond/cross-attention-and-padding/",
-              "walkthrough/initialisation/", "walkthrough/exercises/", "beyond/whole-model/", "walkthrough/scaling/"]
+              "walkthrough/initialisation/", "walkthrough/exercises/", "beyond/whole-model/", "walkthrough/scaling/",
+              "beyond/trained-head/"]
 
 
 def test_the_live_pages_are_those_whose_every_number_live_js_computes(
         live_pages: list[str], tabs: Callable[..., Tab], site_url: str) -> None:
     """Assert the build made live the pages whose every computed number live.js mirrors: the home page (two
     examples), the lesson, the handout, the walk-through's chapters on red ball rolls, the cost and generation
-    chapters and the page on checks; not the trained head (its example is not) or the API (blocks only)."""
+    chapters, the page on checks and the trained head, every page with a worked example; not the API, which shows
+    blocks only."""
     assert live_pages == sorted(LIVE_PAGES)
     page = tabs(viewport={"width": 1280, "height": 800}).page
-    for folder in ("beyond/trained-head/", "reference/api/"):
-        page.goto(site_url + folder)
-        assert page.locator(".attn-live").count() == 0 and page.locator(".attn-live-toggle").count() == 0
+    page.goto(site_url + "reference/api/")
+    assert page.locator(".attn-live").count() == 0 and page.locator(".attn-live-toggle").count() == 0
 
 
 @pytest.fixture(scope="module")
@@ -384,6 +405,35 @@ def test_slides_and_print_show_the_numbers_the_reader_changed(tabs: Callable[...
     expect(summary).to_be_hidden()
 
 
+HEAD_SPLIT = """([example, inputs, print]) => {
+  const live = window.AttentionByHand.live, drawing = document.getElementById("head-split-title").closest("svg");
+  const before = drawing.textContent;
+  live.show({[example]: inputs});
+  const during = drawing.textContent;
+  if (print) window.dispatchEvent(new Event("beforeprint"));  // as the browser does before it prints
+  const printed = drawing.textContent;
+  return live.drawn().then(() => [before, during, print ? printed : drawing.textContent]);
+}"""
+
+
+def test_a_picture_far_from_view_is_drawn_when_the_page_is_idle_or_printed(tabs: Callable[..., Tab],
+                                                                         site_url: str) -> None:
+    """Assert that on the engineer's path, read from its top, the head-split picture (screens below, some 250
+    elements) keeps its drawing through the recompute itself and shows the new numbers once the page is idle, or at
+    once when the page is printed; and that, scrolled into view, it is drawn in the recompute."""
+    page = tabs(viewport={"width": 1280, "height": 800}).page
+    open_live(page, site_url + "beyond/engineers-path/")
+    w_q = [["2", "0", "0", "1"], ["0", "1", "1", "0"], ["1", "1", "0", "0"], ["0", "0", "1", "1"]]
+    changed = inputs_of("batched-heads", W_q=w_q)
+    before, during, after = page.evaluate(HEAD_SPLIT, ["batched-heads", changed, False])
+    assert before == during != after
+    _, during, printed = page.evaluate(HEAD_SPLIT, ["batched-heads", inputs_of("batched-heads"), True])
+    assert during == after and printed == before
+    page.locator("#head-split-title").evaluate("title => title.closest('figure').scrollIntoView()")
+    _, during, _ = page.evaluate(HEAD_SPLIT, ["batched-heads", changed, False])
+    assert during == after
+
+
 def test_a_page_of_two_examples_open_and_changed_passes_axe(browser: Browser, site_url: str) -> None:
     """Assert the home page, which speaks of two examples, opens fields for both (the lesson's keys, red ball rolls'
     W_K), follows a change of each, and that axe-core finds nothing with the panel open and claims marked."""
@@ -486,6 +536,91 @@ def test_a_check_comparing_with_another_examples_entry_follows_the_reader_there(
     assert verdicts[0] == (None, None) and any(build for _, build in verdicts)  # holds as published, then fails
 
 
+REFUSED = [  # (page, example, field, entry index, entry typed): a value each example's range refuses, and why
+    ("beyond/kv-cache-memory/", "grouped-heads", "kv_heads", 1, 3),  # 3 K/V heads do not divide 4 query heads
+    ("beyond/inference-economics/", "inference", "batches", 1, 1),  # 1, 1, 64 do not rise
+    ("beyond/whole-model/", "whole-model", "h", 0, 3),  # 3 heads do not divide d_model = 4
+    ("beyond/rotary-and-alibi/", "rotary", "offset_starts", 1, 0),  # 0, 0, 10 do not rise
+]
+
+
+@pytest.mark.parametrize(("folder", "example", "name", "index", "typed"), REFUSED, ids=[r[1] for r in REFUSED])
+def test_a_value_the_example_refuses_is_refused_beside_its_field_with_its_reason(
+        folder: str, example: str, name: str, index: int, typed: int, tabs: Callable[..., Tab], site_url: str) -> None:
+    """Assert a whole number within its declared bounds that the example's range still refuses (a K/V head count
+    that does not divide the query heads, batch sizes that do not rise, heads that do not divide d_model) is refused
+    beside its field with the example's own reason (base.py's Range.refusal), nothing recomputed; and a value it
+    accepts is taken."""
+    page = tabs(viewport={"width": 1280, "height": 800}).page
+    directives = open_live(page, site_url + folder)
+    as_built = read_page(page, directives)
+    own = EXAMPLES[example]
+    value = getattr(own, name)
+    numbers = list(value) if isinstance(value, tuple) else [value]
+    refused = [*numbers[:index], typed, *numbers[index + 1:]]
+    reason = refusal(own, name, tuple(refused) if isinstance(value, tuple) else typed)
+    assert reason
+    field = page.locator(f"#attn-live-{name}-0-{index}")
+    field.fill(str(typed))
+    field.press("Enter")
+    expect(page.locator(f"#attn-live-{name}-0-{index}-error")).to_have_text(f"Not used: {reason}.")
+    assert field.get_attribute("aria-invalid") == "true" and read_page(page, directives) == as_built
+    assert f"set-{name}" not in page.url
+    field.fill(str(numbers[index]))
+    field.press("Enter")
+    expect(page.locator(f"#attn-live-{name}-0-{index}-error")).to_have_text("")
+
+
+def test_a_number_bounded_by_another_follows_the_readers_value_of_it(tabs: Callable[..., Tab], site_url: str) -> None:
+    """Assert ALiBi's head shown, declared from 1 to its number of heads, follows the reader's heads: with head 8
+    shown, 4 heads are refused beside the heads' field with the head's own reason (as the example refuses them), 16
+    are taken, and then head 12 is too; the address keeps both."""
+    page = tabs(viewport={"width": 1280, "height": 800}).page
+    open_live(page, site_url + "beyond/rotary-and-alibi/")
+    own = EXAMPLES["alibi"]
+    head_range = next(item.metadata["range"] for item in fields(own) if item.name == "head")
+
+    def enter(name: str, value: int) -> str:
+        field = page.locator(f"#attn-live-{name}-0-0")
+        field.fill(str(value))
+        field.press("Enter")
+        return f"#attn-live-{name}-0-0-error"
+
+    expect(page.locator(enter("head", 8))).to_have_text("")
+    reason = head_range.refusal(8, dataclasses.replace(own, heads=4))
+    expect(page.locator(enter("heads", 4))).to_have_text(f"Not used: {reason}.")
+    assert "set-heads" not in page.url and "set-head=8" in page.url
+    expect(page.locator(enter("heads", 16))).to_have_text("")
+    expect(page.locator(enter("head", 12))).to_have_text("")
+    assert "set-heads=16" in page.url and "set-head=12" in page.url
+
+
+def test_authored_numbers_the_example_refuses_are_refused_beside_their_field(tabs: Callable[..., Tab],
+                                                                          site_url: str) -> None:
+    """Assert the whole model's p of top-p, declared above 0 and at most 1, and its temperatures, above 0 and rising,
+    refuse 3/2 and a middle temperature of 1/4 beside their fields with the example's own reasons (base.py's
+    Entries.refusal), nothing recomputed, and take 1/2 and 3/2; each field is named by what the example declares
+    it is (p is one number, not a row of the tokens')."""
+    page = tabs(viewport={"width": 1280, "height": 800}).page
+    directives = open_live(page, site_url + "beyond/whole-model/")
+    expect(page.get_by_label("p of top-p sampling", exact=True)).to_have_count(1)
+    expect(page.get_by_label("temperatures, from low to high, entry 2", exact=True)).to_have_count(1)
+    declared = {item.name: item.metadata.get("entries") for item in fields(EXAMPLES["whole-model"])}
+    for field, index, typed, refused, taken in (("top_p", 0, "3/2", "3/2", "1/2"),
+                                                ("temperatures", 1, "1/4", ("1/2", "1/4", "2"), "3/2")):
+        before = read_page(page, directives)
+        box = page.locator(f"#attn-live-{field}-0-{index}")
+        box.fill(typed)
+        box.press("Enter")
+        reason = declared[f"{field}_text"].refusal(refused)
+        expect(page.locator(f"#attn-live-{field}-0-{index}-error")).to_have_text(f"Not used: {reason}.")
+        assert read_page(page, directives) == before and f"set-{field}" not in page.url
+        box.fill(taken)
+        box.press("Enter")
+        expect(page.locator(f"#attn-live-{field}-0-{index}-error")).to_have_text("")
+        assert f"set-{field}=" in page.url
+
+
 def test_a_matrix_whose_rows_are_not_the_tokens_names_each_row(tabs: Callable[..., Tab], site_url: str) -> None:
     """Assert the whole model's embedding, one row per word of its vocabulary (six, where the prompt has three
     tokens), is offered with each row named by its word, in the caption and in each field's name."""
@@ -496,6 +631,26 @@ def test_a_matrix_whose_rows_are_not_the_tokens_names_each_row(tabs: Callable[..
     vocabulary = EXAMPLES["whole-model"].vocabulary
     expect(table.locator("th[scope=row]")).to_have_text(list(vocabulary))
     expect(page.get_by_label(f"embedding of {vocabulary[-1]}, entry 1", exact=True)).to_have_count(1)
+
+
+def test_the_relative_tables_are_offered_by_distance_and_the_page_follows(tabs: Callable[..., Tab],
+                                                                        site_url: str) -> None:
+    """Assert position information offers its relative tables under the page's names, w^K and w^V, a row per
+    clipped distance -1 to 1 (not per token), and that a new entry of w^K recomputes the key table and the relative
+    scores and goes into the address."""
+    page = tabs(viewport={"width": 1280, "height": 800}).page
+    directives = open_live(page, site_url + "walkthrough/positions/")
+    table = page.locator(".attn-live-panel__table", has=page.locator("caption", has_text="w^K"))
+    expect(table.locator("caption")).to_have_text("w^K, the relative key table (one row per clipped distance d)")
+    expect(table.locator("th[scope=row]")).to_have_text(["distance \u22121", "distance 0", "distance 1"])
+    before = read_page(page, directives)
+    field = page.get_by_label("w^K of distance 1, entry 1", exact=True)
+    field.fill("2")
+    field.press("Enter")
+    after = read_page(page, directives)
+    changed = {d["name"] for d in directives if before[str(d["id"])] != after[str(d["id"])]}
+    assert {"key-table", "pair-keys", "relative-scores", "relative-weights"} <= changed
+    assert "set-a_K=-1,0;0,0;2,0" in page.url
 
 
 def test_inputs_that_are_no_token_s_rows_are_numbered(tabs: Callable[..., Tab], site_url: str) -> None:

@@ -86,6 +86,19 @@ RESULT_PAGES = """() => [...document.querySelectorAll(".md-search-result__list >
     .map(item => new URL(item.querySelector("a").href).pathname)"""
 
 
+def settled_results(page: Page) -> list[str]:
+    """The result pages once the list stops changing: Material searches at every keyup, so the list shown when the
+    count first appears may still be that of a word half typed ("dot p"), on a slow machine."""
+    shown = page.evaluate(RESULT_PAGES)
+    for _ in range(40):
+        page.wait_for_timeout(250)
+        now = page.evaluate(RESULT_PAGES)
+        if now == shown:
+            return now
+        shown = now
+    raise AssertionError(f"the search results kept changing: {shown}")
+
+
 @pytest.mark.parametrize("words", ["dot product", "softmax"])
 def test_a_learner_s_words_find_the_lesson_and_chapters_before_the_reference(
         page: Page, site_url: str, words: str) -> None:
@@ -98,7 +111,7 @@ def test_a_learner_s_words_find_the_lesson_and_chapters_before_the_reference(
     page.keyboard.press("s")
     page.keyboard.type(words)
     expect(page.locator(".md-search-result__meta")).to_have_text(re.compile(r"\d+ matching documents"))
-    ranked = [path.removeprefix(urlsplit(site_url).path) for path in page.evaluate(RESULT_PAGES)]
+    ranked = [path.removeprefix(urlsplit(site_url).path) for path in settled_results(page)]
     learner = [rank for rank, path in enumerate(ranked) if path.startswith(LEARNER_PAGES)]
     reference = [rank for rank, path in enumerate(ranked) if path.startswith(REFERENCE_PAGES)]
     assert learner, f"'{words}' found no page of the lesson or the walk-through: {ranked}"

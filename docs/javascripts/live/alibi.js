@@ -41,7 +41,7 @@ window.AttentionByHand.live.define("alibi", function (core) {
       head: function () { return scalar(head, EXACT); },
       slopes: function () { return grid(column1(slopes), HEADS, ["m"], SLOPE, "head"); },
       "formula-slopes": function () { return grid(column1(powersOfTwo(oneTo(heads), heads)), HEADS, ["m"], SLOPE, "head"); },
-      "slope-table": function () { // its titles are formulas of h (whether a power of two), which no reader changes: kept
+      "slope-table": function () { // its titles hold for any h: kept
         return table([column("head", null, false), column("exponent", null), column("slope", null)], slopes.map(function (m, r) {
           return [HEADS[r], num(Math.log2(m), EXACT), num(m, SLOPE)];
         }));

@@ -10,20 +10,22 @@ window.AttentionByHand.live.define("grouped-heads", function (core) {
     var TOKENS = data.tokens, STYLE = style(true, 3), X = parseMatrix(inputs.X), bytes = data.settings.bytes_per_value;
     var W = ["W_q", "W_k", "W_v"].map(function (name) { return transpose(matmul(X, parseMatrix(inputs[name]))); }); // per head: (n,)
     var h = W[0].length, DIMENSIONS = labels("x", inputs.X[0].length), QUERIES = labels("q", h), n = TOKENS.length;
+    var KV_HEADS = "kv_heads" in inputs ? inputs.kv_heads : data.settings.kv_heads; // each arrangement's g
     var causal = TOKENS.map(function (_, i) { return TOKENS.map(function (__, j) { return j <= i; }); });
     var column1 = function (xs) { return xs.map(function (x) { return [x]; }); }; // one head's (n,) as (n, 1)
     var arrangements = {};
-    data.settings.kv_heads.forEach(function (g) {
+    KV_HEADS.forEach(function (g) {
       var owner = QUERIES.map(function (_, r) { return Math.floor(r / (h / g)); });
       arrangements[g] = { g: g, owner: owner, K: W[1].slice(0, g), V: W[2].slice(0, g), kind: attentionKind(h, g),
         heads: W[0].map(function (q, r) { return attention(column1(q), column1(W[1][owner[r]]), column1(W[2][owner[r]]), 1, causal); }) };
     });
     function arrangement(o) {
-      var g = Number(o.g === undefined ? data.settings.kv_heads[0] : o.g);
+      var g = Number(o.g === undefined ? KV_HEADS[0] : o.g);
       if (!arrangements[g]) fail("g=" + g + " is not an arrangement of this example; accepted: " + Object.keys(arrangements).reverse().join(", "));
       return arrangements[g];
     }
-    var ORDER = data.settings.kv_heads.map(function (g) { return arrangements[g]; });
+    var ORDER = KV_HEADS.filter(function (g, k) { return KV_HEADS.indexOf(g) === k; }) // one per g, as the core's dict keeps them
+      .map(function (g) { return arrangements[g]; });
     var kvLabels = function (prefix, g) { return labels(prefix, g); };
     var headsText = function (g) { return g + " K/V head" + (g === 1 ? "" : "s"); };
     var rolls = function (a, r) { return checkedWeights(a.heads[r].weights)[n - 1]; };

@@ -216,7 +216,7 @@ window.AttentionByHand.live.define("rotary", function (core) {
       },
       "last-position": function () { return scalar(extended - 1, WHOLE); },
       "interpolation-table": function () { // titles with a formula of the factor, which no reader changes here: kept
-        return table([column("position", null), column("interpolated", null)],
+        return table([column("position", null), column("interpolated", "interpolated $p / " + factor + "$")],
           interpolated().map(function (r) { return [positionNumber(r[0]), positionNumber(r[1])]; }));
       },
       "ntk-base": function () { return scalar(roundHalfEven(ntk), WHOLE); },
@@ -228,9 +228,11 @@ window.AttentionByHand.live.define("rotary", function (core) {
       "sinusoid-shift": function () { return scalar(sinusoidK, WHOLE); },
       "sinusoid-moved": function () { return scalar(sinusoidP + sinusoidK, WHOLE); },
       "sinusoid-shift-rows": sinusoidRows,
-      "sinusoid-shift-table": function () { // titles naming p and k, which no reader changes here: kept
+      "sinusoid-shift-table": function () { // titles naming p and k
         var shown = sinusoidRows();
-        return table([column("entry", null, false), column("at-p", null), column("at-p+k", null), column("turned", null)],
+        return table([column("entry", null, false), column("at-p", "row of position " + sinusoidP),
+                      column("at-p+k", "row of position " + (sinusoidP + sinusoidK)),
+                      column("turned", "row of " + sinusoidP + " turned by $-" + sinusoidK + "\\,\\theta_i$")],
           shown.rows.map(function (label, e) { return [label].concat(shown.values[e].map(function (v) { return num(v, DECIMAL); })); }));
       },
       "sinusoid-difference": function () {

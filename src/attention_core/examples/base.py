@@ -10,9 +10,10 @@ value out of range is named by its example and field, at the field's line, never
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -33,20 +34,74 @@ RE_EXAMPLE_NAME = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*\Z")  # a slug: it n
 
 @dataclass(frozen=True)
 class Range:
-    """The values one input accepts: whole numbers (or each of a tuple of them) from `low` to `high`."""
+    """The values one input accepts: whole numbers (or each of a tuple of them) from `low` to `high`; with
+    `divides`, each a divisor of that bound (heads that split a width); with `rising`, a tuple's numbers each larger
+    than the one before (batch sizes along a table)."""
 
     low: Bound
     high: Bound
     meaning: str
+    divides: Bound | None = None
+    rising: bool = False
 
     def limits(self, example: object) -> tuple[float, float]:
         """The two bounds as numbers for this example (a named bound read from it)."""
         return bound_of(self.low, example), bound_of(self.high, example)
 
     def accepted(self, example: object) -> str:
-        """What the range accepts, as an error message says it."""
+        """What the range accepts, as an error message says it (numbers grouped by thousands, as a reader writes
+        them: 1,000,000)."""
         low, high = self.limits(example)
-        return f"{self.meaning}: a whole number from {low:g} to {high:g}"
+        numbers = "whole numbers" if self.rising else "a whole number"
+        rule = f" that divides {bound_of(self.divides, example):,.0f}" if self.divides is not None else ""
+        rises = ", each larger than the one before" if self.rising else ""
+        return f"{self.meaning}: {numbers} from {low:,.0f} to {high:,.0f}{rule}{rises}"
+
+    def refusal(self, value: object, example: object) -> str | None:
+        """Why `value` (a whole number, or a tuple of them) is refused, or None: out of range, not a divisor, or
+        not rising; said as live.js says it beside a reader's field."""
+        low, high = self.limits(example)
+        numbers = value if isinstance(value, tuple) else (value,)
+        for x in numbers:
+            if isinstance(x, bool) or not isinstance(x, int) or not low <= x <= high:
+                return f"{x!r} is out of range; accepted: {self.accepted(example)}"
+            if self.divides is not None and bound_of(self.divides, example) % x:
+                return f"{x} does not divide {bound_of(self.divides, example):.0f}; accepted: {self.accepted(example)}"
+        if self.rising and not rises(numbers):
+            return f"{', '.join(map(str, numbers))} do not rise; accepted: {self.accepted(example)}"
+        return None
+
+
+@dataclass(frozen=True)
+class Entries:
+    """What the numbers of an authored input must be beyond parsing (`bounded_text`): each above `above` and at most
+    `at_most`, and with `rising`, each larger than the one before (temperatures from low to high)."""
+
+    meaning: str
+    above: float | None = None
+    at_most: float | None = None
+    rising: bool = False
+
+    def accepted(self, count: int) -> str:
+        """What the input accepts, as an error message says it, for `count` entries."""
+        limits = [f"above {self.above:g}"] if self.above is not None else []
+        limits += [f"at most {self.at_most:g}"] if self.at_most is not None else []
+        rises = ", each larger than the one before" if self.rising else ""
+        return f"{self.meaning}: {'a number' if count == 1 else 'numbers'} {' and '.join(limits)}{rises}".rstrip()
+
+    def refusal(self, value: str | tuple[str, ...]) -> str | None:
+        """Why the authored `value` (one entry or a row of them) is refused, or None; said as live.js says it."""
+        texts = (value,) if isinstance(value, str) else value
+        numbers, accepted = [parse_entry(text) for text in texts], self.accepted(len(texts))
+        for text, x in zip(texts, numbers, strict=True):
+            quoted = f"\N{LEFT DOUBLE QUOTATION MARK}{text}\N{RIGHT DOUBLE QUOTATION MARK}"
+            if self.above is not None and not x > self.above:
+                return f"{quoted} is not above {self.above:g}; accepted: {accepted}"
+            if self.at_most is not None and not x <= self.at_most:
+                return f"{quoted} is above {self.at_most:g}; accepted: {accepted}"
+        if self.rising and not rises(numbers):
+            return f"{', '.join(texts)} do not rise; accepted: {accepted}"
+        return None
 
 
 @dataclass(frozen=True)
@@ -85,6 +140,11 @@ class Magnitude:
         return all(self.low <= x <= self.high for x in values)
 
 
+def rises(numbers: Sequence[float]) -> bool:
+    """Whether each number is larger than the one before."""
+    return all(a < b for a, b in itertools.pairwise(numbers))
+
+
 def bound_of(bound: Bound, example: object) -> float:
     """A bound as a number: `tokens` is the number of tokens; another name is a property of the example."""
     if isinstance(bound, str):
@@ -93,12 +153,21 @@ def bound_of(bound: Bound, example: object) -> float:
     return float(bound)
 
 
-def ranged(default: Any, low: Bound, high: Bound, meaning: str, source: Source | None = None) -> Any:
-    """A dataclass field holding a whole number (or a tuple of them) that must lie from `low` to `high`."""
-    metadata: dict[str, object] = {"range": Range(low, high, meaning)}
+def ranged(default: Any, low: Bound, high: Bound, meaning: str, source: Source | None = None, *,
+           divides: Bound | None = None, rising: bool = False) -> Any:
+    """A dataclass field holding a whole number (or a tuple of them) that must lie from `low` to `high` (and, as
+    `Range` says, divide `divides`, or rise)."""
+    metadata: dict[str, object] = {"range": Range(low, high, meaning, divides, rising)}
     if source is not None:
         metadata["source"] = source
     return field(default=default, metadata=metadata)
+
+
+def bounded_text(default: str | tuple[str, ...], meaning: str, *, above: float | None = None,
+                 at_most: float | None = None, rising: bool = False) -> Any:
+    """A dataclass field holding authored entries whose numbers must lie above `above`, at most `at_most` (and, with
+    `rising`, each be larger than the one before), checked when the example is made and beside a reader's field."""
+    return field(default=default, metadata={"entries": Entries(meaning, above, at_most, rising)})
 
 
 def published(default: Any, source: str) -> Any:
@@ -137,17 +206,15 @@ class Example:
         return {name.removesuffix("_text"): getattr(self, name) for name in authored}
 
     def out_of_range(self) -> Iterator[tuple[str, str]]:
-        """(field, reason) for every input outside its declared range."""
+        """(field, reason) for every input outside its declared range, or whose authored numbers are not as declared
+        (`bounded_text`)."""
         for item in fields(self):
             declared = item.metadata.get("range")
-            if declared is None:
-                continue
-            value = getattr(self, item.name)
-            low, high = declared.limits(self)
-            for x in value if isinstance(value, tuple) else (value,):
-                if isinstance(x, bool) or not isinstance(x, int) or not low <= x <= high:
-                    yield item.name, f"{x!r} is out of range; accepted: {declared.accepted(self)}"
-                    break
+            refusal = declared and declared.refusal(getattr(self, item.name), self)
+            entries = item.metadata.get("entries")
+            refusal = refusal or (entries and entries.refusal(getattr(self, item.name)))
+            if refusal:
+                yield item.name, refusal
 
     def range_of(self, name: str) -> tuple[int, int]:
         """The lowest and highest whole number input `name` accepts, as its declared range says for this example."""

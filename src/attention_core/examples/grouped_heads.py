@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -32,17 +31,11 @@ class GroupedHeads(Example):
     W_q_text: Rows = (("1", "0", "1", "2"), ("1", "1", "0", "0"), ("1", "2", "1", "1"))
     W_k_text: Rows = (("0", "ln 2", "0", "ln 2"), ("ln 2", "0", "0", "0"), ("0", "0", "ln 2", "0"))
     W_v_text: Rows = (("1", "0", "0", "1"), ("0", "1", "0", "1"), ("0", "0", "1", "0"))
-    kv_heads: tuple[int, ...] = ranged((4, 2, 1), 1, "query_heads", "K/V heads of each arrangement")
+    kv_heads: tuple[int, ...] = ranged((4, 2, 1), 1, "query_heads", "K/V heads of each arrangement",
+                                       divides="query_heads")  # each splits the query heads into equal groups
     bytes_per_value: int = ranged(2, 1, 8, "bytes per stored number")
     illustrative: tuple[str, ...] = ("W_q", "W_k", "W_v")
     exact: bool = True
-
-    def impossible(self) -> Iterator[tuple[str, str]]:
-        """Each arrangement's K/V heads must split the query heads into equal groups."""
-        h = len(self.W_q_text[0])
-        for g in self.kv_heads:
-            if h % g:
-                yield "kv_heads", f"{g} K/V heads cannot share {h} query heads equally; accepted: divisors of {h}"
 
     @cached_property
     def X(self) -> np.ndarray:

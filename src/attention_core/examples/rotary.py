@@ -45,14 +45,14 @@ class Rotary(Example):
         Magnitude("slow", "each", high=0.1, meaning="at most 0.1 radians per position: a turn takes 60 positions"),
     )
     shift: int = ranged(5, 0, 8192, "positions every token is moved by")
-    offset_starts: tuple[int, ...] = ranged((0, 3, 10), 0, 8192, "first positions of the moved pair")
+    offset_starts: tuple[int, ...] = ranged((0, 3, 10), 0, 8192, "first positions of the moved pair", rising=True)
     offset: int = ranged(2, 0, 8192, "the distance between the moved pair")
     figure_p: tuple[int, ...] = ranged((0, 1, 2, 3), 0, 8192, "positions the figure turns red's query to")
     head_d: int = ranged(128, 4, 4096, "entries of a real head, d",
                          Source("the first Llama, 7B (Touvron et al. 2023): 4096 entries over 32 heads", 128))
     larger_base: int = ranged(500_000, 2, 10**9, "a larger base",
                               Source("Llama 3 (Llama Team, AI @ Meta 2024)", 500_000))
-    shown_i: tuple[int, ...] = ranged((0, 1, 16, 32, 48, 63), 0, 2047, "pairs i of the real head shown")
+    shown_i: tuple[int, ...] = ranged((0, 1, 16, 32, 48, 63), 0, "last_pair", "pairs i of the real head shown")
     trained_L: int = ranged(2048, 1, 10**6, "positions in training",
                             Source("the first Llama (Touvron et al. 2023), as extended by Chen et al. (2023)", 2048))
     extension_s: int = ranged(4, 2, 64, "times longer texts than in training")
@@ -64,7 +64,8 @@ class Rotary(Example):
 
     def impossible(self) -> Iterator[tuple[str, str]]:
         """Rotary embeddings turn pairs of entries: the width of Q and K must be even; the moved pair starts at two
-        positions or more, so that its scores can be compared."""
+        positions or more, so that its scores can be compared (their range says they rise; the pairs shown, that
+        they are the real head's)."""
         if len(self.Q_text[0]) % 2:
             yield "Q_text", f"rows {len(self.Q_text[0])} wide cannot be cut into pairs; accepted: an even width"
         if len(set(self.offset_starts)) < 2:
@@ -72,9 +73,11 @@ class Rotary(Example):
                                     "first positions or more, whose scores the page compares")
         if self.head_d % 2:
             yield "head_d", f"{self.head_d} entries cannot be cut into pairs; accepted: an even width"
-        elif max(self.shown_i) >= self.head_d // 2:
-            yield "shown_i", (f"{self.shown_i!r} names a pair a head of {self.head_d} entries does not "
-                                  f"have; accepted: pairs from 0 to {self.head_d // 2 - 1}")
+
+    @property
+    def last_pair(self) -> int:
+        """The last pair i of the real head: d / 2 - 1 (the pairs shown lie from 0 to it)."""
+        return self.head_d // 2 - 1
 
     @cached_property
     def Q(self) -> np.ndarray:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
@@ -11,7 +10,7 @@ import numpy as np
 
 from ..exact import parse_entry
 from ..learning import TrainingRun, previous_token_accuracy, previous_token_share, train_head
-from .base import Example, Magnitude, ranged
+from .base import Example, Magnitude, bounded_text, ranged
 
 
 @dataclass(frozen=True)
@@ -27,10 +26,13 @@ class TrainedHead(Example):
     tokens: tuple[str, ...] = ("a", "b", "c", "d", "e")
     seed: int = ranged(7, 0, 2**32 - 1, "the seed of the weights and of both batches")
     length: int = ranged(5, 3, 12, "positions in each sequence")
-    d_k: int = ranged(4, 1, 16, "the width d_k of the head's queries, keys and values")
-    sequences: int = ranged(32, 1, 256, "sequences in the training batch (and as many held out)")
-    steps: int = ranged(300, 1, 2000, "steps of gradient descent")
-    learning_rate_text: str = "1"
+    # From 2: a head of width 1 may not settle at this learning rate (with seed 7 and length 5 its loss still swings
+    # after 300 steps), and its digits then follow the last bit of exp, which NumPy takes from the CPU (AVX-512's
+    # differs from glibc's): two machines, or the build and a reader's browser (live/trained-head.js), print others.
+    d_k: int = ranged(4, 2, 16, "the width d_k of the head's queries, keys and values")
+    sequences: int = ranged(16, 1, 256, "sequences in the training batch (and as many held out)")
+    steps: int = ranged(150, 1, 2000, "steps of gradient descent")
+    learning_rate_text: str = bounded_text("1", "the learning rate", above=0, at_most=100)
     curve_points: int = ranged(16, 2, 64, "points drawn on the training curve")
     shown: int = ranged(1, 1, "sequences", "the held-out sequence whose maps are drawn, counted from 1")
     magnitudes: tuple[Magnitude, ...] = (
@@ -42,11 +44,7 @@ class TrainedHead(Example):
     exact: bool = False
 
     def impossible(self) -> Iterator[tuple[str, str]]:
-        """The learning rate is a positive number; the vocabulary has two words or more, each different."""
-        rate = parse_entry(self.learning_rate_text)
-        if not (math.isfinite(rate) and 0 < rate <= 100):
-            yield "learning_rate_text", (f"{self.learning_rate_text!r} is not a usable learning rate; accepted: a "
-                                         "number above 0 and at most 100")
+        """The vocabulary has two words or more, each different (the learning rate's bounds are declared with it)."""
         if len(self.tokens) < 2 or len(set(self.tokens)) != len(self.tokens):
             yield "tokens", f"{self.tokens!r} is not a vocabulary; accepted: two or more different words"
 

@@ -20,7 +20,7 @@ from ..language_model import (
 )
 from ..layer import LayerParameters
 from ..sampling import Sampling, sample_next, softmax_with_temperature
-from .base import Example, Rows, ranged
+from .base import Example, Rows, bounded_text, ranged
 
 TEMPERATURE_LABELS = ("low", "middle", "high")  # rows of the temperature table, in increasing order of T
 
@@ -47,12 +47,13 @@ class WholeModel(Example):
     )
     weight_seed: int = ranged(9, 0, 2**32 - 1, "the seed of the layers' weights")
     layers: int = ranged(2, 1, 4, "layers in the stack")
-    h: int = ranged(2, 1, "d_model", "heads per layer (a divisor of d_model)")
+    h: int = ranged(2, 1, "d_model", "heads per layer", divides="d_model")
     d_ff: int = ranged(8, 1, 64, "the width of the feed-forward network")
-    temperatures_text: tuple[str, ...] = ("1/2", "1", "2")
-    temperature_text: str = "1"
+    temperatures_text: tuple[str, ...] = bounded_text(("1/2", "1", "2"), "temperatures, from low to high", above=0,
+                                                      rising=True)
+    temperature_text: str = bounded_text("1", "the temperature of the draw", above=0)
     top_k: int = ranged(3, 1, "vocabulary", "k of top-k sampling (at most the vocabulary's size)")
-    top_p_text: str = "3/4"
+    top_p_text: str = bounded_text("3/4", "p of top-p sampling", above=0, at_most=1)
     draw_seed: int = ranged(2026, 0, 2**32 - 1, "the seed of the draw u")
     target: str = "rolls"
     illustrative: tuple[str, ...] = ("vocabulary", "embedding", "weight_seed", "layers", "h", "d_ff", "temperatures",
@@ -60,24 +61,14 @@ class WholeModel(Example):
     exact: bool = False
 
     def impossible(self) -> Iterator[tuple[str, str]]:
-        """Heads split d_model; temperatures rise and are positive; 0 < p <= 1; prompt and target are words."""
-        if self.d_model % self.h:
-            yield "h", f"{self.h} heads cannot split d_model={self.d_model} evenly; accepted: a divisor of it"
-        yield from self._temperature_problems()
-        if not 0 < parse_entry(self.top_p_text) <= 1:
-            yield "top_p_text", f"{self.top_p_text!r} is not in (0, 1]; accepted: a number above 0 and at most 1"
+        """Three temperatures (above 0 and rising, and p in (0, 1]: their declarations say so); prompt and target
+        are words."""
+        if len(self.temperatures_text) != len(TEMPERATURE_LABELS):
+            yield "temperatures_text", (f"{len(self.temperatures_text)} temperatures; accepted: three, low, middle "
+                                        "and high")
         for field, word in (*(("tokens", token) for token in self.tokens), ("target", self.target)):
             if word not in self.vocabulary:
                 yield field, f"{word!r} is not in the vocabulary; accepted: one of {', '.join(self.vocabulary)}"
-
-    def _temperature_problems(self) -> Iterator[tuple[str, str]]:
-        """Temperatures must be above 0, and the table's three must rise from low to high."""
-        if not parse_entry(self.temperature_text) > 0:
-            yield "temperature_text", f"{self.temperature_text!r} is not above 0; accepted: a number above 0"
-        values = parse_vector(self.temperatures_text)
-        if len(values) != len(TEMPERATURE_LABELS) or not (0 < values[0] < values[1] < values[2]):
-            yield "temperatures_text", (f"{self.temperatures_text!r} are not three rising temperatures above 0; "
-                                        "accepted: three numbers, each above 0 and larger than the one before")
 
     @property
     def d_model(self) -> int:

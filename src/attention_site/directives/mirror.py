@@ -25,10 +25,12 @@ class Mirror:
     entries: frozenset[str]
     editable: tuple[str, ...] = ()
     read_by: Mapping[str, frozenset[str]] = field(default_factory=dict)  # an input offered only beside these
-    # A matrix whose rows are not the tokens': by field, what live.json lists its rows by ("" to number them), and
-    # what each row is (the whole model's embedding: {"embedding": ("vocabulary", "word of the vocabulary")}; the
-    # exercises' new keys: {"new_keys": ("", "key")}, rows named key 1, key 2, ...).
-    rows: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    # A matrix whose rows are not the tokens': by field, the names of its rows (none to number them) and what each
+    # row is (the whole model's embedding: {"embedding": (EX.vocabulary, "word of the vocabulary")}; the exercises'
+    # new keys: {"new_keys": ((), "key")}, rows named key 1, key 2, ...).
+    rows: Mapping[str, tuple[tuple[str, ...], str]] = field(default_factory=dict)
+    # What the panel calls an input whose name is not the page's (positions' a_K is the page's w^K), by field.
+    titles: Mapping[str, str] = field(default_factory=dict)
 
 
 NOT_LIVE = Mirror(frozenset())

@@ -57,12 +57,12 @@ def formula_slopes() -> Grid:
 @table(NAME, "slope-table", f"Each head r: the exponent log2 of its slope (-{ALIBI_SPAN}r/h when h is a power of two) "
        "and the slope to four places.")
 def slope_table() -> Table:
+    """Titled for any number of heads (log2 m_r, m_r): the formula 2^(-8r/h) stands above the table, and a check
+    beside it says whether it gives these slopes, so the titles need not change with h (nor does live.js write them)."""
     rows = tuple((label, Number(float(exponent), EXACT), Number(m, SLOPE_STYLE))
                  for label, exponent, m in zip(head_labels(), EX.slope_exponents, EX.slopes, strict=True))
-    power_of_two = EX.heads_power_of_two
-    exponent = f"exponent $-{ALIBI_SPAN}r/h$" if power_of_two else "exponent $\\log_2 m_r$"
-    return Table((Column("head", "head $r$", False), Column("exponent", exponent),
-                  Column("slope", f"slope $m_r = 2^{{-{ALIBI_SPAN}r/h}}$" if power_of_two else "slope $m_r$")), rows)
+    return Table((Column("head", "head $r$", False), Column("exponent", "exponent $\\log_2 m_r$"),
+                  Column("slope", "slope $m_r$")), rows)
 
 
 @scalar(NAME, "slope", "The slope m of the head worked by hand.")
@@ -109,9 +109,9 @@ def biased_weights() -> Grid:
 
 
 # What docs/javascripts/live/alibi.js mirrors (directives/mirror.py): the reader's inputs and the entries. The head
-# worked by hand is offered, not the number of heads, whose range bounds it (live.py follows no such bound).
+# worked by hand and the number of heads, which bounds it (live.js reads that bound among the reader's inputs).
 MIRROR = Mirror(
     entries=frozenset({
         "bias", "biased", "biased-weights", "distance-table", "distances", "formula-slopes", "head", "heads", "scores",
         "slope", "slope-span", "slope-table", "slopes", "weights"}),
-    editable=("scores", "head"))
+    editable=("scores", "heads", "head"))

@@ -240,5 +240,5 @@ MIRROR = Mirror(
         "projection-q", "projection-w-q", "projection-x", "scores", "scores-keys", "scores-query", "scores-scaled",
         "shape", "shape-givens", "shapes", "softmax", "values", "weighted-sum", "weights"}),
     editable=("new_x", "new_W_q", "new_query", "new_keys", "masked_row", "new_scores", "new_values"),
-    rows={"new_x": ("", "input row"), "new_W_q": ("", "row"), "new_query": ("", "query"), "new_keys": ("", "key"),
-          "new_values": ("", "value row")})
+    rows={"new_x": ((), "input row"), "new_W_q": ((), "row"), "new_query": ((), "query"), "new_keys": ((), "key"),
+          "new_values": ((), "value row")})

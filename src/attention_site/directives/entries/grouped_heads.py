@@ -136,8 +136,11 @@ def cache_entries() -> Grid:
 
 
 # What docs/javascripts/live/grouped-heads.js mirrors (directives/mirror.py): the reader's inputs and the entries.
+# The K/V heads of each arrangement are offered where an entry drawing the arrangements is shown; their range says
+# they must divide the query heads, so live.js refuses a 3 beside its field as the example does.
 MIRROR = Mirror(
     entries=frozenset({
         "cache", "cache-size", "query-heads", "readers", "rolls-weights", "sharing", "w-k", "w-q", "w-v", "weights",
         "x"}),
-    editable=("X", "W_q", "W_k", "W_v"))
+    editable=("X", "W_q", "W_k", "W_v", "kv_heads"),
+    read_by={"kv_heads": frozenset({"cache", "cache-size", "readers", "rolls-weights", "sharing", "weights"})})

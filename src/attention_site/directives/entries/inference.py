@@ -133,10 +133,11 @@ def rebuild_error() -> Grid:
 
 
 # What docs/javascripts/live/inference.js mirrors (directives/mirror.py): the reader's inputs and the entries. The
-# batch sizes stay a setting: a reader's batches must rise, which no range says (as grouped heads' K/V heads).
+# batch sizes are offered where a table by batch is shown; their range says they rise, which live.js checks too.
 MIRROR = Mirror(
     entries=frozenset({
         "against-ridge", "bandwidth", "bytes-per-token", "cache-wins", "caches", "context", "crossover",
         "crossover-width", "crossovers", "intensity", "log-sum-exp", "macs", "parameters", "peak-tflops", "prompt",
         "rebuild-error", "recomputed-weights", "ridge", "weights-and-cache"}),
-    editable=("context", "prompt"))
+    editable=("context", "prompt", "batches"),
+    read_by={"batches": frozenset({"against-ridge", "bytes-per-token", "caches", "intensity"})})

@@ -236,13 +236,15 @@ def relative_output() -> Grid:
 # learned table's seed is a reader's (live.js draws as NumPy does); the other whole numbers stay settings: within
 # their ranges, a longer table may outgrow the heat map (which must show more positions), a larger heat map the
 # cells a figure draws, and another clip the relative tables' 2 clip + 1 rows, all of which the example refuses.
-# The relative tables a_K and a_V are mirrored but not offered: live.js's fields would name their rows, one per
-# distance -k..k, by the tokens.
+# The relative tables a_K and a_V (the page's w^K and w^V) are offered with a row per clipped distance, -clip to clip.
 LEARNED_TABLE_READERS = frozenset({"e-plus-p", "equivariance", "max-difference", "output", "outputs", "position-table"})
 MIRROR = Mirror(
     entries=frozenset({
         "clip", "distances", "e-plus-p", "embeddings", "equivariance", "key-table", "keys", "max-difference",
         "output", "outputs", "pair-keys", "plain-scores", "position-table", "queries", "relative-output",
         "relative-scores", "relative-weights", "sinusoidal-heatmap", "value-table", "values", "w-k", "w-q", "w-v"}),
-    editable=("embeddings", "W_q", "W_k", "W_v", "learned_seed"),
-    read_by={"learned_seed": LEARNED_TABLE_READERS})
+    editable=("embeddings", "W_q", "W_k", "W_v", "learned_seed", "a_K", "a_V"),
+    read_by={"learned_seed": LEARNED_TABLE_READERS},
+    rows={table: (tuple(f"distance {d}".replace("-", "\N{MINUS SIGN}") for d in distance_labels()),
+                  "clipped distance d") for table in ("a_K", "a_V")},
+    titles={"a_K": "w^K, the relative key table", "a_V": "w^V, the relative value table"})

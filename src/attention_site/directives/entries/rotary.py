@@ -282,10 +282,10 @@ def longest_wavelength() -> Scalar:
     return count(round(EX.wavelengths[-1, 1]))
 
 
-# What docs/javascripts/live/rotary.js mirrors (directives/mirror.py): the reader's inputs and the entries. The first
-# moved positions and the pairs shown are not offered (their ranges let a reader name one position twice or a pair
-# the real head lacks, which the example refuses), nor the factor and the sinusoid's positions, which stand in
-# formulas of table titles that live.js writes as text.
+# What docs/javascripts/live/rotary.js mirrors (directives/mirror.py): the reader's inputs and the entries, every
+# whole number a reader may change among them: the first moved positions (their range says they rise) and the pairs
+# shown (up to the real head's last pair); the factor and the sinusoid's positions too, though they stand in
+# formulas of table titles: live.js sets a title's numbers in the MathML the build made of it.
 MIRROR = Mirror(
     entries=frozenset({
         "angles", "base", "extended-length", "extension-factor", "frequencies", "head-width", "interpolation",
@@ -294,4 +294,5 @@ MIRROR = Mirror(
         "rotated-keys", "rotated-queries", "rotation-figure", "scores", "shift", "shifted-positions", "shifted-scores",
         "sinusoid-difference", "sinusoid-moved", "sinusoid-position", "sinusoid-shift", "sinusoid-shift-rows",
         "sinusoid-shift-table", "trained-length", "unrotated-pair", "wavelength-table", "wavelengths"}),
-    editable=("Q", "K", "shift", "offset", "figure_p"))
+    editable=("Q", "K", "shift", "offset", "offset_starts", "figure_p", "shown_i", "extension_s", "sinusoid_p",
+              "sinusoid_k"))

@@ -13,6 +13,7 @@ from attention_core.examples.trained_head import TRAINED_HEAD as EX
 from attention_core.learning import HeadForward, TrainingRun
 
 from ...figures import growth_charts
+from ..mirror import Mirror
 from ..registry import figure, grid, scalar
 from ..shown import Figure, Grid, Scalar
 from .common import DECIMAL, EXACT, WHOLE, count, make_grid, weights_figure
@@ -141,3 +142,13 @@ def training_curve() -> Figure:
         x_label="step of gradient descent", y_label="loss, or weight", log=False, id_prefix="th-curve",
     )
     return Figure(svg, "The loss and the weight on the previous token, on the training batch, as the steps go by.")
+
+
+# The whole numbers a reader may change; docs/javascripts/live/trained-head.js trains the head again in the browser
+# (shown's range ends at `sequences`, a bound live.js follows), and the learning rate, whose bounds (above 0, at most
+# 100) live.js checks beside its field. Not offered: the tokens (the vocabulary).
+MIRROR = Mirror(
+    entries=frozenset({
+        "accuracy", "d-k", "d-model", "initial-map", "learning-rate", "length", "loss", "previous-share", "seed",
+        "sequences", "shown", "steps", "trained-map", "training-curve", "vocabulary-size", "words"}),
+    editable=("seed", "length", "d_k", "sequences", "steps", "learning_rate", "curve_points", "shown"))

@@ -236,14 +236,15 @@ def stack_diagram() -> Figure:
 
 
 
-# h stays a setting: its range (1 to d_model) admits widths that do not divide d_model, which the example refuses.
-# The temperatures, the draws' temperature and p stay as authored: the example refuses some entries the core parses
-# (temperatures not rising or not above 0, p outside (0, 1]), which live.js cannot refuse beside the field.
+# h is offered: its range says it divides d_model, and live.js refuses a 3 beside its field as the example does.
+# The temperatures, the draw's temperature and p are offered: their declarations (bounded_text) say what the example
+# refuses (temperatures not rising or not above 0, p outside (0, 1]), and live.js refuses it beside the field.
 MIRROR = Mirror(
     entries=frozenset({
         "choices", "cumulative", "d-ff", "d-model", "distributions", "embedded", "embedding", "embedding-scale",
         "heads", "last-output", "layer-output", "layer-weights", "layers", "logits", "loss", "loss-gradient",
         "peak", "positions", "stack-diagram", "target", "target-probability", "temperature", "temperatures",
         "tempered", "token-ids", "top-k", "top-p", "u", "vocabulary-size", "x"}),
-    editable=("embedding", "weight_seed", "layers", "d_ff", "top_k", "draw_seed"),
-    rows={"embedding": ("vocabulary", "word of the vocabulary")})
+    editable=("embedding", "weight_seed", "layers", "h", "d_ff", "temperatures", "temperature", "top_k", "top_p",
+              "draw_seed"),
+    rows={"embedding": (EX.vocabulary, "word of the vocabulary")})
