@@ -19,8 +19,11 @@ from mutations import DOCS, RE_FRONT_MATTER, as_tuples, constant_of, fresh_engin
 
 from attention_core import EXAMPLES
 
-EXTENSIONS = ["tables", "md_in_html", "attr_list", "pymdownx.arithmatex"]  # as mkdocs.yml's, for what they write
-CONFIGS = {"pymdownx.arithmatex": {"generic": True}}
+# One converter with mkdocs.yml's extensions, for what they write, reset before each directive; and the HTML of each
+# marked text converted so far (most directives of a page write the same for every input set of one example).
+CONVERTER = markdown.Markdown(extensions=["tables", "md_in_html", "attr_list", "pymdownx.arithmatex"],
+                              extension_configs={"pymdownx.arithmatex": {"generic": True}})
+CONVERTED: dict[tuple[str, bool], str] = {}
 
 
 def changed_examples(example: str, inputs: dict[str, object]) -> dict[str, object]:
@@ -45,9 +48,10 @@ def written(live: object, engine: object, mathml: object, place: object) -> obje
     marked = live.marked(directive.kind, place.ordinal, text, place.in_math, place.in_text)
     if place.in_text:  # the mark closes and reopens the \text{…} it stands in
         marked = f"\\text{{{marked}}}"
-    if place.in_math:
-        return mathml.convert_math(f'<span class="arithmatex">\\({marked}\\)</span>')
-    return mathml.convert_math(markdown.markdown(marked, extensions=EXTENSIONS, extension_configs=CONFIGS))
+    if (marked, place.in_math) not in CONVERTED:
+        html = f'<span class="arithmatex">\\({marked}\\)</span>' if place.in_math else CONVERTER.reset().convert(marked)
+        CONVERTED[marked, place.in_math] = mathml.convert_math(html)
+    return CONVERTED[marked, place.in_math]
 
 
 def pages_as_built(pages: list[str], example: str, inputs: dict[str, object]) -> dict[str, dict[int, object]]:

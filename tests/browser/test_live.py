@@ -13,6 +13,7 @@ from dataclasses import fields
 from pathlib import Path
 
 import pytest
+from conftest import made_once
 from mutations import DOCS, other_mutations, text_mutations
 from playwright.sync_api import Browser, Page, expect
 
@@ -30,10 +31,7 @@ RUNNER = Path(__file__).resolve().parent.parent / "live_parity.py"
 # a table's cells (a blank by what "show answers" writes and its answer to 12 digits: NumPy's matrix product, run by
 # BLAS with fused multiply-adds, may differ from a loop in the last bit) and note, a figure's cells and text
 # alternative, a check's mark (empty while it holds), anything else its text; {stale} where nothing was computed.
-READ = """async ([root, directives]) => {
-  const live = window.AttentionByHand.live;
-  if (root === null && live) await live.drawn();  // the pictures far from view, drawn once the page is idle
-  const scope = root === null ? document : new DOMParser().parseFromString(root, "text/html");
+READER = """(scope, directives) => {
   const cell = c => {
     const blanks = [...c.querySelectorAll(".fill-in")];
     const answer = b => b.dataset.display + " = " + Number(b.dataset.answer).toPrecision(12) + " ± " +
@@ -74,6 +72,24 @@ READ = """async ([root, directives]) => {
   }
   return out;
 }"""
+READ = """async (directives) => {
+  const live = window.AttentionByHand.live;
+  if (live) await live.drawn();  // the pictures far from view, drawn once the page is idle
+  return (""" + READER + """)(document, directives);
+}"""
+# Show an example's inputs, draw at once what would wait for an idle moment, and read the page and the build's HTML
+# for the same inputs in one call: {id: [browser, build]} for each directive that differs (a build that stopped at a
+# directive gives its {stale} as is).
+COMPARE = """async ([example, inputs, html, stopped, directives]) => {
+  const live = window.AttentionByHand.live, read = """ + READER + """;
+  live.show({[example]: inputs});
+  live.drawPending();
+  await live.drawn();
+  const shown = read(document, directives);
+  const built = {...read(new DOMParser().parseFromString(html, "text/html"), directives), ...stopped};
+  return Object.fromEntries(Object.keys(built).filter(id => JSON.stringify(shown[id]) !== JSON.stringify(built[id]))
+    .map(id => [id, [shown[id], built[id]]]));
+}"""
 
 
 def built(sources: list[str], cases: list[dict[str, object]]) -> list[dict[str, dict[str, object]]]:
@@ -84,9 +100,9 @@ def built(sources: list[str], cases: list[dict[str, object]]) -> list[dict[str, 
     return json.loads(done.stdout)
 
 
-def read_page(page: Page, directives: list[dict[str, object]], html: str | None = None) -> dict[str, object]:
-    """What the live page (or, given `html`, the build's HTML) shows for each directive."""
-    return page.evaluate(READ, [html, directives])
+def read_page(page: Page, directives: list[dict[str, object]]) -> dict[str, object]:
+    """What the live page shows for each directive."""
+    return page.evaluate(READ, directives)
 
 
 def open_live(page: Page, url: str) -> list[dict[str, object]]:
@@ -224,17 +240,21 @@ def examples_of(live_pages: list[str], built_site: Path) -> dict[str, list[str]]
 
 
 @pytest.fixture(scope="module")
-def truth() -> Callable[[str, list[str]], tuple[list[dict[str, object]], list[dict[str, object]]]]:
-    """By example, made once on first use: its input cases, and what the build writes for each on every live page
-    using it (by source)."""
-    found: dict[str, tuple[list[dict[str, object]], list[dict[str, object]]]] = {}
+def truth(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str, list[str]], tuple[list[dict[str, object]],
+                                                                                       list[dict[str, object]]]]:
+    """By example, made once per test run on first use (whichever pytest-xdist worker asks first): its input cases,
+    and what the build writes for each on every live page using it (by source)."""
 
     def of(example: str, folders: list[str]) -> tuple[list[dict[str, object]], list[dict[str, object]]]:
-        if example not in found:
+        def make(folder: Path) -> Path:
             cases = mutated_cases(example)
-            sources = [source_of(folder) for folder in folders]
-            found[example] = (cases, built(sources, [{"example": example, "inputs": i} for i in cases]))
-        return found[example]
+            sources = [source_of(page) for page in folders]
+            written = folder / "truth.json"
+            written.write_text(json.dumps([cases, built(sources, [{"example": example, "inputs": i} for i in cases])]))
+            return written
+
+        cases, fragments = json.loads(made_once(tmp_path_factory, f"live-truth-{example}", make).read_text())
+        return cases, fragments
 
     return of
 
@@ -262,20 +282,19 @@ def test_every_live_page_equals_the_build_for_its_numbers_and_their_mutations(
         assert read_page(page, directives) == as_built, folder
         cases, fragments_by_case = truth(example, [f for f, names in examples_of.items() if example in names])
         for inputs, by_page in zip(cases, fragments_by_case, strict=True):
-            show(page, example, inputs)
-            differing = differences(page, directives, by_page[source_of(folder)])
+            differing = differences(page, directives, example, inputs, by_page[source_of(folder)])
             assert not differing, f"{folder} with {example} {inputs}: browser vs build {differing}"
         show(page, example, inputs_of(example))
         assert len(cases) >= FEWEST_CASES or not mirror_of(example).editable, folder  # head width offers nothing
 
 
-def differences(page: Page, directives: list[dict[str, object]], fragments: dict[str, object]) -> dict[str, object]:
-    """Each directive whose text in the browser differs from the build's `fragments`: {id: (browser, build)}."""
-    shown = read_page(page, directives)
+def differences(page: Page, directives: list[dict[str, object]], example: str, inputs: dict[str, object],
+                fragments: dict[str, object]) -> dict[str, object]:
+    """Each directive whose text in the browser, once `example` shows `inputs`, differs from the build's `fragments`
+    for them: {id: [browser, build]}."""
     html = "".join(fragment for fragment in fragments.values() if isinstance(fragment, str))
     stopped = {key: value for key, value in fragments.items() if isinstance(value, dict)}  # the build stops
-    expected = {**read_page(page, directives, html), **stopped}
-    return {key: (shown[key], value) for key, value in expected.items() if shown[key] != value}
+    return page.evaluate(COMPARE, [example, inputs, html, stopped, directives])
 
 
 def cells_of(page: Page, heading_id: str) -> list[str]:
