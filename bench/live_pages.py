@@ -44,13 +44,14 @@ REPEATS = 15
 BUDGET_KB, BUDGET_MS = 30.0, 50.0
 FIRST_VISIT = ("docs/javascripts/reader.js", "docs/stylesheets/reader.css")
 SHARED_CODE = ("javascripts/live.js", "stylesheets/live.css")  # fetched on every live page, on use
-EXAMPLE_CODE = "javascripts/live"  # one file per example, fetched on a page of that example, on use
+EXAMPLE_CODE = "javascripts/live"  # a file per example and per part of live.js, fetched where a page needs it, on use
 CALCULATOR = "docs/javascripts/calculator.js"  # fetched when a calculator comes near, with live.js since it is its view
-TIMED = """async ([example, inputs, other]) => {
+TIMED = """async ([example, inputs, other, varied, seeds]) => {
   const live = window.AttentionByHand.live, manifest = await live.loadManifest();
-  const times = {computed: [], written: [], laidOut: [], later: []};
+  const times = {computed: [], written: [], laidOut: [], later: [], apart: []};
   for (let k = 0; k < REPEATS; k++) {
-    const given = {...live.ownInputs(manifest), [example]: k % 2 ? inputs : other};  // every example of the page
+    const given = {...live.ownInputs(manifest), [example]: {...(k % 2 ? inputs : other)}};  // every example of the page
+    if (varied) given[example][varied] = seeds + k;  // a seed of its own each run: nothing kept from another
     const start = performance.now();
     live.computeAll(manifest, given);
     const computed = performance.now();
@@ -60,10 +61,15 @@ TIMED = """async ([example, inputs, other]) => {
     const laidOut = performance.now();
     live.drawPending();  // the pictures far from view, which live.js draws in the next idle moment
     document.body.getBoundingClientRect();
+    const drawn = performance.now();
+    await live.drawn();  // what an example computes apart (head width's draws), and the page written again
+    live.drawPending();
+    document.body.getBoundingClientRect();
     times.computed.push(computed - start);
     times.written.push(written - computed);
     times.laidOut.push(laidOut - computed);
-    times.later.push(performance.now() - laidOut);
+    times.later.push(drawn - laidOut);
+    times.apart.push(performance.now() - drawn);
   }
   return times;
 }""".replace("REPEATS", str(REPEATS))
@@ -100,12 +106,13 @@ def heaviest_live_page(site: Path, example: str | None = None) -> Path:
 
 def live_code(site: Path) -> tuple[str, int]:
     """The live page that loads the most live code, and that code's gzip bytes: live.js and live.css, and the file
-    of live/ of each example of its live.json."""
+    of live/ of each part and each example of its live.json."""
     shared = sum(gzipped((site / name).read_bytes()) for name in SHARED_CODE)
 
     def weight(manifest: Path) -> int:
-        examples = json.loads(manifest.read_text("utf-8"))["examples"]
-        return shared + sum(gzipped((site / EXAMPLE_CODE / f"{name}.js").read_bytes()) for name in examples)
+        data = json.loads(manifest.read_text("utf-8"))
+        files = [*data["parts"], *data["examples"]]
+        return shared + sum(gzipped((site / EXAMPLE_CODE / f"{name}.js").read_bytes()) for name in files)
 
     heaviest = max(site.rglob("live.json"), key=weight)
     return heaviest.parent.relative_to(site).as_posix() + "/", weight(heaviest)
@@ -158,7 +165,7 @@ def recompute_times(url: str, example: str, inputs: list[dict[str, object]]) -> 
         devtools = page.context.new_cdp_session(page)
         for rate in (1, 4):
             devtools.send("Emulation.setCPUThrottlingRate", {"rate": rate})
-            times[rate] = page.evaluate(TIMED, [example, *inputs])
+            times[rate] = page.evaluate(TIMED, [example, *inputs, VARIED.get(example), 1000 * rate])
         browser.close()
     return times
 
@@ -221,7 +228,9 @@ CASES = {  # two input sets for each live example, handed to live.js in turn
     "initialisation": (with_input("initialisation", seed=2026), with_input("initialisation", d_k=8, d_v=8, h=8)),
     "whole-model": (with_input("whole-model", layers=4, d_ff=64, weight_seed=1), with_input("whole-model", layers=3)),
     "trained-head": (with_input("trained-head", seed=8), with_input("trained-head", learning_rate="1/2")),
+    "head-width": (with_input("head-width"), with_input("head-width", samples=2000)),
 }
+VARIED = {"head-width": "seed"}  # drawn apart and kept by input: each run draws from a seed of its own
 
 
 def main() -> None:
@@ -263,7 +272,8 @@ def report(weights: list[tuple[str, int, int]], heaviest: tuple[str, int],
     size_rows = [(name, f"{now / 1000:.2f} KB", "" if before < 0 else f"{before / 1000:.2f} KB",
                   "" if before < 0 else f"{now - before:+d} B") for name, now, before in weights]
     phases = (("computed", "computing"), ("written", "computing and writing"), ("laidOut", "to the page laid out"),
-              ("later", "then pictures far from view, when idle"))
+              ("later", "then pictures far from view, when idle"),
+              ("apart", "then what is computed apart, page written again"))
     time_rows = [(pages[example], f"{rate} x", what, f"{median(by[key]):.1f} ms",
                   f"{min(by[key]):.1f}–{max(by[key]):.1f} ms", f"{ratio(median(by[key]), BUDGET_MS):.2f}")
                  for example, by_rate in times.items() for rate, by in by_rate.items() for key, what in phases]

@@ -25,7 +25,7 @@ from attention_core.examples.base import ExampleInputError
 from attention_core.examples.red_ball_rolls import RedBallRolls
 from attention_site.build_cache import TextCache, cache_key, kept_files
 from attention_site.directives import DirectiveError, listings
-from attention_site.directives.mirror import mirrors
+from attention_site.directives.mirror import PARTS, mirrors
 from attention_site.html_check import check_html
 from attention_site.live_reload import RELOAD_SCRIPT
 from attention_site.mathml.tex import MathConversionError, tex_to_mathml
@@ -524,6 +524,7 @@ REFUSED_FILES = {
     "javascripts/sub/reader.js": "docs/javascripts/sub/reader.js is not one of the site's scripts",
     "javascripts/Reader.JS": "docs/javascripts/Reader.JS is not one of the site's scripts",
     "javascripts/live/planted.js": "docs/javascripts/live/planted.js is not one of the site's scripts",
+    "javascripts/live/Charts.js": "docs/javascripts/live/Charts.js is not one of the site's scripts",
     "javascripts/live/kv-cache.js/x.js": "docs/javascripts/live/kv-cache.js/x.js is not one of the site's scripts",
     "javascripts/live/../live.js": "docs/javascripts/live/../live.js is not one of the site's scripts",
     "javascripts/live/live/kv-cache.js": "docs/javascripts/live/live/kv-cache.js is not one of the site's scripts",
@@ -555,12 +556,12 @@ def test_the_files_the_site_serves_pass_the_type_check() -> None:
 
 def test_every_declared_script_is_a_file_of_the_site() -> None:
     """Assert the list of the site's scripts names exactly the files of docs/javascripts/ (none left behind), and
-    that live/ holds one file for each example the browser mirrors, and no other."""
+    that live/ holds one file for each example the browser mirrors and for each part of live.js, and no other."""
     folder = ROOT / "docs/javascripts"
     assert sorted(path.name for path in folder.iterdir() if path.is_file()) == sorted(SCRIPTS)
     assert [path.name for path in folder.iterdir() if path.is_dir()] == [EXAMPLE_SCRIPTS.strip("/")]
-    examples = sorted(path.name for path in (folder / EXAMPLE_SCRIPTS).iterdir())
-    assert examples == [f"{key}.js" for key in sorted(mirrors())]
+    files = sorted(path.name for path in (folder / EXAMPLE_SCRIPTS).iterdir())
+    assert files == sorted(f"{name}.js" for name in [*mirrors(), *PARTS])
 
 
 @pytest.mark.slow

@@ -279,6 +279,23 @@ def test_claims_with_a_tolerance_are_live_with_what_qualifies_them() -> None:
     assert sorted(other["examples"]) == ["bus-is-late", "red-ball-rolls"]
 
 
+def test_a_page_loads_the_parts_of_live_js_it_needs_and_no_other() -> None:
+    """Assert live.json names the parts of live.js a page needs: the claims with a tolerance where a check states
+    close=, ratio= or slope= (not same= within=, which live.js evaluates itself), the line charts where an example's
+    MIRROR asks for them (head width's, the trained head's), none on a page needing neither; and that a MIRROR naming
+    a part live.js does not have is refused."""
+    def parts(markdown: str) -> list[str]:
+        return json.loads(page_manifest(markdown))["parts"]
+
+    assert [parts(line) for line in CLAIMS_WITH_A_TOLERANCE] == [["measures"]] * 4 + [[]]
+    assert parts("<!-- attn:table head-width spread -->") == ["charts"]
+    assert parts("<!-- attn:value trained-head seed -->\n<!-- attn:check head-width spreads col=scaled close=1 "
+                 "within=0.1 -->") == ["charts", "measures"]
+    assert parts("<!-- attn:table bus-is-late scores -->") == []
+    with pytest.raises(ValueError, match=re.escape("Mirror(parts=...) names plots; the parts of live.js are charts, ")):
+        Mirror(frozenset({"x"}), parts=("plots",))
+
+
 def test_the_meaning_example_is_live_and_offers_its_keys_and_its_one_row_query() -> None:
     """Assert a page of the meaning example is live, offering the keys (a row per word) and the query of it, one row
     of entries as authored, with the features and the word whose query it is that the fields are named by."""

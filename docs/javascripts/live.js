@@ -16,6 +16,10 @@
   /** A directive that cannot be computed for these numbers: the build would stop with this message. */
   function Stale(message) { this.message = message; }
   function fail(message) { throw new Stale(message); }
+  /** What an example computes apart, in slices between the browser's other work (head width's millions of draws):
+      compute's result for what needs it, which waits dimmed (aria-busy) till `promise` is kept and the page written
+      again. */
+  function pending(promise) { throw { pending: promise }; }
 
   // ---- The number policy: directives/formatting.py ----
   var MAX_DENOMINATOR = 64, GROUPED_FROM = 1000, EXACT_TOLERANCE = 1e-9;
@@ -697,8 +701,6 @@
   var LIST_CLAIMS = ["largest", "smallest", "tied", "nonzero", "greater", "equal", "labels"];
   var GENERIC = ["row", "col", "digits", "blanks", "pick"];
 
-  /** The other entry of this example that same=, differs= or ratio='s of= names, picked as this claim picks its own
-      (other-row=, other-col= otherwise): relations.other_subject. */
   /** relations.other_subject: the entry same=, differs= or of= names (NAME, or EXAMPLE:NAME of another example, whose
       inputs live.json then carries), picked as this claim picks its own. */
   function otherSubject(said, context) {
@@ -749,52 +751,6 @@
     }
   }
 
-  /** measures.least_squares_slope: the slope of the straight line that fits the points best. */
-  function leastSquaresSlope(xs, ys) {
-    var mx = sum(xs) / xs.length, my = sum(ys) / ys.length;
-    var spread = sum(xs.map(function (x) { return (x - mx) * (x - mx); }));
-    return spread ? sum(xs.map(function (x, i) { return (x - mx) * (ys[i] - my); })) / spread : Infinity;
-  }
-
-  RELATIONS.close = function (subject, said, context) {
-    var x = numberOption(said), t = context.tolerance;
-    refuseWide(context, x, subject, "close");
-    for (var i = 0; i < subject.values.length; i++) {
-      if (!allows(t, subject.values[i], x)) {
-        return stale(subject, "the entries are within " + t.text + " of " + general(x), (subject.labels[i] ? subject.labels[i] + " is " : "it is ") + subject.text[i]);
-      }
-    }
-    return null;
-  };
-  RELATIONS.ratio = function (subject, said, context) {
-    var x = numberOption(said), t = context.tolerance, values = subject.values;
-    if (context.options.of !== undefined) { // every entry is x times the same entry of the one of= names
-      var other = otherSubject(context.options.of, context), ys = other.values;
-      var holds = ys.length === values.length && values.every(function (v, i) { return allows(t, v, x * ys[i]); });
-      return holds ? null : stale(subject, "the numbers are " + general(x) + " times those of " + other.about, "that has " + listing(other));
-    }
-    if (values.length !== 2) fail("ratio= compares two entries; " + subject.about + " has " + values.length + ": pick two");
-    refuseWide(context, x, subject, "ratio");
-    var actual = values[1] ? values[0] / values[1] : Infinity;
-    return allows(t, actual, x) ? null : stale(subject, "the first entry is " + general(x) + " times the second (within " + t.text + ")",
-                                                 "it is " + general(actual, 3) + " times");
-  };
-  RELATIONS.slope = function (subject, said, context) {
-    var x = numberOption(said), t = context.tolerance, axes = context.options.axes || "linear";
-    refuseWide(context, x, subject, "slope");
-    if (subject.values.length < 2 || subject.labels[0].indexOf("/") >= 0) fail("'slope' compares the entries of one row or column; pick one with row= or col=");
-    var xs = subject.labels.map(Number), ys = subject.values.slice();
-    if (subject.labels.some(function (label, i) { return !label.trim() || isNaN(xs[i]); })) {
-      fail("slope= needs labels that are numbers; " + subject.about + " has " + joined(subject.labels.slice(0, 4)));
-    }
-    if (axes === "log") {
-      if (Math.min.apply(null, xs) <= 0 || Math.min.apply(null, ys) <= 0) return stale(subject, "the entries lie on logarithmic axes", "some entry or label is not positive");
-      xs = xs.map(Math.log); ys = ys.map(Math.log);
-    }
-    var actual = leastSquaresSlope(xs, ys);
-    return allows(t, actual, x) ? null : stale(subject, "the slope on " + axes + " axes is " + general(x) + " (within " + t.text + ")", "it is " + general(actual, 3));
-  };
-
   /** null when every claim of a check holds for these numbers, else what the build's error says. */
   function renderCheck(shown, about, options, context) {
     var subject = subjectOf(shown, about, options.row, options.col);
@@ -826,16 +782,25 @@
   // ---- The entries of each live example: javascripts/live/<example>.js, each mirroring directives/entries/ ----
   var ENTRIES = {}; // by example, each registered by its own file (define), fetched for a page of that example
 
-  /** Register an example's entries: `make` is handed what the files share (SHARED) and returns the function that
-      makes, for the example's data and a reader's inputs, its entries by name. */
-  function define(example, make) { ENTRIES[example] = make(SHARED); }
+  /** Register an example's entries: `make` is handed what the files share (SHARED, with what the page's parts add)
+      and returns the function that makes, for the example's data and a reader's inputs, its entries by name. It is
+      made on first use, once every file of the page has arrived, in whatever order they came. */
+  function define(example, make) {
+    ENTRIES[example] = function () { ENTRIES[example] = make(SHARED); return ENTRIES[example].apply(null, arguments); };
+  }
+
+  /** A part of live.js that only some pages load (live.json's parts: live/charts.js, live/measures.js) adds what it
+      mirrors: `add` is handed SHARED, the claims' RELATIONS and the claims' helpers it may need. */
+  function extend(add) {
+    add(SHARED, RELATIONS, { allows: allows, listing: listing, numberOption: numberOption, otherSubject: otherSubject, refuseWide: refuseWide, stale: stale });
+  }
 
   /** The entries of every example of `manifest`, each file (javascripts/live/NAME.js) fetched once by reader.js's
       load; the promise settles when all are here. */
   function loadEntries(manifest) {
-    return Promise.all(Object.keys(manifest.examples).filter(function (name) { return !ENTRIES[name]; }).map(function (name) {
-      if (!/^[a-z0-9-]+$/.test(name)) return Promise.reject(new Error("not an example's name: " + name));
-      return abh.load("live/" + name);
+    return Promise.all((manifest.parts || []).concat(Object.keys(manifest.examples)).map(function (name) {
+      if (!/^[a-z0-9-]+$/.test(name)) return Promise.reject(new Error("not the name of a file of live/: " + name));
+      return abh.load("live/" + name); // each fetched once
     }));
   }
 
@@ -1100,6 +1065,7 @@
       }
     } catch (error) {
       if (error instanceof Stale) return { stale: error.message }; // as the build's DirectiveError says it
+      if (error.pending) return error;
       throw error;
     }
     return { missing: "attn:" + request.kind + " is not live" };
@@ -1265,6 +1231,9 @@
   /** Write one directive's result where the build put it. Returns 1 when a claim no longer holds, else 0. */
   function write(request, result, mark) {
     if (!mark || result.missing || result.unchanged) return 0;
+    var box = request.kind === "table" ? mark.closest("table") : mark; // a table's mark is an empty span in it
+    if (result.pending) return box.setAttribute("aria-busy", true), 0;
+    box.removeAttribute("aria-busy");
     if (request.kind === "check") {
       clearStale(mark);
       if (result.claim) { writeStale(mark, result.claim); return 1; }
@@ -1337,14 +1306,14 @@
   }
   /** Draw every picture left for later, now (before the page is printed, or for a bench to time). */
   function drawPending() {
-    var pending = Array.from(LATER.values());
+    var pictures = Array.from(LATER.values());
     LATER.clear();
     whenDrawn = null;
-    pending.forEach(function (args) { write.apply(null, args); });
-    if (pending.length) { abh.refreshScrollBoxes(); abh.recolourFigures(); }
+    pictures.forEach(function (args) { write.apply(null, args); });
+    if (pictures.length) { abh.refreshScrollBoxes(); abh.recolourFigures(); }
   }
-  /** A promise kept once every picture of the last change is drawn. */
-  function allDrawn() { return whenDrawn || Promise.resolve(); }
+  /** A promise kept once everything of the last change is computed and every picture of it drawn. */
+  function allDrawn() { return Promise.resolve(computing).then(function () { return whenDrawn; }); }
   window.addEventListener("beforeprint", drawPending);
 
   // ---- The reader's inputs: fields, ranges, the URL, undo and reset ----
@@ -1578,16 +1547,22 @@
     apply(state, "Recomputed for " + input.getAttribute("aria-label") + " = " + authoredText(input.value));
   }
 
+  var computing = null; // the promise of what the last change computes apart (pending), then of its page written again
   function apply(state, what) {
     linked(state.manifest, state.inputs);
-    var broken = writeAll(state.manifest, computeAll(state.manifest, state.inputs));
+    var results = computeAll(state.manifest, state.inputs), broken = writeAll(state.manifest, results), asked = JSON.stringify(state.inputs);
+    var waiting = Object.keys(results).map(function (id) { return results[id].pending; }).filter(Boolean);
+    computing = waiting.length ? Promise.all(waiting).then(function () {
+      if (JSON.stringify(state.inputs) === asked) apply(state, what); // else a later change computes its own
+    }) : null;
     followCalculators(state);
     toUrl(state.manifest, state.inputs);
     var changed = JSON.stringify(state.inputs) !== JSON.stringify(ownInputs(state.manifest));
     document.documentElement.toggleAttribute("data-live-changed", changed);
     writeSummary(state);
     state.undo.disabled = state.history.length === 0;
-    state.status.textContent = what + ". " + (broken === 0 ? "Every checked sentence still holds." :
+    state.status.textContent = what + ". " + (waiting.length ? "Part of the page is still being computed (dimmed)." :
+      broken === 0 ? "Every checked sentence still holds." :
       broken + (broken === 1 ? " checked sentence no longer holds; it is marked." : " checked sentences no longer hold; they are marked."));
     abh.refreshScrollBoxes();
     requestAnimationFrame(abh.recolourFigures); // it reads computed colours: after the frame's own style pass
@@ -1708,7 +1683,7 @@
   var SHARED = {
     arrowMarker: arrowMarker, attention: attention, authored: authored, checkedWeights: checkedWeights,
     column: column, coordinate: coordinate, decimal: decimal, defaultRng: defaultRng, equal: equal, escapeText: escapeText, fail: fail, fixed: fixed,
-    formatNumber: formatNumber, formatVector: formatVector, general: general, grid: grid, heatmap: heatmap, joined: joined,
+    formatNumber: formatNumber, formatVector: formatVector, general: general, grid: grid, heatmap: heatmap, joined: joined, pending: pending,
     labels: labels, matmul: matmul, multiHead: multiHead, num: num, onlyColumn: onlyColumn, parseEntry: parseEntry,
     parseMatrix: parseMatrix, ramp: ramp, readerMinus: readerMinus, roundedSumNote: roundedSumNote, scalar: scalar,
     softmaxRow: softmaxRow, softmaxSteps: softmaxSteps, style: style, sum: sum, svgFrame: svgFrame, svgLine: svgLine,
@@ -1719,7 +1694,7 @@
   };
 
   abh.live = {
-    define: define, loadEntries: loadEntries, open: open, show: show, drawn: allDrawn, drawPending: drawPending, computeAll: computeAll, noteAfter: noteAfter, mirrored: mirrored, ownInputs: ownInputs, linked: linked, loadManifest: loadManifest,
+    define: define, extend: extend, loadEntries: loadEntries, open: open, show: show, drawn: allDrawn, drawPending: drawPending, computeAll: computeAll, noteAfter: noteAfter, mirrored: mirrored, ownInputs: ownInputs, linked: linked, loadManifest: loadManifest,
     formatNumber: formatNumber, parseEntry: parseEntry,
     calculator: { readEntries: readEntries, calculate: calculate, stepped: stepped, accepts: CALCULATOR_ACCEPTS }
   };

@@ -4,7 +4,8 @@ The build marks where each directive of a live example landed and writes, beside
 directive's request (kind, example, name, options) and each example's inputs as authored, with the ranges a
 reader's entry must keep. `docs/javascripts/live.js` (loaded only when the reader asks to change the numbers)
 mirrors the site's number policy, renderers and claims, and fetches `live/<example>.js` for each example of the
-page, which mirrors that example's entries (declared as its entry module's MIRROR, directives/mirror.py); a parity
+page, which mirrors that example's entries (declared as its entry module's MIRROR, directives/mirror.py), and
+`live/<part>.js` for each part the page needs (live.json's `parts`: line charts, claims with a tolerance); a parity
 test in Chromium holds them to what the build writes, directive by directive.
 
 Marks are invisible: an inline value or word becomes `<span class="attn-live" data-live="N">…</span>`, a check an
@@ -42,6 +43,7 @@ MIRRORED_CLAIMS = frozenset({"largest", "smallest", "tied", "nonzero", "sign", "
 # ratio= divides by (of=).
 PICKS = frozenset({"row", "col", "other-row", "other-col", "within", "axes", "of"})
 NAMING_ANOTHER = ("same", "differs", "of")  # the options of a check naming another entry
+MEASURED = frozenset({"close", "ratio", "slope"})  # the claims of live.js's part `measures`, loaded where stated
 RE_MATH_DELIMITER = re.compile(r"\\\$|\$\$|\$|\\\(|\\\)")
 FIGURE_TAG = '<figure class="attn-figure"'
 
@@ -357,8 +359,11 @@ def page_manifest(markdown: str) -> str:
             used.setdefault(example, set()).add(name)
     for name in list(used):  # an example built on another needs its inputs, which the reader may change here too
         used.update({inner.name: used.get(inner.name, set()) for _, inner in built_on(examples()[name])})
+    parts = {part for name in used for part in mirror_of(name).parts}
+    if any(MEASURED & request["options"].keys() for request in found if request["kind"] == "check"):
+        parts.add("measures")
     manifest = {"examples": {name: example_data(name, frozenset(used[name])) for name in sorted(used)},
-                "directives": found}
+                "directives": found, "parts": sorted(parts)}
     return json.dumps(manifest, separators=(",", ":"), ensure_ascii=False)
 
 

@@ -32,7 +32,8 @@ FILE_TYPES = {
     ".txt": "", ".png": "", ".jpg": "", ".jpeg": "", ".webp": "", ".gif": "",
 }
 # The site's own scripts, the only files docs/javascripts/ may hold: reader.js (mkdocs.yml) loads the others on use,
-# and live.js one file of live/ per example of the page, named after it (entries/ holds the site's examples).
+# and live.js one file of live/ per example of the page, named after it (entries/ holds the site's examples), and
+# one per part of itself the page needs (directives/mirror.py's PARTS).
 SCRIPTS = ("calculator.js", "exercises.js", "live.js", "reader.js", "settings.js", "slides.js")
 EXAMPLE_SCRIPTS = "live/"
 
@@ -64,18 +65,20 @@ def check_file_type(relative: str, shown: str) -> None:
         raise DirectiveError(f"a {suffix} file belongs in docs/{folder}; the site's own are there", page=shown, line=1)
     if suffix == ".js" and not is_site_script(relative.removeprefix(folder)):
         raise DirectiveError(f"{shown} is not one of the site's scripts ({', '.join(SCRIPTS)}, or {EXAMPLE_SCRIPTS}"
-                             "<example>.js for an example of src/attention_site/directives/entries/); a new script of "
-                             "the site is added to SCRIPTS in src/attention_site/safety.py, where review sees it",
+                             "<example>.js for an example of src/attention_site/directives/entries/, or a part of "
+                             "live.js named in PARTS of src/attention_site/directives/mirror.py); a new script of the "
+                             "site is added to SCRIPTS in src/attention_site/safety.py, where review sees it",
                              page=shown, line=1)
 
 
 def is_site_script(name: str) -> bool:
-    """Tell whether `name` (under docs/javascripts/) is one of the site's scripts: one of SCRIPTS, or the live
-    entries of one of its examples (`live/kv-cache.js`)."""
+    """Tell whether `name` (under docs/javascripts/) is one of the site's scripts: one of SCRIPTS, the live entries
+    of one of its examples (`live/kv-cache.js`), or a part of live.js (`live/charts.js`, mirror.PARTS)."""
     from .directives.entries import example_keys
+    from .directives.mirror import PARTS
 
-    example = name.removeprefix(EXAMPLE_SCRIPTS).removesuffix(".js")
-    return name in SCRIPTS or (name == f"{EXAMPLE_SCRIPTS}{example}.js" and example in example_keys())
+    file = name.removeprefix(EXAMPLE_SCRIPTS).removesuffix(".js")
+    return name in SCRIPTS or (name == f"{EXAMPLE_SCRIPTS}{file}.js" and (file in example_keys() or file in PARTS))
 
 
 def check_utf8(data: bytes, shown: str) -> None:

@@ -453,6 +453,38 @@ def test_a_picture_far_from_view_is_drawn_when_the_page_is_idle_or_printed(tabs:
     assert during == after
 
 
+# Show head width's inputs and read its table at once, in the next task, and once the page says all is computed:
+# [its aria-busy and opacity at once, the status then, aria-busy in the next task, both after, its body cells].
+SPREADS_APART = """async ([id, inputs]) => {
+  const live = window.AttentionByHand.live, mark = document.querySelector(`[data-live="${id}"], .attn-live-${id}`);
+  const table = mark.closest("table");
+  live.show({"head-width": inputs});
+  const atOnce = table.getAttribute("aria-busy") + " " + getComputedStyle(table).opacity;
+  const status = document.querySelector(".attn-live-panel__status").textContent;
+  const meanwhile = await new Promise(resolve => setTimeout(() => resolve(table.getAttribute("aria-busy"))));
+  await live.drawn();
+  const rows = [...table.tBodies[0].rows].map(row => [...row.cells].map(c => c.textContent.trim()));
+  return [atOnce, status, meanwhile, table.getAttribute("aria-busy") + " " + getComputedStyle(table).opacity, rows];
+}"""
+
+
+def test_numbers_drawn_apart_dim_what_needs_them_and_then_follow(tabs: Callable[..., Tab], site_url: str) -> None:
+    """Assert that on the scaling chapter a new seed for head width's 2.7 million draws leaves its table dimmed and
+    busy (aria-busy) while the browser draws them in slices, the page answering other work between two slices, and
+    the status says part of the page is still being computed; and that then the table shows NumPy's spreads for that
+    seed, no longer busy."""
+    page = tabs(viewport={"width": 1280, "height": 800}).page
+    directives = open_live(page, site_url + "walkthrough/scaling/")
+    (spread,) = [d["id"] for d in directives if (d["example"], d["name"]) == ("head-width", "spread")]
+    at_once, status, meanwhile, after, rows = page.evaluate(SPREADS_APART, [spread, inputs_of("head-width", seed=7)])
+    assert at_once == "true 0.4" and meanwhile == "true" and after == "null 1"
+    assert "still being computed" in status
+    seven = dataclasses.replace(EXAMPLES["head-width"], seed=7)
+    assert [row[2:] for row in rows] == [[f"{raw:.3f}", f"{scaled:.3f}"]
+                                         for raw, scaled in zip(seven.raw_sd, seven.scaled_sd, strict=True)]
+    assert seven.raw_sd[0] != EXAMPLES["head-width"].raw_sd[0]
+
+
 def test_a_page_of_two_examples_open_and_changed_passes_axe(browser: Browser, site_url: str) -> None:
     """Assert the home page, which speaks of two examples, opens fields for both (the lesson's keys, red ball rolls'
     W_K), follows a change of each, and that axe-core finds nothing with the panel open and claims marked."""

@@ -23,10 +23,7 @@ SD = 0.37
 # Draw, for each seed, in this order from one generator, what numpy_draws draws; doubles as their bytes (base64).
 DRAW = """([seeds, normals, others, sd]) => {
   let defaultRng = null;
-  window.AttentionByHand.live.define("random-draws-probe", core => {
-    defaultRng = core.defaultRng;
-    return () => ({});
-  });
+  window.AttentionByHand.live.extend(core => { defaultRng = core.defaultRng; });
   const bytes = xs => btoa(String.fromCharCode(...new Uint8Array(Float64Array.from(xs).buffer)));
   const chunked = xs => {
     let text = "";

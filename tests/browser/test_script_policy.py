@@ -93,7 +93,8 @@ def test_a_script_file_a_pull_request_adds_is_refused_and_never_runs(page: Page,
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert (f"docs/{PLANTED}:1: docs/{PLANTED} is not one of the site's scripts (calculator.js, exercises.js, "
             "live.js, reader.js, settings.js, slides.js, or live/<example>.js for an example of "
-            "src/attention_site/directives/entries/)") in result.stderr
+            "src/attention_site/directives/entries/, or a part of live.js named in PARTS of "
+            "src/attention_site/directives/mirror.py)") in result.stderr
     assert not (out / PLANTED).exists()
     url = serve(out) + PAGE
     built = (out / PAGE / "index.html").read_text(encoding="utf-8")

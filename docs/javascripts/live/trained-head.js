@@ -7,8 +7,8 @@
    example). */
 window.AttentionByHand.live.define("trained-head", function (core) {
   "use strict";
-  const { checkedWeights, coordinate, defaultRng, escapeText, fail, fixed, formatNumber, general, grid, heatmap, parseEntry,
-          ramp, scalar, style, svgFrame, svgLine, svgText } = core;
+  const { checkedWeights, coordinate, defaultRng, escapeText, fail, fixed, general, grid, growthCharts, heatmap, parseEntry,
+          ramp, scalar, style, svgFrame, svgText } = core;
   var INIT_SD = 0.1; // learning.INIT_SD
   var WHOLE = style(true, 0), EXACT = style(true, 3), DECIMAL = style(false, 3);
 
@@ -322,87 +322,6 @@ window.AttentionByHand.live.define("trained-head", function (core) {
     return svgFrame("abh-heatmap", width, HEADER_HEIGHT + n * CELL + LEGEND_HEIGHT + LEGEND_LINE, title, shown.desc, idPrefix, body);
   }
 
-  // ---- The training curve: figures/charts.py's growth_charts on linear axes, wide then narrow ----
-  var POWERS_FROM = 1e5, DASHES = ["", "7 4", "2 3", "10 3 2 3"], SUPERSCRIPTS = "\u207b\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079";
-  /** 10.0 ** k as Python computes it: exact for k >= 0, correctly rounded below (1 / an exact power). */
-  function powerOfTen(k) { return k >= 0 ? Math.pow(10, k) : 1 / Math.pow(10, -k); }
-  /** _nice_step: the round step (1, 2, 2.5 or 5 times a power of ten) nearest above `rough`. */
-  function niceStep(rough) {
-    var power = powerOfTen(Math.floor(Math.log10(rough)));
-    return [1, 2, 2.5, 5, 10].map(function (f) { return f * power; }).filter(function (x) { return x >= rough * (1 - 1e-9); })[0];
-  }
-  /** _compact: an axis value, with separators, or as a power of ten (from 100,000 on, or below 0.001). */
-  function compact(value, powers) {
-    powers = powers === undefined ? Math.abs(value) >= POWERS_FROM : powers;
-    if (value === 0 || (!powers && Math.abs(value) >= 1e-3)) return value === Math.round(value) ? formatNumber(value, EXACT) : general(value, 3);
-    var exponent = Math.floor(Math.log10(Math.abs(value))), mantissa = value / powerOfTen(exponent);
-    var power = "10" + String(exponent).split("").map(function (c) { return SUPERSCRIPTS["-0123456789".indexOf(c)]; }).join("");
-    return Number(fixed(mantissa, 2)) === 1 ? power : general(mantissa, 3) + "\u00d7" + power;
-  }
-  /** _Plot._range: (low, high) of `values`, widened to round steps and to 0 when `nice`. */
-  function span(values, nice) {
-    var low = Math.min.apply(null, values), high = Math.max.apply(null, values);
-    if (nice && high > Math.min(low, 0)) {
-      var each = niceStep((high - Math.min(low, 0)) / 5);
-      low = Math.floor(Math.min(low, 0) / each) * each;
-      high = Math.ceil(high / each) * each;
-    }
-    return high > low ? [low, high] : [low - 1, high + 1];
-  }
-  function marker(index, x, y) {
-    if (index % 3 === 1) return '<rect x="' + coordinate(x - 4) + '" y="' + coordinate(y - 4) + '" width="8" height="8"/>';
-    if (index % 3 === 2) {
-      return '<path d="M' + coordinate(x) + " " + coordinate(y - 5) + "L" + coordinate(x + 5) + " " + coordinate(y + 4) + "L" +
-        coordinate(x - 5) + " " + coordinate(y + 4) + 'Z"/>';
-    }
-    return '<circle cx="' + coordinate(x) + '" cy="' + coordinate(y) + '" r="4"/>';
-  }
-  function dash(index) { return DASHES[index] ? ' stroke-dasharray="' + DASHES[index] + '"' : ""; }
-  /** growth_chart_svg with log=False: each series (label, values) against xs, its legend side by side, or stacked
-      when `narrow`. */
-  function lineChart(xs, series, title, desc, xLabel, yLabel, idPrefix, narrow) {
-    series.forEach(function (s) {
-      s[1].forEach(function (value) { if (!isFinite(value)) fail("trained-head training-curve: cannot plot " + general(value) + ": values must be finite"); });
-    });
-    var width = narrow ? 336 : 520, left = 92, top = 16, bottom = 256, right = width - 24;
-    var xr = span(xs, false), yr = span([].concat.apply([], series.map(function (s) { return s[1]; })), true);
-    function px(value) { return left + 12 + (value - xr[0]) / (xr[1] - xr[0]) * (right - left - 24); }
-    function py(value) { return bottom - (value - yr[0]) / (yr[1] - yr[0]) * 240; }
-    var body = [svgLine(left, top, left, bottom, "abh-axis"), svgLine(left, bottom, right, bottom, "abh-axis"),
-                svgText((left + right) / 2, bottom + 44, xLabel, "abh-axis-label", "middle"),
-                '<text class="abh-axis-label" x="0" y="0" text-anchor="middle" transform="translate(16 ' + coordinate((top + bottom) / 2) +
-                ') rotate(-90)">' + escapeText(yLabel) + "</text>"];
-    var every = Math.max(1, Math.ceil(xs.length * 64 / (right - left))), shownXs = xs.filter(function (_, k) { return k % every === 0; });
-    var xPowers = Math.max.apply(null, shownXs.map(Math.abs)) >= POWERS_FROM;
-    shownXs.forEach(function (value) {
-      body.push(svgLine(px(value), bottom, px(value), bottom + 5, "abh-axis"), svgText(px(value), bottom + 20, compact(value, xPowers), "abh-tick", "middle"));
-    });
-    var each = niceStep((yr[1] - yr[0]) / 5), ticks = [];
-    for (var tick = 0; tick <= Math.round((yr[1] - yr[0]) / each); tick++) ticks.push(Number(fixed(yr[0] + each * tick, 12)));
-    var yPowers = Math.max.apply(null, ticks.map(Math.abs)) >= POWERS_FROM;
-    ticks.forEach(function (value) {
-      body.push(svgLine(left, py(value), right, py(value), "abh-grid"), svgText(left - 8, py(value), compact(value, yPowers), "abh-tick", "end", true));
-    });
-    series.forEach(function (s, index) {
-      var points = xs.map(function (x, k) { return coordinate(px(x)) + "," + coordinate(py(s[1][k])); }).join(" ");
-      body.push('<polyline class="abh-series abh-series-' + index + '" points="' + points + '"' + dash(index) + "/>");
-      xs.forEach(function (x, k) {
-        body.push('<g class="abh-marker abh-series-' + index + '"><title>' + escapeText(s[0] + ": " + compact(x) + " \u2192 " + compact(s[1][k])) +
-                  "</title>" + marker(index, px(x), py(s[1][k])) + "</g>");
-      });
-    });
-    var legend = ['<g class="abh-legend">'];
-    series.forEach(function (s, index) {
-      var x = narrow ? left : left + index * 150, y = narrow ? bottom + 70 + LEGEND_LINE * index : bottom + 70;
-      legend.push('<line class="abh-series abh-series-' + index + '" x1="' + coordinate(x) + '" y1="' + coordinate(y) + '" x2="' +
-                  coordinate(x + 28) + '" y2="' + coordinate(y) + '"' + dash(index) + "/>",
-                  '<g class="abh-marker abh-series-' + index + '">' + marker(index, x + 14, y) + "</g>", svgText(x + 36, y, s[0], "abh-tick", "start", true));
-    });
-    body.push(legend.join("") + "</g>");
-    return svgFrame("abh-chart abh-chart-" + (narrow ? "narrow" : "wide"), width, bottom + 56 + LEGEND_LINE * (narrow ? series.length : 1),
-                    title, desc, idPrefix, body);
-  }
-
   /** TrainedHead.curve_steps: np.unique(np.linspace(0, steps, min(points, steps + 1)).round()), rounding half to even. */
   function curveSteps(steps, points) {
     var count = Math.min(points, steps + 1), each = steps / (count - 1), out = [];
@@ -484,9 +403,7 @@ window.AttentionByHand.live.define("trained-head", function (core) {
           " steps. Loss: " + three(series[0][1]) + ". Weight: " + three(series[1][1]) + ".";
         var title = "Training: the loss and the weight on the previous token";
         return { type: "figure", caption: "The loss and the weight on the previous token, on the training batch, as the steps go by.",
-                 svg: [false, true].map(function (narrow) {
-                   return lineChart(xs, series, title, desc, "step of gradient descent", "loss, or weight", narrow ? "th-curve-narrow" : "th-curve", narrow);
-                 }).join("") };
+                 svg: growthCharts(xs, series, title, desc, "step of gradient descent", "loss, or weight", false, "th-curve") };
       }
     };
   };

@@ -22,17 +22,18 @@ class HeadWidth(Example):
     name: str = "head-width"
     title: str = "head width and the spread of scores"
     tokens: tuple[str, ...] = ()
+    # A reader may change all three on the page, where the browser draws what NumPy draws: at most 10,000 pairs at
+    # widths up to 512 (at most 51 million numbers, a few seconds in a phone's browser) keep that within reach.
     seed: int = ranged(0, 0, 2**32 - 1, "the generator's seed")
-    widths: tuple[int, ...] = ranged((1, 4, 16, 64, 256), 1, 8192, "head widths d_k")
-    samples: int = ranged(4_000, 2, 100_000, "pairs (q, k) drawn for each width")
+    widths: tuple[int, ...] = ranged((1, 4, 16, 64, 256), 1, 512, "head widths d_k", rising=True)
+    samples: int = ranged(4_000, 2, 10_000, "pairs (q, k) drawn for each width")
     illustrative: tuple[str, ...] = ("seed",)
     exact: bool = False
 
     def impossible(self) -> Iterator[tuple[str, str]]:
-        """The spreads' slope against the width needs two widths or more, each larger than the one before."""
-        if len(self.widths) < 2 or list(self.widths) != sorted(set(self.widths)):
-            yield "widths", (f"{self.widths!r} do not rise; accepted: two widths or more, each larger than the one "
-                             "before (the spread's slope against the width needs two)")
+        """The spreads' slope against the width needs two widths or more."""
+        if len(self.widths) < 2:
+            yield "widths", f"{self.widths!r} is one width; accepted: two widths or more (a slope needs two)"
 
     @cached_property
     def spreads(self) -> tuple[tuple[float, float], ...]:

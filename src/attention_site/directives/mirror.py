@@ -31,6 +31,19 @@ class Mirror:
     rows: Mapping[str, tuple[tuple[str, ...], str]] = field(default_factory=dict)
     # What the panel calls an input whose name is not the page's (positions' a_K is the page's w^K), by field.
     titles: Mapping[str, str] = field(default_factory=dict)
+    # The parts of live.js its file calls besides the shared one, each docs/javascripts/live/<part>.js (PARTS).
+    parts: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        unknown = sorted(set(self.parts) - PARTS)
+        if unknown:
+            raise ValueError(f"Mirror(parts=...) names {', '.join(unknown)}; the parts of live.js are "
+                             f"{', '.join(sorted(PARTS))}")
+
+
+# The parts of live.js that only some pages load, as live.json's `parts` names them: the line charts of
+# figures/charts.py (an example's MIRROR asks for it), and the claims with a tolerance (a page stating one).
+PARTS = frozenset({"charts", "measures"})
 
 
 NOT_LIVE = Mirror(frozenset())

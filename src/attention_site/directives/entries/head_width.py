@@ -56,8 +56,9 @@ def spread_chart() -> Figure:
 
 
 
-# What docs/javascripts/live/head-width.js mirrors (directives/mirror.py): every entry, as built, since no reader is
-# offered the seed or the sample count (2.7 million draws, about ten times live pages' recompute budget).
+# What docs/javascripts/live/head-width.js mirrors (directives/mirror.py): every entry. Its spreads are millions of
+# draws, which the browser makes in slices between its other work (live.js's pending), the page dimmed till then.
 MIRROR = Mirror(
     entries=frozenset({"samples", "spread", "spread-chart", "spreads"}),
-    editable=())
+    editable=("seed", "widths", "samples"),
+    parts=("charts",))
