@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from attention_core import EXAMPLES
+from attention_core.examples.base import Example
 from attention_site import live
 from attention_site.directives.claims import CLAIMS
 from attention_site.directives.mirror import Mirror, mirror_of, mirrors
@@ -356,3 +360,72 @@ def test_a_bound_naming_an_offered_input_is_given_by_name(monkeypatch: pytest.Mo
     with pytest.raises(ValueError, match=r"Alibi\.head's range names heads, which a reader may change here: offer "
                                          r"head too"):
         page_manifest("<!-- attn:table alibi slope-table -->")
+
+
+# In a fresh process (the engine imported anew, as the mutation test does): the text of every directive of an example
+# on every page, as given and with one input changed; the names of the entries whose directives differ.
+READERS_PROBE = """
+import json, sys
+sys.path.insert(0, {tests!r})
+import mutations, live_parity
+example, field, value = json.loads(sys.argv[1])
+own = mutations.EXAMPLES[example]
+pages = [page.relative_to(mutations.DOCS).as_posix() for page in mutations.pages_using({{example}})]
+
+def text(engine, directive):
+    try:
+        return engine.render(directive)
+    except engine.DirectiveError as error:
+        return error.message
+
+def texts(examples):
+    mutations.fresh_engine(examples)
+    from attention_site import live
+    from attention_site.directives import engine
+    return {{(page, place.ordinal): (place.found.directive.words[1], text(engine, place.found.directive))
+            for page in pages for place in live.live_places(live_parity.body(page))
+            if place.found.directive.words[0] == example}}
+
+before = texts({{mutations.constant_of(own): own}})
+after = texts(mutations.swapped_examples(own, field, mutations.as_tuples(value)))
+print(json.dumps(sorted({{name for key, (name, text) in before.items() if after[key][1] != text}})))
+"""
+
+
+def every_entry_changed_by(example: str, field: str, value: object) -> set[str]:
+    """The entries of `example` whose directives on some page change when its input `field` becomes `value`."""
+    script = READERS_PROBE.format(tests=str(Path(__file__).resolve().parent))
+    done = subprocess.run([sys.executable, "-c", script, json.dumps([example, field, value])], capture_output=True,
+                          text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return set(json.loads(done.stdout))
+
+
+def changed_everywhere(own: Example, field: str) -> tuple[str, object]:
+    """`field` of `own` changed as much as it may be, so that every entry reading it changes: an authored matrix
+    filled with 2 and -1 in turn, a whole number moved to the other end of its range, a tuple of them each doubled
+    (or halved, where doubling leaves the range)."""
+    if field in own.authored:
+        rows = own.authored[field]
+        return f"{field}_text", [["2" if (i + j) % 2 == 0 else "-1" for j in range(len(rows[0]))]
+                                 for i in range(len(rows))]
+    low, high = own.range_of(field)
+    value = getattr(own, field)
+    if isinstance(value, tuple):
+        doubled = [2 * x for x in value]
+        return field, doubled if max(doubled) <= high else [max(low, x // 2) for x in value]
+    return field, high if value != high else low
+
+
+READ_BY = [(example, field) for example, mirror in sorted(mirrors().items()) for field in sorted(mirror.read_by)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("example", "field"), READ_BY, ids=[f"{e} {f}" for e, f in READ_BY])
+def test_an_input_offered_only_beside_its_readers_names_every_entry_it_changes(example: str, field: str) -> None:
+    """Assert each `read_by` of a MIRROR (an input offered only on a page showing an entry that reads it) names
+    every entry whose directive, on any page of the site, changes with that input: one it left out would hide the
+    field on a page the input changes."""
+    changed = every_entry_changed_by(example, *changed_everywhere(EXAMPLES[example], field))
+    assert changed and changed <= set(mirror_of(example).read_by[field])
+

@@ -89,4 +89,5 @@ MIRROR = Mirror(
     entries=frozenset({
         "comparison", "d-k", "divisor", "keys", "query", "raw-scores", "raw-weights", "scaled-scores",
         "scaled-weights", "weights"}),
-    editable=("query", "keys"))
+    editable=("query", "keys"),
+    rows={"keys": ((), "key")})  # its rows are keys, not tokens of a sentence: key 1, key 2
