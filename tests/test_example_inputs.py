@@ -93,7 +93,7 @@ def test_inputs_that_cannot_go_together_are_refused_with_their_field(field: str,
 
 @pytest.mark.parametrize(("example", "field", "value", "named", "says"), [
     (POSITIONS, "clip", 2, "a_K_text", "3 rows do not fit clip = 2; accepted: 2 clip + 1 = 5 rows"),
-    (TRAINING_STEP, "learning_rate_text", "-2", "learning_rate_text", "'-2' is not positive"),
+    (TRAINING_STEP, "learning_rate_text", "-2", "learning_rate_text", "“-2” is not above 0; accepted: the learning"),
     (BUS_IS_LATE, "query_text", ("0", "1"), "query_text", "is not its row of queries_text, (1, 0)"),
     (GROUPED_HEADS, "kv_heads", (4, 3), "kv_heads", "3 does not divide 4; accepted: K/V heads of each arrangement"),
     (POSITIONS, "heatmap_positions", 512, "heatmap_width", "512 x 32 = 16384 cells is more than a figure draws"),

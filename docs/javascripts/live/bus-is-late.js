@@ -110,6 +110,7 @@ window.AttentionByHand.live.define("bus-is-late", function (core) {
           TOKENS.map(function (token, j) { return [token, authoredVector(inputs.keys[j]), authoredVector(inputs.values[j])]; }));
       },
       "key-features": function () { return grid(K, TOKENS, data.features, AS_GIVEN, "key of", inputs.keys); },
+      scale: function () { return scalar(scale, AS_GIVEN); },
       divisor: function () { return scalar(Math.sqrt(D_K), WEIGHTS); },
       "masked-scaled-softmax": function () {
         var raw = maskedScaled.scores[FOCUS_AT], A = checkedWeights([maskedSteps.weights])[0], s = scoreStyle([raw]);

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -12,7 +11,7 @@ from .._checks import frozen
 from ..attention import AttentionResult, scaled_dot_product_attention
 from ..cost import TiledResult, tiled_attention
 from ..exact import parse_entry, parse_matrix
-from .base import Example, Rows, positive_scale, ranged
+from .base import Example, Rows, bounded_text, ranged
 
 
 @dataclass(frozen=True)
@@ -29,13 +28,9 @@ class TiledAttention(Example):
     K_text: Rows = (("1", "0"), ("0", "1"), ("1", "1"), ("-1", "0"))
     V_text: Rows = (("1", "0"), ("0", "1"), ("1", "1"), ("2", "0"))
     block: int = ranged(2, 1, "tokens", "keys in one tile")
-    scale_text: str = "1"
+    scale_text: str = bounded_text("1", "the scale of the scores (1: none)", above=0)
     illustrative: tuple[str, ...] = ("Q", "K", "V")
     exact: bool = False
-
-    def impossible(self) -> Iterator[tuple[str, str]]:
-        """The scores' scale must be a positive number."""
-        yield from positive_scale("scale_text", self.scale_text)
 
     @cached_property
     def QKV(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -12,7 +12,7 @@ from .._checks import frozen
 from ..exact import parse_entry, parse_vector
 from ..gradients import QueryStep, dot_product_jacobian, query_step, softmax_jacobian
 from ..softmax import softmax
-from .base import Example
+from .base import Example, bounded_text
 from .red_ball_rolls import RED_BALL_ROLLS, RedBallRolls
 from .scaling import SCALING, Scaling
 
@@ -30,7 +30,7 @@ class TrainingStep(Example):
     title: str = "one training step"
     tokens: tuple[str, ...] = RED_BALL_ROLLS.tokens
     target_text: tuple[str, ...] = ("0", "2")
-    learning_rate_text: str = "1"
+    learning_rate_text: str = bounded_text("1", "the learning rate", above=0)
     saturated_text: tuple[str, ...] = ("8", "0")
     focus: str = RED_BALL_ROLLS.focus
     illustrative: tuple[str, ...] = ("target", "learning_rate", "saturated")
@@ -39,10 +39,8 @@ class TrainingStep(Example):
     weights_source: Scaling = SCALING
 
     def impossible(self) -> Iterator[tuple[str, str]]:
-        """A step moves against the gradient by a positive amount; the focus must be a token; the target is an
-        output row of the head (d_v entries)."""
-        if not parse_entry(self.learning_rate_text) > 0:
-            yield "learning_rate_text", f"{self.learning_rate_text!r} is not positive; accepted: a number above 0"
+        """The focus must be a token; the target is an output row of the head (d_v entries). (The learning rate,
+        by which a step moves against the gradient, is above 0 as declared.)"""
         if self.focus not in self.tokens:
             yield "focus", f"{self.focus!r} is not a token; accepted: one of {', '.join(self.tokens)}"
         keys = len(self.weights_source.tokens)

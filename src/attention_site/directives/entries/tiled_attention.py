@@ -110,4 +110,4 @@ MIRROR = Mirror(
     entries=frozenset({
         "block-size", "k", "max-difference", "naive-output", "naive-weights", "q", "running", "scale", "scores",
         "tiled-output", "trace", "v"}),
-    editable=("Q", "K", "V", "block"))
+    editable=("Q", "K", "V", "block", "scale"))

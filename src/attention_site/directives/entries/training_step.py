@@ -164,4 +164,4 @@ MIRROR = Mirror(
         "largest-growth", "largest-ratio", "learning-rate", "loss", "output-after", "raw-jacobian", "rolls-jacobian",
         "saturated-scores", "saturated-weights", "scaled-jacobian", "target", "target-distance", "w-q-after",
         "weights-after", "weights-change"}),
-    editable=("target", "saturated"))
+    editable=("target", "saturated", "learning_rate"))

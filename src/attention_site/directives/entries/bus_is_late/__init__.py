@@ -18,7 +18,7 @@ MIRROR = Mirror(
     entries=frozenset({
         "all-output", "all-scores", "all-weights", "contributions", "divisor", "exponentials", "hard-choice",
         "inputs", "key-features", "keys", "masked-scaled-output", "masked-scaled-softmax", "masked-scaled-weights",
-        "mixing", "mixing-as-printed", "output", "powers-of-e", "queries", "query", "scaling-compare",
+        "mixing", "mixing-as-printed", "output", "powers-of-e", "queries", "query", "scale", "scaling-compare",
         "score-asymmetry", "scores", "scoring", "softmax", "softmax-working", "top-score", "top-weight", "total",
         "values", "weights", "weights-heatmap"}),
     editable=("queries", "keys", "values"))

@@ -14,7 +14,7 @@ from ...formatting import rounded_sum_note
 from ...registry import grid, scalar, table
 from ...shown import Column, Grid, Number, Scalar, Table
 from ..common import checked_weights, labels, make_grid
-from .lesson import NAME, OUTPUT, POWERS, TOKENS, WEIGHTS, score_style
+from .lesson import AS_GIVEN, NAME, OUTPUT, POWERS, TOKENS, WEIGHTS, score_style
 
 SCALED = "scaled"  # the row of late's weights with the mask and the division, beside the lesson's "unscaled"
 
@@ -22,6 +22,11 @@ SCALED = "scaled"  # the row of late's weights with the mask and the division, b
 def divided_by() -> str:
     """The division as a header writes it: `s ÷ √2`."""
     return f"s ÷ √{EX.d_k}"
+
+
+@scalar(NAME, "scale", "The scale the lesson's scores are multiplied by before softmax: 1, no division.")
+def scale() -> Scalar:
+    return Scalar(EX.scale, AS_GIVEN)
 
 
 @scalar(NAME, "divisor", "The divisor of the scores, the square root of d_k (1.414 for d_k = 2), 3 places.")
