@@ -1159,15 +1159,17 @@
     writeNote(tableNode, t.note);
   }
 
-  /** A column's title as the build writes it: its words, and the numbers of a formula in it (`interpolated $p / 4$`)
+  /** A column's title as the build writes it: the numbers of its words (`d_k = 64`) and of a formula in it (`interpolated $p / 4$`)
       set in the MathML the build made of that formula, whose other symbols no input changes. */
   function writeHeader(th, title) {
-    var parts = title.split("$"), k = 0;
+    var parts = title.split("$"), RE_NUMBER = /\d+(?:\.\d+)?/g;
     if (parts.length === 1) { setText(th, title); return; }
-    var numbers = parts.filter(function (_, i) { return i % 2; }).join(" ").match(/\d+(?:\.\d+)?/g) || [];
-    th.querySelectorAll("mn").forEach(function (mn, i) { setText(mn, numbers[i]); });
-    th.childNodes.forEach(function (node) { // words, a formula, words: the words of parts 0, 2, ...
-      if (node.nodeType !== 3) k += 2; else if (node.data !== parts[k]) node.data = parts[k];
+    var numbers = function (odd) { return parts.filter(function (_, i) { return i % 2 === odd; }).join(" ").match(RE_NUMBER) || []; };
+    var inMath = numbers(1), wordNumbers = numbers(0), k = 0;
+    th.querySelectorAll("mn").forEach(function (mn, i) { setText(mn, inMath[i]); });
+    th.childNodes.forEach(function (node) { // the words around the formulas: their numbers, in order (the build may
+      // have moved punctuation next to a formula into the formula's span, so the words are not taken whole)
+      if (node.nodeType === 3) setText(node, node.data.replace(RE_NUMBER, function () { return wordNumbers[k++]; }));
     });
   }
 

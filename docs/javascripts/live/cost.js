@@ -4,7 +4,8 @@ window.AttentionByHand.live.define("cost", function (core) {
   "use strict";
   const { column, formatNumber, grid, style, table, unchangedFigure } = core;
   return function (data, inputs) {
-    var D_K = data.settings.d_k, D_V = data.settings.d_v, EXACT = style(true, 3);
+    function setting(name) { return name in inputs ? inputs[name] : data.settings[name]; }
+    var D_K = setting("d_k"), D_V = setting("d_v"), EXACT = style(true, 3);
     /** counts.count_text: a whole number with thousands separators, 1,048,576. */
     function countText(x) { return formatNumber(x, EXACT); }
     /** attention_core.attention_cost: one head on n tokens (n² scores, their bytes, the multiply-adds). */
@@ -14,9 +15,10 @@ window.AttentionByHand.live.define("cost", function (core) {
     }
     function lengths(o) { return (o.n ? o.n.split(",").map(Number) : inputs.lengths).map(attentionCost); }
     return {
-      table: function (o) { // the multiply-adds' titles name d_k and d_v in a formula, which no input changes: kept
+      table: function (o) {
         return table([column("n", "tokens n"), column("scores", "score entries n\u00b2"), column("float32", "bytes, float32"),
-                      column("float16", "bytes, float16"), column("qk", null), column("av", null)],
+                      column("float16", "bytes, float16"), column("qk", "multiply-adds $QK^\\top$ ($d_k$ = " + D_K + ")"),
+                      column("av", "multiply-adds $AV$ ($d_v$ = " + D_V + ")")],
           lengths(o).map(function (c) { return [c.n, c.scores, c.float32, c.float16, c.qk, c.av].map(countText); }));
       },
       scores: function (o) {

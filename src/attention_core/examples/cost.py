@@ -20,8 +20,8 @@ class Cost(Example):
     lengths: tuple[int, ...] = ranged((4, 8, 128, 1024), 1, 1_000_000, "sequence lengths n")
     chart_lengths: tuple[int, ...] = ranged(tuple(2**k for k in range(2, 11)), 1, 1_000_000,
                                             "sequence lengths n of the growth chart, rising")
-    d_k: int = ranged(64, 1, 8192, "d_k")
-    d_v: int = ranged(64, 1, 8192, "d_v")
+    d_k: int = ranged(64, 1, 8192, "d_k, the entries of a query and of a key")
+    d_v: int = ranged(64, 1, 8192, "d_v, the entries of a value")
     illustrative: tuple[str, ...] = ("d_k", "d_v")
     exact: bool = True
 

@@ -75,5 +75,6 @@ def head_widths() -> Grid:
 MIRROR = Mirror(
     entries=frozenset({
         "growth-chart", "head-widths", "score-count", "scores", "table"}),
-    editable=("lengths",),
-    read_by={"lengths": frozenset({"scores", "table"})})
+    editable=("lengths", "d_k", "d_v"),
+    read_by={"lengths": frozenset({"scores", "table"}), "d_k": frozenset({"head-widths", "table"}),
+             "d_v": frozenset({"head-widths", "table"})})
