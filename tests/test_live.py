@@ -300,6 +300,18 @@ def test_a_page_loads_the_parts_of_live_js_it_needs_and_no_other() -> None:
         Mirror(frozenset({"x"}), parts=("plots",))
 
 
+def test_a_program_kept_as_built_has_the_place_of_a_note_under_it_on_a_live_page_only() -> None:
+    """Assert a block that shows its example's own numbers and stays as built (MIRROR's blocks: the lesson's
+    programs) is followed on a live page by the empty, hidden place where live.js says so once a reader's numbers
+    differ, naming its example; a calculator (which follows the numbers) is not, nor is a program on a static page."""
+    program = "<!-- attn:block bus-is-late one-token-program -->"
+    note = '<p class="attn-live-block" data-live-block="bus-is-late" hidden></p>'
+    assert expand_live(f"<!-- attn:table bus-is-late scores -->\n\n{program}\n").rstrip().endswith(note)
+    calculator = "<!-- attn:block bus-is-late calculator -->"
+    assert note not in expand_live(f"<!-- attn:table bus-is-late scores -->\n\n{calculator}\n")
+    assert note not in expand_live(f"{program}\n")
+
+
 def test_the_meaning_example_is_live_and_offers_its_keys_and_its_one_row_query() -> None:
     """Assert a page of the meaning example is live, offering the keys (a row per word) and the query of it, one row
     of entries as authored, with the features and the word whose query it is that the fields are named by."""
@@ -401,14 +413,18 @@ def every_entry_changed_by(example: str, field: str, value: object) -> set[str]:
     return set(json.loads(done.stdout))
 
 
-def changed_everywhere(own: Example, field: str) -> tuple[str, object]:
-    """`field` of `own` changed as much as it may be, so that every entry reading it changes: an authored matrix
-    filled with 2 and -1 in turn, a whole number moved to the other end of its range, a tuple of them each doubled
-    (or halved, where doubling leaves the range)."""
+def changed_everywhere(own: Example, field: str, flipped: bool = False) -> tuple[str, object]:
+    """`field` of `own` changed as much as it may be, so that every entry reading it changes: an authored matrix or
+    row filled with 2 and -1 in turn (-1 first when `flipped`; one authored number made 2), a
+    whole number moved to the other end of its range, a tuple of them each doubled (or halved, where doubling leaves
+    the range)."""
     if field in own.authored:
-        rows = own.authored[field]
-        return f"{field}_text", [["2" if (i + j) % 2 == 0 else "-1" for j in range(len(rows[0]))]
-                                 for i in range(len(rows))]
+        value, turn = own.authored[field], lambda k: "2" if (k + flipped) % 2 == 0 else "-1"
+        if isinstance(value, str):
+            return f"{field}_text", "2"
+        if isinstance(value[0], str):  # one row
+            return f"{field}_text", [turn(j) for j in range(len(value))]
+        return f"{field}_text", [[turn(i + j) for j in range(len(value[0]))] for i in range(len(value))]
     low, high = own.range_of(field)
     value = getattr(own, field)
     if isinstance(value, tuple):
@@ -428,4 +444,55 @@ def test_an_input_offered_only_beside_its_readers_names_every_entry_it_changes(e
     field on a page the input changes."""
     changed = every_entry_changed_by(example, *changed_everywhere(EXAMPLES[example], field))
     assert changed and changed <= set(mirror_of(example).read_by[field])
+
+
+# In a fresh process: the text of each block of an example on every page, with the page's options, as given and
+# with each input a reader may change changed as much as it may be; the names of the blocks whose text changed.
+BLOCKS_PROBE = """
+import json, sys
+sys.path.insert(0, {tests!r})
+import mutations, live_parity
+from attention_site.directives.syntax import directives_in_line, outside_code
+example, changes = json.loads(sys.argv[1])
+own = mutations.EXAMPLES[example]
+found = [(page, found.directive) for page in mutations.pages_using({{example}})
+         for index, line in outside_code(live_parity.body(page.relative_to(mutations.DOCS).as_posix()).split("\\n"))
+         for found in directives_in_line(line, index + 1)
+         if found.directive.kind == "block" and found.directive.words[0] == example]
+
+def blocks(examples):
+    mutations.fresh_engine(examples)
+    from attention_site.directives import engine
+    def text(directive):
+        try:
+            return engine.render(directive)
+        except engine.DirectiveError as error:  # a program that no longer matches its example: it changed too
+            return error.message
+    return [(directive.words[1], text(directive)) for _, directive in found]
+
+before, changed = blocks({{mutations.constant_of(own): own}}), set()
+for field, value in changes:
+    try:
+        examples = mutations.swapped_examples(own, field, mutations.as_tuples(value))
+    except mutations.ExampleInputError:  # a change the example refuses with the others as they are
+        continue
+    changed |= {{name for (name, was), (_, now) in zip(before, blocks(examples)) if now != was}}
+print(json.dumps(sorted(changed)))
+"""
+MIRRORED = sorted(mirrors())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("example", MIRRORED)
+def test_every_block_that_keeps_its_numbers_is_noted_as_such(example: str) -> None:
+    """Assert a MIRROR's blocks are the blocks of its example whose text changes with an input a reader may change
+    (each changed as much as it may be), calculators apart (they follow the reader's numbers): a program or printout
+    left out would keep the page's own numbers with no word of it."""
+    own, mirror = EXAMPLES[example], mirror_of(example)
+    changes = [changed_everywhere(own, field, flipped) for field in mirror.editable for flipped in (False, True)]
+    script = BLOCKS_PROBE.format(tests=str(Path(__file__).resolve().parent))
+    done = subprocess.run([sys.executable, "-c", script, json.dumps([example, changes])], capture_output=True,
+                          text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert set(json.loads(done.stdout)) - {"calculator"} == set(mirror.blocks)
 

@@ -940,8 +940,6 @@
 
   /** A figure that draws only what no input changes (the arrays' shapes, the mask): it stays as built. */
   function unchangedFigure() { return { type: "figure", unchanged: true }; }
-  /** An entry of an example whose inputs no reader is offered: what the build wrote stays. */
-  function asBuilt() { return { unchanged: true }; }
   function unchangedTable() { return { type: "table", unchanged: true }; }
 
   function drawHeatmap(figure, shown) {
@@ -1559,7 +1557,12 @@
     }) : null;
     followCalculators(state);
     toUrl(state.manifest, state.inputs);
-    var changed = JSON.stringify(state.inputs) !== JSON.stringify(ownInputs(state.manifest));
+    var own = ownInputs(state.manifest), changed = JSON.stringify(state.inputs) !== JSON.stringify(own);
+    document.querySelectorAll("[data-live-block]").forEach(function (note) { // under a program that keeps its numbers
+      var name = note.getAttribute("data-live-block");
+      note.hidden = JSON.stringify(state.inputs[name]) === JSON.stringify(own[name]);
+      setText(note, note.hidden ? "" : "Not recomputed: this shows the page's own numbers, not the ones you changed.");
+    });
     document.documentElement.toggleAttribute("data-live-changed", changed);
     writeSummary(state);
     state.undo.disabled = state.history.length === 0;
@@ -1689,7 +1692,7 @@
     labels: labels, matmul: matmul, multiHead: multiHead, num: num, onlyColumn: onlyColumn, parseEntry: parseEntry,
     parseMatrix: parseMatrix, ramp: ramp, readerMinus: readerMinus, roundedSumNote: roundedSumNote, scalar: scalar,
     softmaxRow: softmaxRow, softmaxSteps: softmaxSteps, style: style, sum: sum, svgFrame: svgFrame, svgLine: svgLine,
-    svgText: svgText, table: table, transpose: transpose, unchangedFigure: unchangedFigure, asBuilt: asBuilt,
+    svgText: svgText, table: table, transpose: transpose, unchangedFigure: unchangedFigure,
     feedForward: feedForward, layerNorm: layerNorm, normStatistics: normStatistics, rowsPlus: rowsPlus,
     scaledNormal: scaledNormal, scaledNormalSd: scaledNormalSd,
     unchangedTable: unchangedTable, vec: vec, weightedRows: weightedRows, wholeGrid: wholeGrid

@@ -167,8 +167,13 @@ class Marker:
     count: int = 0
 
     def __call__(self, place: Found, line: str, text: str) -> str:
-        """The expansion of one directive, marked with its place on the page when it is live."""
+        """The expansion of one directive, marked with its place on the page when it is live; a block that keeps
+        its example's own numbers (MIRROR's blocks) followed on a live page by the place of live.js's note on it."""
         ordinal, self.count = self.count, self.count + 1
+        words = place.directive.words
+        if self.live and place.directive.kind == "block" and words[1:2] and words[1] in mirror_of(words[0]).blocks:
+            note, body = f'<p class="attn-live-block" data-live-block="{words[0]}" hidden></p>', text.rstrip()
+            return f"{body.removesuffix('</div>')}{note}\n\n</div>" if body.endswith("</div>") else f"{text}\n\n{note}"
         if not (self.live and is_live(place)):
             return text
         math = in_math(place, line, self.display_math, self.open_at_start)

@@ -485,6 +485,23 @@ def test_numbers_drawn_apart_dim_what_needs_them_and_then_follow(tabs: Callable[
     assert seven.raw_sd[0] != EXAMPLES["head-width"].raw_sd[0]
 
 
+def test_a_program_kept_as_built_says_so_once_the_reader_changes_its_numbers(tabs: Callable[..., Tab],
+                                                                               site_url: str) -> None:
+    """Assert that on the lesson's programs page, whose programs and printouts stay as built, a key typed by the
+    reader shows under each of the four a note that it keeps the page's own numbers, and a reset hides them again."""
+    page = tabs(viewport={"width": 1280, "height": 800}).page
+    open_live(page, site_url + "lesson/code/")
+    notes = page.locator("[data-live-block]")
+    assert notes.count() == 4 and not any(note.is_visible() for note in notes.all())
+    field = page.get_by_label("key of is, entry 1")
+    field.fill("3")
+    field.press("Enter")
+    assert [note.text_content() for note in notes.all() if note.is_visible()] == [
+        "Not recomputed: this shows the page's own numbers, not the ones you changed."] * 4
+    page.get_by_role("button", name="Reset to the page's numbers").click()
+    assert not any(note.is_visible() for note in notes.all())
+
+
 def test_a_page_of_two_examples_open_and_changed_passes_axe(browser: Browser, site_url: str) -> None:
     """Assert the home page, which speaks of two examples, opens fields for both (the lesson's keys, red ball rolls'
     W_K), follows a change of each, and that axe-core finds nothing with the panel open and claims marked."""

@@ -33,6 +33,9 @@ class Mirror:
     titles: Mapping[str, str] = field(default_factory=dict)
     # The parts of live.js its file calls besides the shared one, each docs/javascripts/live/<part>.js (PARTS).
     parts: tuple[str, ...] = ()
+    # Its blocks that show its inputs or what they compute and stay as built (programs and their printouts): a live
+    # page says under each that it keeps the page's own numbers while a reader's differ.
+    blocks: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         unknown = sorted(set(self.parts) - PARTS)

@@ -224,10 +224,12 @@ def head_split() -> Figure:
 
 
 # What docs/javascripts/live/batched-heads.js mirrors (directives/mirror.py): the reader's inputs and the entries. h
-# stays a setting: it must divide d_model, which no range says. The PyTorch program and its printout are blocks.
+# stays a setting: the PyTorch page's program sets h = 2 and is a block, which the browser does not rewrite (the build
+# stops at it for another h), so a reader's h there would leave a program that no longer matches unmarked.
 MIRROR = Mirror(
     entries=frozenset({
         "b", "d-head", "d-model", "h", "head-split", "inputs", "linear-difference", "merged", "n",
         "per-head-difference", "queries-full", "queries-split", "shapes", "u", "w-k", "w-o", "w-q", "w-q-linear", "w-v",
         "weights"}),
-    editable=("X", "W_q", "W_k", "W_v", "W_o"))
+    editable=("X", "W_q", "W_k", "W_v", "W_o"),
+    blocks=frozenset({"torch-program", "torch-output"}))

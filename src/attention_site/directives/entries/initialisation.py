@@ -96,4 +96,5 @@ def seed() -> Scalar:
 
 MIRROR = Mirror(
     entries=frozenset({"initial-weights", "sd", "seed", "sizes", "standard-deviations", "w-k", "w-o", "w-q", "w-v"}),
-    editable=("seed", "d_k", "d_v", "h"))
+    editable=("seed", "d_k", "d_v", "h"),
+    blocks=frozenset({"program"}))

@@ -21,4 +21,6 @@ MIRROR = Mirror(
         "mixing", "mixing-as-printed", "output", "powers-of-e", "queries", "query", "scale", "scaling-compare",
         "score-asymmetry", "scores", "scoring", "softmax", "softmax-working", "top-score", "top-weight", "total",
         "values", "weights", "weights-heatmap"}),
-    editable=("queries", "keys", "values"))
+    editable=("queries", "keys", "values"),
+    blocks=frozenset({"one-token-program", "one-token-printout", "all-tokens-program", "all-tokens-printout",
+                      "class-questions", "speaker-notes"}))

@@ -36,4 +36,5 @@ MIRROR = Mirror(
         "w-o-heads", "w-q", "w-q2", "w-v", "w-v2", "weighted-sum", "weights", "weights-heatmap", "x"}),
     editable=("X", "W_q", "W_k", "W_v", "W_q2", "W_k2", "W_v2", "W_o", "calculator_places"),
     read_by={"W_q2": HEAD_2_QUERIES, "W_k2": HEAD_2_KEYS, "W_v2": HEAD_2_VALUES, "W_o": OUTPUT_PROJECTION,
-             "calculator_places": frozenset({"calculator-places"})})
+             "calculator_places": frozenset({"calculator-places"})},
+    blocks=frozenset({"program", "program-output", "torch-program", "torch-output"}))
