@@ -374,41 +374,50 @@ def test_a_bound_naming_an_offered_input_is_given_by_name(monkeypatch: pytest.Mo
         page_manifest("<!-- attn:table alibi slope-table -->")
 
 
-# In a fresh process (the engine imported anew, as the mutation test does): the text of every directive of an example
-# on every page, as given and with one input changed; the names of the entries whose directives differ.
-READERS_PROBE = """
+# In a fresh process (the engine imported anew, as the mutation test does): the text of each directive of an example
+# on every live page, with the page's options (its blocks, or every directive showing computed numbers), as given and
+# with each change in turn (one the example refuses with its other inputs is skipped); the entries whose text changed.
+CHANGED_PROBE = """
 import json, sys
 sys.path.insert(0, {tests!r})
 import mutations, live_parity
-example, field, value = json.loads(sys.argv[1])
+from attention_site import live
+from attention_site.directives.syntax import directives_in_line, outside_code
+example, blocks, changes = json.loads(sys.argv[1])
 own = mutations.EXAMPLES[example]
-pages = [page.relative_to(mutations.DOCS).as_posix() for page in mutations.pages_using({{example}})]
-
-def text(engine, directive):
-    try:
-        return engine.render(directive)
-    except engine.DirectiveError as error:
-        return error.message
+bodies = [live_parity.body(page.relative_to(mutations.DOCS).as_posix()) for page in mutations.pages_using({{example}})]
+wanted = (lambda found: found.directive.kind == "block") if blocks else live.computed
+found = [found.directive for body in bodies if live.live_places(body)
+         for index, line in outside_code(body.split("\\n")) for found in directives_in_line(line, index + 1)
+         if found.directive.words[0] == example and wanted(found)]
 
 def texts(examples):
     mutations.fresh_engine(examples)
-    from attention_site import live
     from attention_site.directives import engine
-    return {{(page, place.ordinal): (place.found.directive.words[1], text(engine, place.found.directive))
-            for page in pages for place in live.live_places(live_parity.body(page))
-            if place.found.directive.words[0] == example}}
+    def text(directive):
+        try:
+            return engine.render(directive)
+        except engine.DirectiveError as error:  # a program that no longer matches its example: it changed too
+            return error.message
+    return [text(directive) for directive in found]
 
-before = texts({{mutations.constant_of(own): own}})
-after = texts(mutations.swapped_examples(own, field, mutations.as_tuples(value)))
-print(json.dumps(sorted({{name for key, (name, text) in before.items() if after[key][1] != text}})))
+before, changed = texts({{mutations.constant_of(own): own}}), set()
+for field, value in changes:
+    try:
+        examples = mutations.swapped_examples(own, field, mutations.as_tuples(value))
+    except mutations.ExampleInputError:
+        continue
+    changed |= {{directive.words[1] for directive, was, now in zip(found, before, texts(examples)) if now != was}}
+print(json.dumps(sorted(changed)))
 """
 
 
-def every_entry_changed_by(example: str, field: str, value: object) -> set[str]:
-    """The entries of `example` whose directives on some page change when its input `field` becomes `value`."""
-    script = READERS_PROBE.format(tests=str(Path(__file__).resolve().parent))
-    done = subprocess.run([sys.executable, "-c", script, json.dumps([example, field, value])], capture_output=True,
-                          text=True, timeout=600, check=False)
+def entries_changed(example: str, changes: list[tuple[str, object]], blocks: bool = False) -> set[str]:
+    """The entries of `example` whose directives (its blocks, with `blocks`) on some live page change with any of
+    `changes` ((field, value) each)."""
+    script = CHANGED_PROBE.format(tests=str(Path(__file__).resolve().parent))
+    done = subprocess.run([sys.executable, "-c", script, json.dumps([example, blocks, changes])],
+                          capture_output=True, text=True, timeout=600, check=False)
     assert done.returncode == 0, done.stderr[-2000:]
     return set(json.loads(done.stdout))
 
@@ -442,43 +451,10 @@ def test_an_input_offered_only_beside_its_readers_names_every_entry_it_changes(e
     """Assert each `read_by` of a MIRROR (an input offered only on a page showing an entry that reads it) names
     every entry whose directive, on any page of the site, changes with that input: one it left out would hide the
     field on a page the input changes."""
-    changed = every_entry_changed_by(example, *changed_everywhere(EXAMPLES[example], field))
+    changed = entries_changed(example, [changed_everywhere(EXAMPLES[example], field)])
     assert changed and changed <= set(mirror_of(example).read_by[field])
 
 
-# In a fresh process: the text of each block of an example on every page, with the page's options, as given and
-# with each input a reader may change changed as much as it may be; the names of the blocks whose text changed.
-BLOCKS_PROBE = """
-import json, sys
-sys.path.insert(0, {tests!r})
-import mutations, live_parity
-from attention_site.directives.syntax import directives_in_line, outside_code
-example, changes = json.loads(sys.argv[1])
-own = mutations.EXAMPLES[example]
-found = [(page, found.directive) for page in mutations.pages_using({{example}})
-         for index, line in outside_code(live_parity.body(page.relative_to(mutations.DOCS).as_posix()).split("\\n"))
-         for found in directives_in_line(line, index + 1)
-         if found.directive.kind == "block" and found.directive.words[0] == example]
-
-def blocks(examples):
-    mutations.fresh_engine(examples)
-    from attention_site.directives import engine
-    def text(directive):
-        try:
-            return engine.render(directive)
-        except engine.DirectiveError as error:  # a program that no longer matches its example: it changed too
-            return error.message
-    return [(directive.words[1], text(directive)) for _, directive in found]
-
-before, changed = blocks({{mutations.constant_of(own): own}}), set()
-for field, value in changes:
-    try:
-        examples = mutations.swapped_examples(own, field, mutations.as_tuples(value))
-    except mutations.ExampleInputError:  # a change the example refuses with the others as they are
-        continue
-    changed |= {{name for (name, was), (_, now) in zip(before, blocks(examples)) if now != was}}
-print(json.dumps(sorted(changed)))
-"""
 MIRRORED = sorted(mirrors())
 
 
@@ -490,9 +466,5 @@ def test_every_block_that_keeps_its_numbers_is_noted_as_such(example: str) -> No
     left out would keep the page's own numbers with no word of it."""
     own, mirror = EXAMPLES[example], mirror_of(example)
     changes = [changed_everywhere(own, field, flipped) for field in mirror.editable for flipped in (False, True)]
-    script = BLOCKS_PROBE.format(tests=str(Path(__file__).resolve().parent))
-    done = subprocess.run([sys.executable, "-c", script, json.dumps([example, changes])], capture_output=True,
-                          text=True, timeout=600, check=False)
-    assert done.returncode == 0, done.stderr[-2000:]
-    assert set(json.loads(done.stdout)) - {"calculator"} == set(mirror.blocks)
+    assert entries_changed(example, changes, blocks=True) - {"calculator"} == set(mirror.blocks)
 
