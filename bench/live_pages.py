@@ -106,12 +106,13 @@ def heaviest_live_page(site: Path, example: str | None = None) -> Path:
 
 def live_code(site: Path) -> tuple[str, int]:
     """The live page that loads the most live code, and that code's gzip bytes: live.js and live.css, and the file
-    of live/ of each part and each example of its live.json."""
+    of live/ of each part and each example of its live.json, and the calculator's part where the page has one."""
     shared = sum(gzipped((site / name).read_bytes()) for name in SHARED_CODE)
 
     def weight(manifest: Path) -> int:
         data = json.loads(manifest.read_text("utf-8"))
-        files = [*data["parts"], *data["examples"]]
+        calculator = "attention-calculator" in (manifest.parent / "index.html").read_text("utf-8")
+        files = [*data["parts"], *data["examples"], *(["calculator"] if calculator else [])]
         return shared + sum(gzipped((site / EXAMPLE_CODE / f"{name}.js").read_bytes()) for name in files)
 
     heaviest = max(site.rglob("live.json"), key=weight)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from attention_core import EXAMPLES, Example, ExampleInputError
-from attention_core.examples.base import Range
+from attention_core.examples.base import MAX_FIGURE_CELLS, Above, Range
 from attention_core.examples.bus_is_late import BUS_IS_LATE
 from attention_core.examples.exercises import EXERCISES
 from attention_core.examples.grouped_heads import GROUPED_HEADS
@@ -96,14 +96,25 @@ def test_inputs_that_cannot_go_together_are_refused_with_their_field(field: str,
     (TRAINING_STEP, "learning_rate_text", "-2", "learning_rate_text", "“-2” is not above 0; accepted: the learning"),
     (BUS_IS_LATE, "query_text", ("0", "1"), "query_text", "is not its row of queries_text, (1, 0)"),
     (GROUPED_HEADS, "kv_heads", (4, 3), "kv_heads", "3 does not divide 4; accepted: K/V heads of each arrangement"),
-    (POSITIONS, "heatmap_positions", 512, "heatmap_width", "512 x 32 = 16384 cells is more than a figure draws"),
-], ids=["relative tables and clip", "learning rate", "the lesson's query and Q", "K/V groups", "heat map cells"])
+], ids=["relative tables and clip", "learning rate", "the lesson's query and Q", "K/V groups"])
 def test_an_impossible_config_is_refused_once_at_a_field(example: Example, field: str, value: object, named: str,
                                                           says: str) -> None:
     """Assert inputs each in range that cannot go together are refused when the example is made, naming a field
     (not at every page line by a check of the core, as before)."""
     error = refused(example, field, value)
     assert error.field == named and says in str(error)
+
+
+def test_a_bound_above_another_input_moves_with_it_and_keeps_the_heat_map_drawable() -> None:
+    """Assert positions' heat map, declared to show more positions than the worked table, refuses the table's length
+    and takes one more, follows a longer table, and that its ranges' ends keep it within what a figure draws."""
+    heat = Range(Above("table_length"), 64, "positions")
+    assert heat.refusal(6, POSITIONS) == "6 is out of range; accepted: positions: a whole number from 7 to 64"
+    assert heat.refusal(7, POSITIONS) is None
+    assert heat.refusal(7, dataclasses.replace(POSITIONS, table_length=8)) is not None
+    error = refused(POSITIONS, "table_length", 32)  # the heat map's 32 positions are then not more than the table's
+    assert error.field == "heatmap_positions" and "32 is out of range" in str(error)
+    assert POSITIONS.range_of("heatmap_positions")[1] * POSITIONS.range_of("heatmap_width")[1] <= MAX_FIGURE_CELLS
 
 
 @pytest.mark.parametrize(("declared", "value", "says"), [

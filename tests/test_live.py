@@ -13,7 +13,7 @@ import pytest
 
 from attention_core import EXAMPLES
 from attention_core.examples.base import Example
-from attention_site import live
+from attention_site import live, live_inputs
 from attention_site.directives.claims import CLAIMS
 from attention_site.directives.mirror import Mirror, mirror_of, mirrors
 from attention_site.live import (
@@ -77,8 +77,9 @@ def test_the_manifest_names_every_marked_directive_and_the_examples_inputs() -> 
     assert manifest["directives"][1]["options"] == {"rows": "3"}
     example = manifest["examples"]["bus-is-late"]
     assert example["inputs"]["keys"] == [["2", "1"], ["0", "2"], ["1", "1"]]
-    assert example["editable"] == ["queries", "keys", "values"] and "range" not in example
-    assert example["ranges"] == {key: {"entry": 40} for key in ("queries", "keys", "values")}
+    assert example["editable"] == ["queries", "keys", "values", "scale"] and "range" not in example
+    assert example["ranges"] == {**{key: {"entry": 40} for key in ("queries", "keys", "values")}, "scale": {
+        "entry": 40, "says": "the scale of the scores (1: none)", "above": 0, "at_most": None, "rising": False}}
     assert example["causal"] is False and example["settings"] == {}
     with pytest.MonkeyPatch.context() as patched:
         without_mirrors(patched, "cross-padding")
@@ -106,7 +107,7 @@ def test_a_check_live_js_cannot_evaluate_keeps_its_page_static(monkeypatch: pyte
     compared = "<!-- attn:check red-ball-rolls output row=rolls same=bus-is-late:output other-row=late -->"
     both = json.loads(page_manifest(compared))
     assert sorted(both["examples"]) == ["bus-is-late", "red-ball-rolls"]
-    assert both["examples"]["bus-is-late"]["editable"] == ["queries", "keys", "values"]
+    assert both["examples"]["bus-is-late"]["editable"] == ["queries", "keys", "values", "scale"]
     with monkeypatch.context() as patched:
         without_mirrors(patched, "bus-is-late output")
         assert page_manifest(compared) == ""
@@ -296,7 +297,8 @@ def test_a_page_loads_the_parts_of_live_js_it_needs_and_no_other() -> None:
     assert parts("<!-- attn:value trained-head seed -->\n<!-- attn:check head-width spreads col=scaled close=1 "
                  "within=0.1 -->") == ["charts", "measures"]
     assert parts("<!-- attn:table bus-is-late scores -->") == []
-    with pytest.raises(ValueError, match=re.escape("Mirror(parts=...) names plots; the parts of live.js are charts, ")):
+    refused = "Mirror(parts=...) names plots; the parts of live.js are calculator, charts, "
+    with pytest.raises(ValueError, match=re.escape(refused)):
         Mirror(frozenset({"x"}), parts=("plots",))
 
 
@@ -324,8 +326,8 @@ def test_the_meaning_example_is_live_and_offers_its_keys_and_its_one_row_query()
 def test_the_kv_cache_memory_examples_are_live_with_their_published_models() -> None:
     """Assert KV-cache memory's page is live: kv-memory offers its context lengths and bytes per number, its models'
     published sizes in live.json (which no reader changes, so published= holds in live.js as in the build), and
-    grouped heads offers its inputs and its K/V heads, which must divide the 4 query heads (not its own bytes per
-    number: two fields of one name on a page would confuse)."""
+    grouped heads offers its inputs, its K/V heads, which must divide the 4 query heads, and its own bytes per
+    number (each example's fields under its title, live.json's)."""
     page = "<!-- attn:table kv-memory memory -->\n<!-- attn:check kv-memory sizes published=models -->\n" \
            "<!-- attn:table grouped-heads cache-size -->"
     examples = json.loads(page_manifest(page))["examples"]
@@ -334,7 +336,8 @@ def test_the_kv_cache_memory_examples_are_live_with_their_published_models() -> 
     assert memory["inputs"]["contexts"] == [4096, 32768, 131072]
     assert [m["name"] for m in memory["published"]["models"]] == ["Llama 2 7B", "Llama 2 70B", "Falcon-7B"]
     assert memory["published"]["models"][1]["kv_heads"] == 8
-    assert grouped["editable"] == ["X", "W_q", "W_k", "W_v", "kv_heads"] and grouped["published"] == {}
+    assert grouped["editable"] == ["X", "W_q", "W_k", "W_v", "kv_heads", "bytes_per_value"]
+    assert grouped["published"] == {} and grouped["title"] == "red ball rolls, query heads sharing K/V heads"
     assert grouped["inputs"]["kv_heads"] == [4, 2, 1]
     assert grouped["ranges"]["kv_heads"] == {
         "low": 1, "high": 4, "meaning": "K/V heads of each arrangement", "divides": 4, "rising": False, "bounds": {}}
@@ -350,11 +353,12 @@ def test_no_input_a_reader_may_change_is_published() -> None:
 
 
 def test_the_batched_heads_example_is_live_with_its_sequences_and_heads() -> None:
-    """Assert the engineer's path is live, offering the batch X and the four full-width projections, with the
-    sequences its rows are split into and its number of heads (a setting: h must divide d_model, which a range
-    cannot say, so it is not offered)."""
+    """Assert the engineer's path is live, offering the batch X, the four full-width projections and the number of
+    heads, which must divide d_model (4), with the sequences its rows are split into."""
     example = json.loads(page_manifest("<!-- attn:figure batched-heads head-split -->"))["examples"]["batched-heads"]
-    assert example["editable"] == ["X", "W_q", "W_k", "W_v", "W_o"] and example["settings"] == {"h": 2}
+    assert example["editable"] == ["X", "W_q", "W_k", "W_v", "W_o", "h"] and example["settings"] == {"h": 2}
+    assert example["ranges"]["h"] == {"low": 1, "high": 4, "meaning": "heads (each d_model / h wide)", "divides": 4,
+                                      "rising": False, "bounds": {}}
     assert example["sequences"] == [["red", "ball", "rolls"], ["bus", "is", "late"]]
 
 
@@ -364,10 +368,10 @@ def test_a_bound_naming_an_offered_input_is_given_by_name(monkeypatch: pytest.Mo
     stops the build, naming both: a reader could otherwise leave the page's head beyond the heads."""
     ranges = json.loads(page_manifest("<!-- attn:table alibi slope-table -->"))["examples"]["alibi"]["ranges"]
     assert ranges["head"] == {"low": 1, "high": 8, "meaning": "the head shown, from 1", "divides": None,
-                              "rising": False, "bounds": {"high": "heads"}}
+                              "rising": False, "bounds": {"high": ["heads", 0]}}
     assert ranges["heads"]["bounds"] == {}
     own = mirror_of("alibi")
-    monkeypatch.setattr(live, "mirror_of", lambda example: replace(own, editable=("scores", "heads"))
+    monkeypatch.setattr(live_inputs, "mirror_of", lambda example: replace(own, editable=("scores", "heads"))
                         if example == "alibi" else mirror_of(example))
     with pytest.raises(ValueError, match=r"Alibi\.head's range names heads, which a reader may change here: offer "
                                          r"head too"):

@@ -159,7 +159,7 @@ D_K_2 = {"W_q_text": [["0", "1"], ["0", "0"], ["1", "0"]], "W_k_text": [["0", "0
     ("head-width", {"widths": [512]}, "HeadWidth.widths: (512,) is one width"),
     ("rotary", {"offset_starts": [0, 8192]}, None),
     ("rotary", {"offset_starts": [0]}, "Rotary.offset_starts: (0,) moves the pair to one place"),
-    ("bus-is-late", {"scale_text": "0"}, "BusIsLate.scale_text: '0' is not a positive number"),
+    ("bus-is-late", {"scale_text": "0"}, "BusIsLate.scale_text: “0” is not above 0; accepted: the scale"),
     ("tiled-attention", {"scale_text": "-1"}, "TiledAttention.scale_text: “-1” is not above 0; accepted: the scale"),
     ("cross-padding", {"left_real": [False, True, 2]},
      "CrossPadding.left_real: (False, True, 2) holds more than flags"),

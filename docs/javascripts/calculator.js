@@ -15,16 +15,20 @@
   var folder = document.currentScript ? document.currentScript.src : location.href; // live.js lies beside this file
   var loading = null;
 
-  /** live.js's calculator (reading the boxes, the arithmetic, the numbers as shown), once loaded. */
+  /** live.js's calculator (reading the boxes, the arithmetic, the numbers as shown: live/calculator.js), once loaded. */
   function live() { return abh.live && abh.live.calculator; }
 
-  /** Fetch live.js once, without live.css: the calculator needs its arithmetic, not the live page's panel (whose
-      stylesheet arrives with it when a reader presses "Change the numbers"; live.js then runs no second time). */
+  /** Fetch live.js once, without live.css (the calculator needs its arithmetic, not the live page's panel, whose
+      stylesheet arrives with it when a reader presses "Change the numbers"; live.js then runs no second time), then
+      its part for the calculator. */
   function loadLive() {
-    loading = loading || new Promise(function (resolve, reject) {
-      document.head.appendChild(el("script", { src: new URL("live.js", folder).href, onload: resolve, onerror: reject }));
-    });
+    loading = loading || script("live.js").then(function () { return script("live/calculator.js"); });
     return loading;
+  }
+  function script(path) {
+    return new Promise(function (resolve, reject) {
+      document.head.appendChild(el("script", { src: new URL(path, folder).href, onload: resolve, onerror: reject }));
+    });
   }
 
   /** Run `update` now if live.js is here, else once it has arrived (it is fetched once, for every calculator). */

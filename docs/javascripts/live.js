@@ -20,6 +20,9 @@
       compute's result for what needs it, which waits dimmed (aria-busy) till `promise` is kept and the page written
       again. */
   function pending(promise) { throw { pending: promise }; }
+  /** What part NAME of live.js adds (`what`), fetching live/NAME.js first where the page's live.json does not name it
+      (the cost chart, once a reader's lengths differ from the page's): meanwhile what needs it waits, as pending. */
+  function fromPart(name, what) { return SHARED[what] || pending(abh.load("live/" + name)); }
 
   // ---- The number policy: directives/formatting.py ----
   var MAX_DENOMINATOR = 64, GROUPED_FROM = 1000, EXACT_TOLERANCE = 1e-9;
@@ -789,8 +792,8 @@
     ENTRIES[example] = function () { ENTRIES[example] = make(SHARED); return ENTRIES[example].apply(null, arguments); };
   }
 
-  /** A part of live.js that only some pages load (live.json's parts: live/charts.js, live/measures.js) adds what it
-      mirrors: `add` is handed SHARED, the claims' RELATIONS and the claims' helpers it may need. */
+  /** A part of live.js that only some pages load (live.json's parts: live/charts.js, live/measures.js; calculator.js
+      fetches live/calculator.js) adds what it mirrors: `add` is handed SHARED, the claims' RELATIONS and the claims' helpers it may need. */
   function extend(add) {
     add(SHARED, RELATIONS, { allows: allows, listing: listing, numberOption: numberOption, otherSubject: otherSubject, refuseWide: refuseWide, stale: stale });
   }
@@ -959,59 +962,6 @@
     var desc = figure.querySelector("svg > desc");
     if (desc) setText(desc, shown.desc);
     if (shown.caption) setText(figure.querySelector("figcaption"), shown.caption);
-  }
-
-  // ---- The calculator (calculator.js draws it): one query against keys and values a reader types ----
-  var CALCULATOR_ACCEPTS = "Each box takes one number, such as 2, -0.5, 1.25, 1/4 or ln 2";
-
-  /** Each box's entry read as a live page's fields read theirs: {values} (rows of numbers, shaped as the texts), or
-      {errors} ([place, reason] for every box whose text is not an entry, place as [row, col]). */
-  function readEntries(texts) {
-    var errors = [], values = texts.map(function (row, i) {
-      return row.map(function (text, j) {
-        var parsed = parseEntry(authoredText(text));
-        if (parsed.error) errors.push([[i, j], parsed.error]);
-        return parsed.value;
-      });
-    });
-    return errors.length ? { errors: errors } : { values: values };
-  }
-
-  /** The places of a row's largest entry, every one of them when they tie (to float64's rounding). */
-  function largestAt(row) {
-    var top = Math.max.apply(null, row);
-    return row.map(function (x, j) { return Math.abs(x - top) <= 1e-12 ? j : -1; }).filter(function (j) { return j >= 0; });
-  }
-
-  /** One query's attention as the calculator shows it, by the site's number policy: each key's score and e^score
-      to `digits` places (e^score "too large" past float64: the weights subtract the largest score first, as the
-      core's softmax does), each weight and its bar's length, and the output to `outputDigits`; or {stale}. */
-  function calculate(query, K, V, scale, digits, outputDigits) {
-    try {
-      var result = attention([query], K, V, scale); // (1, d_k) x (d_k, n) -> (1, n); (1, n) x (n, d_v) -> (1, d_v)
-      var A = checkedWeights(result.weights)[0], s = style(false, digits);
-      var shown = function (x) { return readerMinus(formatNumber(x, s)); };
-      return {
-        scores: result.scaled[0].map(shown),
-        exponentials: result.scaled[0].map(function (x) { return isFinite(Math.exp(x)) ? shown(Math.exp(x)) : "too large"; }),
-        weights: A.map(shown),
-        bars: A.map(function (a) { return fixed(100 * a, 2) + "%"; }),
-        largest: largestAt(A), // the keys whose weight is largest: several when they tie (the lesson's "design a query")
-        output: readerMinus(formatVector(result.output[0], style(false, outputDigits)))
-      };
-    } catch (error) {
-      if (error instanceof Stale) return { stale: error.message };
-      throw error;
-    }
-  }
-
-  /** The text of a box after ArrowUp or ArrowDown: one more or less (a tenth with Shift), keeping its decimals;
-      null when the box holds no entry. */
-  function stepped(text, up, tenth) {
-    var parsed = parseEntry(authoredText(text));
-    if (parsed.error) return null;
-    var size = tenth ? 0.1 : 1, places = Math.max((/\.(\d+)$/.exec(String(text).trim()) || ["", ""])[1].length, tenth ? 1 : 0);
-    return decimal(parsed.value + (up ? size : -size), places);
   }
 
   // ---- A page's calculators follow its numbers: the blocks' inputs (bus_is_late/programs.py, red_ball_rolls/head.py) ----
@@ -1351,12 +1301,13 @@
     return rule.meaning + ": " + (rule.rising ? "whole numbers" : "a whole number") + " from " + grouped(rule.low) + " to " +
       grouped(rule.high) + (rule.divides ? " that divides " + grouped(rule.divides) : "") + (rule.rising ? ", each larger than the one before" : "");
   }
-  /** A ranged input's rule among these inputs of its example: a bound naming another input is read from them. */
+  /** A ranged input's rule among these inputs of its example: a bound naming another input is read from them (and
+      what it adds to it: Above's 1). */
   function ruleAmong(rule, inputs) {
     var resolved = Object.assign({}, rule);
     Object.keys(rule.bounds || {}).forEach(function (side) {
-      var value = inputs[rule.bounds[side]];
-      resolved[side] = Array.isArray(value) ? value.length : value;
+      var bound = rule.bounds[side], value = inputs[bound[0]];
+      resolved[side] = (Array.isArray(value) ? value.length : value) + bound[1];
     });
     return resolved;
   }
@@ -1401,7 +1352,7 @@
     next[field] = value;
     data.editable.forEach(function (other) {
       var rule = data.ranges[other], bounds = rule.bounds || {};
-      var bounded = other === field || Object.keys(bounds).some(function (side) { return bounds[side] === field; });
+      var bounded = other === field || Object.keys(bounds).some(function (side) { return bounds[side][0] === field; });
       if (!reason && rule.meaning && bounded) reason = rangeRefusal(next[other], ruleAmong(rule, next));
     });
     return reason;
@@ -1430,7 +1381,7 @@
     var params = new URLSearchParams(location.search), changed = false;
     Object.keys(manifest.examples).forEach(function (name) {
       manifest.examples[name].editable.forEach(function (field) {
-        var text = params.get(PARAM + field), own = rowsOf(inputs[name][field]), rule = manifest.examples[name].ranges[field];
+        var text = params.get(paramOf(manifest, name, field)), own = rowsOf(inputs[name][field]), rule = manifest.examples[name].ranges[field];
         if (text === null) return;
         var rows = text.split(";").map(function (row) { return row.split(",").map(authoredText); });
         var fits = rows.length === own.length && rows.every(function (row) { return row.length === own[0].length; });
@@ -1457,13 +1408,19 @@
       manifest.examples[name].editable.forEach(function (field) {
         if (JSON.stringify(inputs[name][field]) === JSON.stringify(own[name][field])) return;
         var rows = rowsOf(inputs[name][field]).map(function (row) { return row.map(encodeURIComponent).join(","); });
-        kept.push(PARAM + field + "=" + rows.join(";"));
+        kept.push(paramOf(manifest, name, field) + "=" + rows.join(";"));
       });
     });
     history.replaceState(history.state, "", location.pathname + (kept.length ? "?" + kept.join("&") : "") + location.hash);
   }
 
   var PARAM = "set-"; // ?set-keys=2,1;0,2;1,1 (reader.js opens the fields when the address has one)
+  /** The address's name of an input: `set-keys`, or `set-batched-heads.X` where another example of the page has an X. */
+  function paramOf(manifest, name, field) { return PARAM + (shared(manifest, name, field) ? name + "." : "") + field; }
+  /** Whether another example of the page has an input named `field` too (the PyTorch page's two X). */
+  function shared(manifest, name, field) {
+    return Object.keys(manifest.examples).some(function (other) { return other !== name && manifest.examples[other].editable.indexOf(field) >= 0; });
+  }
   var FIELD_NAMES = { queries: "query", keys: "key", values: "value" };
 
   /** A row of an input: a token's for inputs with a row per token, a place's for a projection (W_q's rows are the
@@ -1483,7 +1440,7 @@
 
   /** One entry's field and, after it, the message that says why an entry is not used: [input, message]. */
   function entryField(state, name, field, i, j, label) {
-    var id = "attn-live-" + field + "-" + i + "-" + j;
+    var id = "attn-live-" + name + "-" + field + "-" + i + "-" + j;
     var message = el("span", { className: "attn-live-panel__error", id: id + "-error", role: "status" });
     var input = el("input", { type: "text", id: id, value: rowsOf(state.inputs[name][field])[i][j], inputmode: "decimal",
       autocomplete: "off", spellcheck: "false", className: "attn-live-panel__input", "aria-label": label,
@@ -1503,8 +1460,8 @@
                 entryField(state, name, field, 0, j, meaning + (entries.length > 1 ? ", entry " + (j + 1) : "")));
     });
     var title = meaning.charAt(0).toUpperCase() + meaning.slice(1), one = entries.length === 1;
-    var label = el(one ? "label" : "span", { className: "attn-live-panel__label", id: "attn-live-" + field + "-label",
-                                             "for": one ? "attn-live-" + field + "-0-0" : null, text: title });
+    var id = "attn-live-" + name + "-" + field;
+    var label = el(one ? "label" : "span", { className: "attn-live-panel__label", id: id + "-label", "for": one ? id + "-0-0" : null, text: title });
     return el("div", { className: "attn-live-panel__setting", role: one ? null : "group", "aria-labelledby": one ? null : label.id },
               [label].concat(parts)); // one number: its label names it; several: they are a group, each its entry
   }
@@ -1580,11 +1537,11 @@
     Object.keys(state.manifest.examples).forEach(function (name) {
       state.manifest.examples[name].editable.forEach(function (field) {
         if (JSON.stringify(state.inputs[name][field]) === JSON.stringify(own[name][field])) return;
-        var value = state.inputs[name][field];
-        var rule = state.manifest.examples[name].ranges[field];
+        var value = state.inputs[name][field], data = state.manifest.examples[name], rule = data.ranges[field];
+        var named = shared(state.manifest, name, field) ? field + " (" + data.title + ")" : field; // "X (a batch of sequences, …)"
         parts.push(!rule.meaning && !rule.says ?
-          field + " " + rowsOf(value).map(function (row) { return "(" + row.join(", ") + ")"; }).join(", ")
-          : field.replace(/_/g, " ") + " " + (Array.isArray(value) ? "(" + value.join(", ") + ")" : value)); // "W_k (0), (ln 2), (1)", "calculator places 6"
+          named + " " + rowsOf(value).map(function (row) { return "(" + row.join(", ") + ")"; }).join(", ")
+          : named.replace(/_/g, " ") + " " + (Array.isArray(value) ? "(" + value.join(", ") + ")" : value)); // "W_k (0), (ln 2), (1)", "calculator places 6"
       });
     });
     var summary = document.querySelector(".attn-live-summary");
@@ -1611,8 +1568,12 @@
     panel.appendChild(el("p", { text: "Change any entry and press Enter or leave the field: every table, value, word, " +
       "formula and picture of this page that comes from these numbers is recomputed, and a checked sentence that no " +
       "longer holds is marked. The address of the page keeps your numbers, to share." }));
-    Object.keys(state.manifest.examples).forEach(function (name) {
-      state.manifest.examples[name].editable.forEach(function (field) { panel.appendChild(fieldTable(state, name, field)); });
+    Object.keys(state.manifest.examples).forEach(function (name) { // each example's fields under its title
+      var data = state.manifest.examples[name], group = el("fieldset", { className: "attn-live-panel__example" });
+      if (!data.editable.length) return;
+      group.appendChild(el("legend", { text: data.title.charAt(0).toUpperCase() + data.title.slice(1) }));
+      data.editable.forEach(function (field) { group.appendChild(fieldTable(state, name, field)); });
+      panel.appendChild(group);
     });
     state.undo = el("button", { type: "button", className: "md-button", text: "Undo", disabled: true, onclick: function () {
       state.inputs = state.history.pop();
@@ -1686,21 +1647,20 @@
 
   // What the example files share, by the name each uses.
   var SHARED = {
-    arrowMarker: arrowMarker, attention: attention, authored: authored, checkedWeights: checkedWeights,
+    arrowMarker: arrowMarker, attention: attention, authored: authored, authoredText: authoredText, checkedWeights: checkedWeights,
     column: column, coordinate: coordinate, decimal: decimal, defaultRng: defaultRng, equal: equal, escapeText: escapeText, fail: fail, fixed: fixed,
     formatNumber: formatNumber, formatVector: formatVector, general: general, grid: grid, heatmap: heatmap, joined: joined, pending: pending,
-    labels: labels, matmul: matmul, multiHead: multiHead, num: num, onlyColumn: onlyColumn, parseEntry: parseEntry,
+    labels: labels, matmul: matmul, multiHead: multiHead, num: num, onlyColumn: onlyColumn, parseEntry: parseEntry, fromPart: fromPart,
     parseMatrix: parseMatrix, ramp: ramp, readerMinus: readerMinus, roundedSumNote: roundedSumNote, scalar: scalar,
     softmaxRow: softmaxRow, softmaxSteps: softmaxSteps, style: style, sum: sum, svgFrame: svgFrame, svgLine: svgLine,
     svgText: svgText, table: table, transpose: transpose, unchangedFigure: unchangedFigure,
     feedForward: feedForward, layerNorm: layerNorm, normStatistics: normStatistics, rowsPlus: rowsPlus,
     scaledNormal: scaledNormal, scaledNormalSd: scaledNormalSd,
-    unchangedTable: unchangedTable, vec: vec, weightedRows: weightedRows, wholeGrid: wholeGrid
+    unchangedTable: unchangedTable, vec: vec, weightedRows: weightedRows, wholeGrid: wholeGrid, Stale: Stale
   };
 
   abh.live = {
     define: define, extend: extend, loadEntries: loadEntries, open: open, show: show, drawn: allDrawn, drawPending: drawPending, computeAll: computeAll, noteAfter: noteAfter, mirrored: mirrored, ownInputs: ownInputs, linked: linked, loadManifest: loadManifest,
-    formatNumber: formatNumber, parseEntry: parseEntry,
-    calculator: { readEntries: readEntries, calculate: calculate, stepped: stepped, accepts: CALCULATOR_ACCEPTS }
+    formatNumber: formatNumber, parseEntry: parseEntry
   };
 })();

@@ -9,9 +9,10 @@ tokens = ["bus", "is", "late"]
 keys = [[2, 1], [0, 2], [1, 1]]  # what each token offers
 values = [[10, 0], [0, 10], [5, 5]]  # what each token passes on
 query = [1, 0]  # what late is looking for
+scale = 1  # the lesson divides no score; a real model divides by the square root of a key's length
 
-# Step 1: a dot product per key (multiply matching entries, add).
-scores = [sum(q * k for q, k in zip(query, key)) for key in keys]
+# Step 1: a dot product per key (multiply matching entries, add), divided by the scale.
+scores = [sum(q * k for q, k in zip(query, key)) / scale for key in keys]
 
 # Step 2: softmax. e to each score, then divide by their total.
 powers = [math.exp(score) for score in scores]
@@ -26,7 +27,7 @@ for weight, value in zip(weights, values):
 
 print("token  score    e^s  weight")
 for token, s, p, w in zip(tokens, scores, powers, weights):
-    print(f"{token:<5}  {s:>5}  {p:>5.2f}  {w:.3f}")
+    print(f"{token:<5}  {s:>5g}  {p:>5.2f}  {w:.3f}")
 print(f"{'total':<5}  {'':>5}  {total:>5.2f}  {sum(weights):.3f}")
 shown = ", ".join(f"{x:.2f}" for x in output)
 print(f"output for late: ({shown})")

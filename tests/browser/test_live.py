@@ -490,6 +490,31 @@ def test_numbers_drawn_apart_dim_what_needs_them_and_then_follow(tabs: Callable[
     assert seven.raw_sd[0] != EXAMPLES["head-width"].raw_sd[0]
 
 
+def test_a_part_the_page_does_not_name_is_fetched_once_the_readers_numbers_need_it(tabs: Callable[..., Tab],
+                                                                                   site_url: str) -> None:
+    """Assert that the cost chapter, whose live.json names no part, leaves live/charts.js unfetched while its chart
+    stays as built (other lengths of the table changed), and that a reader's first length of the growth chart fetches
+    it and draws the chart again: its description lists the new lengths' score entries; the reset draws the page's."""
+    page = tabs(viewport={"width": 1280, "height": 800}).page
+    open_live(page, site_url + "walkthrough/cost/")
+    charts = "() => performance.getEntriesByType('resource').some(r => r.name.endsWith('/live/charts.js'))"
+    description = page.locator("#cost-growth-desc")
+    built = description.text_content()
+    page.get_by_label("sequence lengths n, entry 1", exact=True).fill("5")
+    page.get_by_label("sequence lengths n, entry 1", exact=True).press("Enter")
+    page.evaluate("() => window.AttentionByHand.live.drawn()")
+    assert not page.evaluate(charts) and description.text_content() == built
+    field = page.get_by_label("sequence lengths n of the growth chart, entry 1", exact=True)
+    field.fill("3")
+    field.press("Enter")
+    page.evaluate("() => window.AttentionByHand.live.drawn()")
+    assert page.evaluate(charts)
+    assert "n = 3: 9 entries. n = 8: 64 entries." in description.text_content()
+    page.get_by_role("button", name="Reset to the page's numbers").click()
+    page.evaluate("() => window.AttentionByHand.live.drawn()")
+    assert description.text_content() == built
+
+
 def test_a_program_kept_as_built_says_so_once_the_reader_changes_its_numbers(tabs: Callable[..., Tab],
                                                                                site_url: str) -> None:
     """Assert that on the lesson's programs page, whose programs and printouts stay as built, a key typed by the
@@ -614,6 +639,7 @@ REFUSED = [  # (page, example, field, entry index, entry typed): a value each ex
     ("beyond/inference-economics/", "inference", "batches", 1, 1),  # 1, 1, 64 do not rise
     ("beyond/whole-model/", "whole-model", "h", 0, 3),  # 3 heads do not divide d_model = 4
     ("beyond/rotary-and-alibi/", "rotary", "offset_starts", 1, 0),  # 0, 0, 10 do not rise
+    ("beyond/pytorch/", "batched-heads", "h", 0, 3),  # 3 heads do not divide d_model = 4
 ]
 
 
@@ -633,15 +659,15 @@ def test_a_value_the_example_refuses_is_refused_beside_its_field_with_its_reason
     refused = [*numbers[:index], typed, *numbers[index + 1:]]
     reason = refusal(own, name, tuple(refused) if isinstance(value, tuple) else typed)
     assert reason
-    field = page.locator(f"#attn-live-{name}-0-{index}")
+    field = page.locator(f"#attn-live-{example}-{name}-0-{index}")
     field.fill(str(typed))
     field.press("Enter")
-    expect(page.locator(f"#attn-live-{name}-0-{index}-error")).to_have_text(f"Not used: {reason}.")
+    expect(page.locator(f"#attn-live-{example}-{name}-0-{index}-error")).to_have_text(f"Not used: {reason}.")
     assert field.get_attribute("aria-invalid") == "true" and read_page(page, directives) == as_built
     assert f"set-{name}" not in page.url
     field.fill(str(numbers[index]))
     field.press("Enter")
-    expect(page.locator(f"#attn-live-{name}-0-{index}-error")).to_have_text("")
+    expect(page.locator(f"#attn-live-{example}-{name}-0-{index}-error")).to_have_text("")
 
 
 def test_a_number_bounded_by_another_follows_the_readers_value_of_it(tabs: Callable[..., Tab], site_url: str) -> None:
@@ -654,10 +680,10 @@ def test_a_number_bounded_by_another_follows_the_readers_value_of_it(tabs: Calla
     head_range = next(item.metadata["range"] for item in fields(own) if item.name == "head")
 
     def enter(name: str, value: int) -> str:
-        field = page.locator(f"#attn-live-{name}-0-0")
+        field = page.locator(f"#attn-live-alibi-{name}-0-0")
         field.fill(str(value))
         field.press("Enter")
-        return f"#attn-live-{name}-0-0-error"
+        return f"#attn-live-alibi-{name}-0-0-error"
 
     expect(page.locator(enter("head", 8))).to_have_text("")
     reason = head_range.refusal(8, dataclasses.replace(own, heads=4))
@@ -682,15 +708,15 @@ def test_authored_numbers_the_example_refuses_are_refused_beside_their_field(tab
     for field, index, typed, refused, taken in (("top_p", 0, "3/2", "3/2", "1/2"),
                                                 ("temperatures", 1, "1/4", ("1/2", "1/4", "2"), "3/2")):
         before = read_page(page, directives)
-        box = page.locator(f"#attn-live-{field}-0-{index}")
+        box = page.locator(f"#attn-live-whole-model-{field}-0-{index}")
         box.fill(typed)
         box.press("Enter")
         reason = declared[f"{field}_text"].refusal(refused)
-        expect(page.locator(f"#attn-live-{field}-0-{index}-error")).to_have_text(f"Not used: {reason}.")
+        expect(page.locator(f"#attn-live-whole-model-{field}-0-{index}-error")).to_have_text(f"Not used: {reason}.")
         assert read_page(page, directives) == before and f"set-{field}" not in page.url
         box.fill(taken)
         box.press("Enter")
-        expect(page.locator(f"#attn-live-{field}-0-{index}-error")).to_have_text("")
+        expect(page.locator(f"#attn-live-whole-model-{field}-0-{index}-error")).to_have_text("")
         assert f"set-{field}=" in page.url
 
 
@@ -724,6 +750,34 @@ def test_the_relative_tables_are_offered_by_distance_and_the_page_follows(tabs: 
     changed = {d["name"] for d in directives if before[str(d["id"])] != after[str(d["id"])]}
     assert {"key-table", "pair-keys", "relative-scores", "relative-weights"} <= changed
     assert "set-a_K=-1,0;0,0;2,0" in page.url
+
+
+def test_two_examples_inputs_of_one_name_stand_under_their_titles_and_apart_in_the_address(
+        tabs: Callable[..., Tab], site_url: str) -> None:
+    """Assert the KV-cache page, whose two examples each have a bytes per number, offers each example's fields in a
+    group named by its title, each field with its own id; that a reader's 4 in grouped heads' goes into the address
+    under that example's name and changes its cache sizes, not kv-memory's; and that the address, opened in a new
+    tab, shows the same numbers."""
+    page = tabs(viewport={"width": 1280, "height": 800}).page
+    directives = open_live(page, site_url + "beyond/kv-cache-memory/")
+    groups = page.locator("fieldset.attn-live-panel__example")
+    expect(groups.locator("legend")).to_have_text(["Red ball rolls, query heads sharing K/V heads",
+                                                   "KV-cache memory of published models"])
+    ids = page.evaluate("() => [...document.querySelectorAll('.attn-live-panel [id]')].map(node => node.id)")
+    assert len(ids) == len(set(ids))
+    grouped, memory = (groups.nth(k).get_by_label("bytes per stored number", exact=True) for k in range(2))
+    before = read_page(page, directives)
+    grouped.fill("4")
+    grouped.press("Enter")
+    after = read_page(page, directives)
+    changed = {(d["example"], d["name"]) for d in directives if before[str(d["id"])] != after[str(d["id"])]}
+    assert changed == {("grouped-heads", "cache-size")}
+    assert "set-grouped-heads.bytes_per_value=4" in page.url and "set-bytes_per_value" not in page.url
+    expect(memory).to_have_value("2")
+    other = tabs(viewport={"width": 1280, "height": 800}).page
+    other.goto(page.url)
+    expect(other.locator(".attn-live-panel input").first).to_be_visible()
+    assert read_page(other, directives) == after
 
 
 def test_inputs_that_are_no_token_s_rows_are_numbered(tabs: Callable[..., Tab], site_url: str) -> None:

@@ -2,8 +2,8 @@
    loads this file on a page of the example; tests/browser/test_live.py holds them to the build's text. */
 window.AttentionByHand.live.define("batched-heads", function (core) {
   "use strict";
-  const { attention, checkedWeights, coordinate, fail, formatNumber, grid, labels, matmul, multiHead, parseMatrix, readerMinus, scalar, style,
-          svgFrame, svgLine, svgText, transpose, unchangedTable } = core;
+  const { attention, checkedWeights, column, coordinate, fail, formatNumber, grid, labels, matmul, multiHead, parseMatrix, readerMinus, scalar, style,
+          svgFrame, svgLine, svgText, table, transpose } = core;
   var PARITY_TOLERANCE = 1e-12, PROJECTIONS = ["W_q", "W_k", "W_v"];
 
   // ---- figures/reshapes.py: the head split drawn in three panels ----
@@ -107,7 +107,7 @@ window.AttentionByHand.live.define("batched-heads", function (core) {
 
   // ---- The example: attention_core/batched.py over examples/batched_heads.py ----
   return function (data, inputs) { // B causal sequences of n tokens, h heads of d_head, in one expression
-    var TOKENS = data.tokens, SEQUENCES = data.sequences, EXACT = style(true, 3), DECIMAL = style(false, 3), h = data.settings.h;
+    var TOKENS = data.tokens, SEQUENCES = data.sequences, EXACT = style(true, 3), DECIMAL = style(false, 3), h = inputs.h;
     var X = parseMatrix(inputs.X), W = {}; // X: (B*n, d_model), the token rows of each sequence in turn
     ["W_q", "W_k", "W_v", "W_o"].forEach(function (name) { W[name] = parseMatrix(inputs[name]); }); // each (d_model, d_model)
     var B = SEQUENCES.length, n = SEQUENCES[0].length, dModel = X[0].length, dHead = dModel / h;
@@ -163,7 +163,11 @@ window.AttentionByHand.live.define("batched-heads", function (core) {
       "w-o": function () { return grid(W.W_o, HEAD_COLUMNS, labels("u", dModel), EXACT, "row of $W_O$", inputs.W_o); },
       inputs: function () { return grid(X, TOKENS, INPUT_ROWS, EXACT, "token", inputs.X); },
       b: count(B), n: count(n), "d-model": count(dModel), h: count(h), "d-head": count(dHead),
-      shapes: unchangedTable, // the arrays' shapes, which no input a reader edits changes
+      shapes: function () { // the arrays' shapes: h and d_head follow the reader's h; each step's name and meaning kept
+        var KEPT = { kept: true }, wide = [B, n, dModel], byHead = [B, h, n, dHead];
+        return table([column("step", "step", false), column("meaning", "what it is", false), column("shape", "shape", false)],
+          [wide, wide, [B, n, h, dHead], byHead, [B, h, n, n], byHead, wide, wide].map(function (shape) { return [KEPT, KEPT, shape.join(" \u00d7 ")]; }));
+      },
       "queries-full": function () { return grid(full.W_q, TOKENS, HEAD_COLUMNS, EXACT, "token"); },
       "queries-split": function () { return grid(rowsOf("Q"), SPLIT_ROWS, labels("d", dHead), EXACT, "token/head"); },
       weights: function () { // checked_batch_weights: the causal mask broadcast over every sequence and head

@@ -2,7 +2,7 @@
    loads this file on a page of the example; tests/browser/test_live.py holds them to the build's text. */
 window.AttentionByHand.live.define("cost", function (core) {
   "use strict";
-  const { column, formatNumber, grid, style, table, unchangedFigure } = core;
+  const { column, formatNumber, fromPart, grid, style, table, unchangedFigure } = core;
   return function (data, inputs) {
     function setting(name) { return name in inputs ? inputs[name] : data.settings[name]; }
     var D_K = setting("d_k"), D_V = setting("d_v"), EXACT = style(true, 3);
@@ -29,7 +29,16 @@ window.AttentionByHand.live.define("cost", function (core) {
         var n = Number(o.n || inputs.lengths[0]), scores = attentionCost(n).scores;
         return grid([[scores]], ["n = " + n], ["count"], EXACT, "", [[countText(scores)]]);
       },
-      "growth-chart": unchangedFigure, // its lengths (chart_lengths) are not a reader's to change
+      "growth-chart": function () { // as built, till a reader's lengths need live/charts.js (then drawn by it)
+        var xs = setting("chart_lengths");
+        if (!core.growthCharts && String(xs) === String(data.settings.chart_lengths)) return unchangedFigure();
+        var costs = xs.map(attentionCost), growthCharts = fromPart("charts", "growthCharts");
+        var desc = "On logarithmic axes, n squared is a straight line twice as steep as n: each doubling of the sequence length " +
+          "multiplies the score entries by four. " + costs.map(function (c) { return "n = " + c.n + ": " + countText(c.scores) + " entries."; }).join(" ");
+        return { type: "figure", caption: "Each doubling of n multiplies the score entries by four: twice the slope of n itself.",
+                 svg: growthCharts(xs, [["score entries n\u00b2", costs.map(function (c) { return c.scores; })], ["tokens n", xs]],
+                                   "Score entries per head as the sequence grows", desc, "tokens n", "count", true, "cost-growth") };
+      },
       "head-widths": function () { return grid([[D_K, D_V]], ["width"], ["d_k", "d_v"], EXACT, ""); }
     };
   };

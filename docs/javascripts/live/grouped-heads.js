@@ -7,10 +7,11 @@ window.AttentionByHand.live.define("grouped-heads", function (core) {
   function attentionKind(h, g) { return g === h ? "multi-head" : g === 1 ? "multi-query" : "grouped-query"; }
 
   return function (data, inputs) { // grouped_query_attention: h query heads over the first g K/V heads
-    var TOKENS = data.tokens, STYLE = style(true, 3), X = parseMatrix(inputs.X), bytes = data.settings.bytes_per_value;
+    var TOKENS = data.tokens, STYLE = style(true, 3), X = parseMatrix(inputs.X);
     var W = ["W_q", "W_k", "W_v"].map(function (name) { return transpose(matmul(X, parseMatrix(inputs[name]))); }); // per head: (n,)
     var h = W[0].length, DIMENSIONS = labels("x", inputs.X[0].length), QUERIES = labels("q", h), n = TOKENS.length;
-    var KV_HEADS = "kv_heads" in inputs ? inputs.kv_heads : data.settings.kv_heads; // each arrangement's g
+    function setting(name) { return name in inputs ? inputs[name] : data.settings[name]; }
+    var KV_HEADS = setting("kv_heads"), bytes = setting("bytes_per_value"); // each arrangement's g; a number's bytes
     var causal = TOKENS.map(function (_, i) { return TOKENS.map(function (__, j) { return j <= i; }); });
     var column1 = function (xs) { return xs.map(function (x) { return [x]; }); }; // one head's (n,) as (n, 1)
     var arrangements = {};

@@ -27,7 +27,16 @@ RED_BALL_W_V: Rows = (("1", "0"), ("0", "2"), ("1", "1"))
 DECK = "the slide deck \"red ball rolls\" (seed document 000)"  # the source of the deck's own inputs
 PAD = "[pad]"  # the label of a padding position
 MAX_FIGURE_CELLS = 4096  # the most cells a figure of an example draws (attention_site.figures.grids reads it)
-Bound = int | float | str  # a number, or the name of a property of the example (`tokens` counts the tokens)
+
+
+@dataclass(frozen=True)
+class Above:
+    """A bound one more than input `name` of the example (the heat map's positions, more than the worked table's)."""
+
+    name: str
+
+
+Bound = int | float | str | Above  # a number, the name of a property of the example (`tokens` counts the tokens), Above
 
 RE_EXAMPLE_NAME = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*\Z")  # a slug: it names files and pages
 
@@ -147,10 +156,19 @@ def rises(numbers: Sequence[float]) -> bool:
 
 def bound_of(bound: Bound, example: object) -> float:
     """A bound as a number: `tokens` is the number of tokens; another name is a property of the example."""
+    if isinstance(bound, Above):
+        return bound_of(bound.name, example) + 1
     if isinstance(bound, str):
         value = getattr(example, bound)
         return float(len(value) if isinstance(value, tuple) else value)
     return float(bound)
+
+
+def named_bound(bound: Bound | None) -> tuple[str, int] | None:
+    """The input or property a bound reads and what it adds to it (`Above`: 1), or None for a number."""
+    if isinstance(bound, Above):
+        return bound.name, 1
+    return (bound, 0) if isinstance(bound, str) else None
 
 
 def ranged(default: Any, low: Bound, high: Bound, meaning: str, source: Source | None = None, *,
@@ -250,13 +268,6 @@ def parse_authored(value: object) -> object:
     if isinstance(value, tuple) and value and all(isinstance(row, tuple) for row in value):
         return parse_matrix(value)
     return parse_vector(value)  # type: ignore[arg-type]
-
-
-def positive_scale(name: str, text: str) -> Iterator[tuple[str, str]]:
-    """(field, reason) when an authored scale of the scores is not a positive finite number, which the core refuses."""
-    value = parse_entry(text)
-    if not (math.isfinite(value) and value > 0):
-        yield name, f"{text!r} is not a positive number; accepted: a scale above 0 (1 means no scaling)"
 
 
 def not_flags(name: str, flags: tuple[object, ...]) -> Iterator[tuple[str, str]]:

@@ -32,15 +32,12 @@ class BatchedHeads(Example):
     W_k_text: Rows = (("0", "1", "1", "0"), ("1", "0", "0", "1"), ("0", "0", "1", "1"), ("1", "1", "0", "0"))
     W_v_text: Rows = (("1", "0", "1", "0"), ("0", "1", "0", "1"), ("1", "1", "0", "0"), ("0", "0", "1", "1"))
     W_o_text: Rows = (("1", "0", "0", "1/2"), ("0", "1", "0", "0"), ("0", "0", "1", "0"), ("1/2", "0", "0", "1"))
-    h: int = ranged(2, 1, 128, "heads (each d_model / h wide)")
+    h: int = ranged(2, 1, "d_model", "heads (each d_model / h wide)", divides="d_model")
     illustrative: tuple[str, ...] = ("X", "W_q", "W_k", "W_v", "W_o")
     exact: bool = False
 
     def impossible(self) -> Iterator[tuple[str, str]]:
-        """The heads must split d_model evenly, and every sequence must have the same length."""
-        d_model = len(self.W_q_text)
-        if d_model % self.h:
-            yield "h", f"{self.h} heads cannot split d_model = {d_model} evenly; accepted: a divisor of {d_model}"
+        """Every sequence must have the same length (h's range says the heads split d_model evenly)."""
         if len({len(seq) for seq in self.sequences}) != 1 or len(self.X_text) != sum(map(len, self.sequences)):
             yield "sequences", "every sequence needs the same length, and X one row per token of them all"
 
@@ -56,9 +53,14 @@ class BatchedHeads(Example):
         return {name: frozen(parse_matrix(getattr(self, f"{name}_text"))) for name in ("W_q", "W_k", "W_v", "W_o")}
 
     @property
+    def d_model(self) -> int:
+        """The width of a token's row, W_q's rows."""
+        return len(self.W_q_text)
+
+    @property
     def d_head(self) -> int:
         """The width of one head, d_model / h."""
-        return len(self.W_q_text) // self.h
+        return self.d_model // self.h
 
     @cached_property
     def queries_full(self) -> np.ndarray:

@@ -13,7 +13,7 @@ from .._checks import frozen
 from ..attention import AttentionResult, scaled_dot_product_attention
 from ..exact import parse_entry, parse_matrix, parse_vector
 from ..softmax import SoftmaxSteps, causal_mask, softmax_steps
-from .base import Example, Rows, positive_scale
+from .base import Example, Rows, bounded_text
 
 RE_FEATURE = re.compile(r"(?=.{1,24}\Z)[a-z]+(?:[ -][a-z]+)*")
 
@@ -29,7 +29,7 @@ class BusIsLate(Example):
     values_text: Rows = (("10", "0"), ("0", "10"), ("5", "5"))
     query_text: tuple[str, ...] = ("1", "0")
     queries_text: Rows = (("0", "1"), ("1", "1"), ("1", "0"))
-    scale_text: str = "1"
+    scale_text: str = bounded_text("1", "the scale of the scores (1: none)", above=0)
     focus: str = "late"
     # What each entry of a query and a key stands for, one name an entry: the lesson's headers and sentences read them
     features: tuple[str, ...] = ("time", "link")
@@ -46,7 +46,6 @@ class BusIsLate(Example):
             yield "query_text", (f"the query of {self.focus}, ({', '.join(self.query_text)}), is not its row of "
                                  f"queries_text, ({', '.join(row)}); the all-tokens tables repeat the hand "
                                  "calculation, so make the two equal")
-        yield from positive_scale("scale_text", self.scale_text)
         yield from self.unnamed_features()
 
     def unnamed_features(self) -> Iterator[tuple[str, str]]:

@@ -19,17 +19,16 @@ class Cost(Example):
     tokens: tuple[str, ...] = ()
     lengths: tuple[int, ...] = ranged((4, 8, 128, 1024), 1, 1_000_000, "sequence lengths n")
     chart_lengths: tuple[int, ...] = ranged(tuple(2**k for k in range(2, 11)), 1, 1_000_000,
-                                            "sequence lengths n of the growth chart, rising")
+                                            "sequence lengths n of the growth chart", rising=True)
     d_k: int = ranged(64, 1, 8192, "d_k, the entries of a query and of a key")
     d_v: int = ranged(64, 1, 8192, "d_v, the entries of a value")
     illustrative: tuple[str, ...] = ("d_k", "d_v")
     exact: bool = True
 
     def impossible(self) -> Iterator[tuple[str, str]]:
-        """The growth chart draws a line through its lengths: at least two, each larger than the one before."""
-        if len(self.chart_lengths) < 2 or list(self.chart_lengths) != sorted(set(self.chart_lengths)):
-            yield "chart_lengths", (f"{self.chart_lengths!r} do not rise; accepted: two lengths or more, each larger "
-                                    "than the one before")
+        """The growth chart draws a line through its lengths: at least two (its range says they rise)."""
+        if len(self.chart_lengths) < 2:
+            yield "chart_lengths", f"{self.chart_lengths!r} is one length; accepted: two lengths or more"
 
     @cached_property
     def table(self) -> tuple[AttentionCost, ...]:

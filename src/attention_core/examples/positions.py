@@ -21,7 +21,7 @@ from ..positions import (
     relative_position_indices,
     sinusoidal_positions,
 )
-from .base import MAX_FIGURE_CELLS, Example, Rows, ranged
+from .base import Above, Example, Rows, ranged
 
 
 @dataclass(frozen=True)
@@ -40,9 +40,11 @@ class Positions(Example):
     W_q_text: Rows = (("0", "1"), ("1", "0"), ("0", "1"), ("1", "0"))
     W_k_text: Rows = (("1", "0"), ("0", "1"), ("1", "0"), ("0", "1"))
     W_v_text: Rows = (("0", "0"), ("1", "1"), ("0", "1"), ("1", "1"))
-    table_length: int = ranged(6, "tokens", 64, "rows of the position tables (at least one a token)")
-    heatmap_positions: int = ranged(32, "heatmap_least", 512, "positions of the heat map, more than the worked table's")
-    heatmap_width: int = ranged(32, 2, 512, "dimensions of the heat map")
+    table_length: int = ranged(6, "tokens", 32, "rows of the position tables (at least one a token)")
+    # The heat map's ranges keep it within what a figure draws: 64 x 64 = MAX_FIGURE_CELLS at most.
+    heatmap_positions: int = ranged(32, Above("table_length"), 64,
+                                    "positions of the heat map, more than the worked table's")
+    heatmap_width: int = ranged(32, 2, 64, "dimensions of the heat map")
     learned_seed: int = ranged(0, 0, 2**32 - 1, "the learned table's seed")
     clip: int = ranged(1, 0, 8, "the clipping distance k of relative positions")
     a_K_text: Rows = (("-1", "0"), ("0", "0"), ("1", "0"))
@@ -56,20 +58,11 @@ class Positions(Example):
         if sorted(self.other_tokens) != sorted(self.tokens):
             yield "other_tokens", (f"{self.other_tokens!r} is not a reordering of the tokens {self.tokens!r}; "
                                    "accepted: the same tokens in another order (rename a token in both)")
-        cells = self.heatmap_positions * self.heatmap_width
-        if cells > MAX_FIGURE_CELLS:
-            yield "heatmap_width", (f"a heat map of {self.heatmap_positions} x {self.heatmap_width} = {cells} cells is "
-                                    f"more than a figure draws; accepted: positions x width at most {MAX_FIGURE_CELLS}")
         for name in ("a_K_text", "a_V_text"):
             rows = len(getattr(self, name))
             if rows != 2 * self.clip + 1:
                 yield name, (f"{rows} rows do not fit clip = {self.clip}; accepted: 2 clip + 1 = {2 * self.clip + 1} "
                              "rows, one per distance from -clip to clip (change both together)")
-
-    @property
-    def heatmap_least(self) -> int:
-        """The fewest positions the heat map may show: one more than the worked table, which the page calls smaller."""
-        return self.table_length + 1
 
     @cached_property
     def E(self) -> np.ndarray:

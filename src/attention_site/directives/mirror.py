@@ -45,8 +45,9 @@ class Mirror:
 
 
 # The parts of live.js that only some pages load, as live.json's `parts` names them: the line charts of
-# figures/charts.py (an example's MIRROR asks for it), and the claims with a tolerance (a page stating one).
-PARTS = frozenset({"charts", "measures"})
+# figures/charts.py (an example's MIRROR asks for it), and the claims with a tolerance (a page stating one); and the
+# calculator's arithmetic, which calculator.js fetches after live.js.
+PARTS = frozenset({"calculator", "charts", "measures"})
 
 
 NOT_LIVE = Mirror(frozenset())

@@ -223,13 +223,13 @@ def head_split() -> Figure:
                        "the transpose moves them, so that each head's rows of a sequence come together.")
 
 
-# What docs/javascripts/live/batched-heads.js mirrors (directives/mirror.py): the reader's inputs and the entries. h
-# stays a setting: the PyTorch page's program sets h = 2 and is a block, which the browser does not rewrite (the build
-# stops at it for another h), so a reader's h there would leave a program that no longer matches unmarked.
+# What docs/javascripts/live/batched-heads.js mirrors (directives/mirror.py): the reader's inputs and the entries,
+# h among them (a divisor of d_model). The PyTorch page's program sets h = 2 and is a block kept as built: it says so
+# under it while a reader's numbers differ, and the build stops at it for another h.
 MIRROR = Mirror(
     entries=frozenset({
         "b", "d-head", "d-model", "h", "head-split", "inputs", "linear-difference", "merged", "n",
         "per-head-difference", "queries-full", "queries-split", "shapes", "u", "w-k", "w-o", "w-q", "w-q-linear", "w-v",
         "weights"}),
-    editable=("X", "W_q", "W_k", "W_v", "W_o"),
+    editable=("X", "W_q", "W_k", "W_v", "W_o", "h"),
     blocks=frozenset({"torch-program", "torch-output"}))

@@ -71,10 +71,11 @@ def head_widths() -> Grid:
     return make_grid(np.array([[float(EX.d_k), float(EX.d_v)]]), ("width",), ("d_k", "d_v"), EXACT, "")
 
 
-# What docs/javascripts/live/cost.js mirrors (directives/mirror.py): the reader's inputs and the entries.
+# What docs/javascripts/live/cost.js mirrors (directives/mirror.py): the reader's inputs and the entries. The growth
+# chart's lengths are offered beside it; live/charts.js, which draws it, is fetched only once they differ (core.part).
 MIRROR = Mirror(
     entries=frozenset({
         "growth-chart", "head-widths", "score-count", "scores", "table"}),
-    editable=("lengths", "d_k", "d_v"),
-    read_by={"lengths": frozenset({"scores", "table"}), "d_k": frozenset({"head-widths", "table"}),
-             "d_v": frozenset({"head-widths", "table"})})
+    editable=("lengths", "chart_lengths", "d_k", "d_v"),
+    read_by={"lengths": frozenset({"scores", "table"}), "chart_lengths": frozenset({"growth-chart"}),
+             "d_k": frozenset({"head-widths", "table"}), "d_v": frozenset({"head-widths", "table"})})

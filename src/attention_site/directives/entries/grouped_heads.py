@@ -137,10 +137,12 @@ def cache_entries() -> Grid:
 
 # What docs/javascripts/live/grouped-heads.js mirrors (directives/mirror.py): the reader's inputs and the entries.
 # The K/V heads of each arrangement are offered where an entry drawing the arrangements is shown; their range says
-# they must divide the query heads, so live.js refuses a 3 beside its field as the example does.
+# they must divide the query heads, so live.js refuses a 3 beside its field as the example does; the bytes of a
+# stored number where the cache's size is.
 MIRROR = Mirror(
     entries=frozenset({
         "cache", "cache-size", "query-heads", "readers", "rolls-weights", "sharing", "w-k", "w-q", "w-v", "weights",
         "x"}),
-    editable=("X", "W_q", "W_k", "W_v", "kv_heads"),
-    read_by={"kv_heads": frozenset({"cache", "cache-size", "readers", "rolls-weights", "sharing", "weights"})})
+    editable=("X", "W_q", "W_k", "W_v", "kv_heads", "bytes_per_value"),
+    read_by={"kv_heads": frozenset({"cache", "cache-size", "readers", "rolls-weights", "sharing", "weights"}),
+             "bytes_per_value": frozenset({"cache-size"})})

@@ -13,7 +13,9 @@ from __future__ import annotations
 from ...mirror import Mirror
 from . import by_hand, masked_scaled, matrices, programs, teacher  # noqa: F401  (each registers its entries)
 
-# What docs/javascripts/live/bus-is-late.js mirrors (directives/mirror.py): the reader's inputs and the entries.
+# What docs/javascripts/live/bus-is-late.js mirrors (directives/mirror.py): the reader's inputs and the entries. The
+# scale is offered too: the lesson, its handout and its programs work unscaled scores, and say so in checked sentences
+# and checked programs, which a reader's other scale marks or notes.
 MIRROR = Mirror(
     entries=frozenset({
         "all-output", "all-scores", "all-weights", "contributions", "divisor", "exponentials", "hard-choice",
@@ -21,6 +23,6 @@ MIRROR = Mirror(
         "mixing", "mixing-as-printed", "output", "powers-of-e", "queries", "query", "scale", "scaling-compare",
         "score-asymmetry", "scores", "scoring", "softmax", "softmax-working", "top-score", "top-weight", "total",
         "values", "weights", "weights-heatmap"}),
-    editable=("queries", "keys", "values"),
+    editable=("queries", "keys", "values", "scale"),
     blocks=frozenset({"one-token-program", "one-token-printout", "all-tokens-program", "all-tokens-printout",
                       "class-questions", "speaker-notes"}))

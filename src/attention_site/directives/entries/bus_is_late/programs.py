@@ -61,17 +61,21 @@ def matrix_lines(title: str, array: np.ndarray, digits: int, columns: tuple[str,
 def all_tokens_printout() -> MarkdownBlock:
     result = EX.all_tokens
     return printout([
-        *matrix_lines("scores S = Q K^T", result.scaled, score_style(result.scaled).digits, TOKENS), "",
+        *matrix_lines("scores S = Q K^T / scale", result.scaled, score_style(result.scaled).digits, TOKENS), "",
         *matrix_lines("weights A (one row per query)", checked_weights(result.weights), WEIGHTS.digits, TOKENS), "",
         *matrix_lines("output O = A V", result.output, OUTPUT.digits, labels("o", result.d_v)),
     ])
 
 
-@block(NAME, "one-token-program", "docs/programs/lesson_one_token.py, its tokens, keys, values and query checked.")
+@block(NAME, "one-token-program", "docs/programs/lesson_one_token.py, its tokens, keys, values, query and scale "
+       "checked.")
 def one_token_program() -> MarkdownBlock:
-    return listing("lesson_one_token.py", {"tokens": TOKENS, "keys": EX.K, "values": EX.V, "query": EX.query})
+    return listing("lesson_one_token.py",
+                   {"tokens": TOKENS, "keys": EX.K, "values": EX.V, "query": EX.query, "scale": EX.scale})
 
 
-@block(NAME, "all-tokens-program", "docs/programs/lesson_all_tokens.py, its tokens, queries, keys and values checked.")
+@block(NAME, "all-tokens-program", "docs/programs/lesson_all_tokens.py, its tokens, queries, keys, values and scale "
+       "checked.")
 def all_tokens_program() -> MarkdownBlock:
-    return listing("lesson_all_tokens.py", {"tokens": TOKENS, "queries": EX.Q, "keys": EX.K, "values": EX.V})
+    return listing("lesson_all_tokens.py",
+                   {"tokens": TOKENS, "queries": EX.Q, "keys": EX.K, "values": EX.V, "scale": EX.scale})
