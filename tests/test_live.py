@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import subprocess
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from attention_core import EXAMPLES
+from attention_core import EXAMPLES, ExampleInputError
 from attention_core.examples.base import Example
 from attention_site import live, live_inputs
 from attention_site.directives.claims import CLAIMS
@@ -286,18 +287,19 @@ def test_claims_with_a_tolerance_are_live_with_what_qualifies_them() -> None:
 
 def test_a_page_loads_the_parts_of_live_js_it_needs_and_no_other() -> None:
     """Assert live.json names the parts of live.js a page needs: the claims with a tolerance where a check states
-    close=, ratio= or slope= (not same= within=, which live.js evaluates itself), the line charts where an example's
-    MIRROR asks for them (head width's, the trained head's), none on a page needing neither; and that a MIRROR naming
-    a part live.js does not have is refused."""
+    close=, ratio= or slope= (not same= within=, which live.js evaluates itself), the line charts, heat maps drawn
+    whole and NumPy's draws where an example's MIRROR asks for them (head width's charts and draws, the trained head's
+    charts, maps and draws), none on a page needing none; and that a MIRROR naming a part live.js does not have is
+    refused."""
     def parts(markdown: str) -> list[str]:
         return json.loads(page_manifest(markdown))["parts"]
 
     assert [parts(line) for line in CLAIMS_WITH_A_TOLERANCE] == [["measures"]] * 4 + [[]]
-    assert parts("<!-- attn:table head-width spread -->") == ["charts"]
+    assert parts("<!-- attn:table head-width spread -->") == ["charts", "random"]
     assert parts("<!-- attn:value trained-head seed -->\n<!-- attn:check head-width spreads col=scaled close=1 "
-                 "within=0.1 -->") == ["charts", "measures"]
+                 "within=0.1 -->") == ["charts", "grids", "measures", "random"]
     assert parts("<!-- attn:table bus-is-late scores -->") == []
-    refused = "Mirror(parts=...) names plots; the parts of live.js are calculator, charts, "
+    refused = "Mirror(parts=...) names plots; the parts of live.js are calculator, charts, grids, measures, random"
     with pytest.raises(ValueError, match=re.escape(refused)):
         Mirror(frozenset({"x"}), parts=("plots",))
 
@@ -426,11 +428,13 @@ def entries_changed(example: str, changes: list[tuple[str, object]], blocks: boo
     return set(json.loads(done.stdout))
 
 
-def changed_everywhere(own: Example, field: str, flipped: bool = False) -> tuple[str, object]:
+def changed_everywhere(own: Example, field: str, flipped: bool = False) -> tuple[str, object] | None:
     """`field` of `own` changed as much as it may be, so that every entry reading it changes: an authored matrix or
     row filled with 2 and -1 in turn (-1 first when `flipped`; one authored number made 2), a
-    whole number moved to the other end of its range, a tuple of them each doubled (or halved, where doubling leaves
-    the range)."""
+    whole number moved to the other end of its range (or as near it as the example takes with its other inputs:
+    positions' tables no longer than their heat map), a tuple of them each doubled (or halved, where doubling leaves
+    the range); None for a number no other value of which the example takes alone (positions' clip, which a reader
+    changes with the relative tables: test_a_new_clip_resizes_... in the browser)."""
     if field in own.authored:
         value, turn = own.authored[field], lambda k: "2" if (k + flipped) % 2 == 0 else "-1"
         if isinstance(value, str):
@@ -443,7 +447,18 @@ def changed_everywhere(own: Example, field: str, flipped: bool = False) -> tuple
     if isinstance(value, tuple):
         doubled = [2 * x for x in value]
         return field, doubled if max(doubled) <= high else [max(low, x // 2) for x in value]
-    return field, high if value != high else low
+    far = (high, low) if value != high else (low,)
+    taken = (x for x in itertools.chain(far, range(high - 1, low, -1)) if x != value and takes(own, field, x))
+    return next(((field, x) for x in taken), None)
+
+
+def takes(own: Example, field: str, value: object) -> bool:
+    """Whether the example takes `value` for its ranged `field` with its other inputs as they are."""
+    try:
+        replace(own, **{field: value})
+    except ExampleInputError:
+        return False
+    return True
 
 
 READ_BY = [(example, field) for example, mirror in sorted(mirrors().items()) for field in sorted(mirror.read_by)]
@@ -455,7 +470,9 @@ def test_an_input_offered_only_beside_its_readers_names_every_entry_it_changes(e
     """Assert each `read_by` of a MIRROR (an input offered only on a page showing an entry that reads it) names
     every entry whose directive, on any page of the site, changes with that input: one it left out would hide the
     field on a page the input changes."""
-    changed = entries_changed(example, [changed_everywhere(EXAMPLES[example], field)])
+    change = changed_everywhere(EXAMPLES[example], field)
+    assert change, f"{example}'s {field} takes no other value alone"
+    changed = entries_changed(example, [change])
     assert changed and changed <= set(mirror_of(example).read_by[field])
 
 
@@ -469,6 +486,7 @@ def test_every_block_that_keeps_its_numbers_is_noted_as_such(example: str) -> No
     (each changed as much as it may be), calculators apart (they follow the reader's numbers): a program or printout
     left out would keep the page's own numbers with no word of it."""
     own, mirror = EXAMPLES[example], mirror_of(example)
-    changes = [changed_everywhere(own, field, flipped) for field in mirror.editable for flipped in (False, True)]
+    changes = [changed for field in mirror.editable for flipped in (False, True)
+               if (changed := changed_everywhere(own, field, flipped))]
     assert entries_changed(example, changes, blocks=True) - {"calculator"} == set(mirror.blocks)
 

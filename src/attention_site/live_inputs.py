@@ -33,6 +33,9 @@ def example_data(name: str, used: frozenset[str] = frozenset()) -> dict[str, obj
     mirror = mirror_of(name)
     rows = {field: {"names": list(names), "each": each} for field, (names, each) in mirror.rows.items()
             if field in editable}
+    for field, (by, word) in mirror.centred.items():
+        if field in rows:
+            rows[field].update(centred=by, word=word)
     return {"title": example.title, "inputs": inputs, "editable": editable,
             "ranges": {field: accepted(example, field, editable) for field in editable},
             "rows": rows, "titles": {field: title for field, title in mirror.titles.items() if field in editable},

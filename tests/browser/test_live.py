@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 from conftest import made_once
-from mutations import DOCS, other_mutations, text_mutations
+from mutations import DOCS, as_tuples, other_mutations, text_mutations
 from playwright.sync_api import Browser, Page, expect
 
-from attention_core import EXAMPLES
+from attention_core import EXAMPLES, ExampleInputError
 from attention_core.examples.base import Example
 from attention_site.directives.mirror import mirror_of
 from attention_site.live import MANIFEST, page_manifest
@@ -126,12 +126,18 @@ def listed(value: object) -> object:
 
 
 def inputs_of(example: str, **changed: object) -> dict[str, object]:
-    """An example's inputs as authored, with `changed` in place (the lesson's query of late follows Q's row, as the
-    example requires and live.js keeps it)."""
+    """An example's inputs as authored, with `changed` in place, and those linked to them as live.js keeps them: the
+    lesson's query of late follows Q's row, as the example requires; a table with a row per number from -N to N is
+    resized with N (positions' w^K and w^V with the clip), a new outer row starting as the old outermost one."""
     own = EXAMPLES[example]
     inputs = {name: listed(value) for name, value in {**own.authored, **changed}.items()}
     if "queries" in inputs and "query" in inputs:
         inputs["query"] = inputs["queries"][own.tokens.index(own.focus)]
+    for field, (by, _) in mirror_of(example).centred.items():
+        if by in changed and field not in changed:
+            rows, n = inputs[field], changed[by]
+            was = (len(rows) - 1) // 2
+            inputs[field] = [rows[max(-was, min(was, k)) + was] for k in range(-n, n + 1)]
     return inputs
 
 
@@ -144,8 +150,9 @@ def mutated_cases(example: str) -> list[dict[str, object]]:
     for name in mirror_of(example).editable:
         authored = own.authored.get(name)
         changes = text_mutations(authored, rng) if authored else ranged_mutations(own, name, rng)
-        cases.extend(inputs_of(example, **{name: new}) for _, new in changes
-                     if not refusal(own, name, new))  # a refused value: the tests of refusals beside a field
+        cases.extend(case for case in (inputs_of(example, **{name: new}) for _, new in changes
+                                       if not refusal(own, name, new))  # refused: the tests of refusals beside a field
+                     if not refused_together(own, case))
     authored = [name for name in mirror_of(example).editable if name in own.authored]
     for k in range(FEWEST_CASES - len(cases) if authored else 0):  # few short inputs (scaling's): more random ones
         name = authored[k % len(authored)]
@@ -164,6 +171,17 @@ def refusal(own: Example, name: str, value: object) -> str | None:
         return metadata[name]["range"].refusal(as_tuple(value), own)
     entries = metadata.get(f"{name}_text", {}).get("entries")
     return entries.refusal(as_tuple(value)) if entries else None
+
+
+def refused_together(own: Example, inputs: dict[str, object]) -> bool:
+    """Whether the example refuses these inputs together, each in its range (positions' table as long as its heat map:
+    live.js refuses that beside the field, test_a_number_bounded_by_another_... holds it)."""
+    changes = {f"{name}_text" if name in own.authored else name: as_tuples(value) for name, value in inputs.items()}
+    try:
+        dataclasses.replace(own, **changes)
+    except ExampleInputError:
+        return True
+    return False
 
 
 def as_tuple(value: object) -> object:
@@ -774,10 +792,51 @@ def test_two_examples_inputs_of_one_name_stand_under_their_titles_and_apart_in_t
     assert changed == {("grouped-heads", "cache-size")}
     assert "set-grouped-heads.bytes_per_value=4" in page.url and "set-bytes_per_value" not in page.url
     expect(memory).to_have_value("2")
-    other = tabs(viewport={"width": 1280, "height": 800}).page
+    other = page.context.new_page()  # a new tab of the same browser
     other.goto(page.url)
     expect(other.locator(".attn-live-panel input").first).to_be_visible()
     assert read_page(other, directives) == after
+    other.close()
+
+
+def test_a_new_clip_resizes_the_relative_tables_by_distance_and_the_address_keeps_both(
+        tabs: Callable[..., Tab], site_url: str) -> None:
+    """Assert that on position information a clip of 2 gives w^K and w^V a row per distance -2 to 2, the new outer
+    rows starting as the old outer ones (so the relative scores stay, and the distances table follows), that the
+    address opened in a new tab shows the same fields and page, that a length of the position tables equal to the
+    heat map's positions is refused beside its field with the heat map's reason, and that undo brings three rows
+    back."""
+    page = tabs(viewport={"width": 1280, "height": 800}).page
+    directives = open_live(page, site_url + "walkthrough/positions/")
+    table = page.locator(".attn-live-panel__table", has=page.locator("caption", has_text="w^K"))
+    before = read_page(page, directives)
+    clip = page.get_by_label("the clipping distance k of relative positions", exact=True)
+    clip.fill("2")
+    clip.press("Enter")
+    expect(table.locator("th[scope=row]")).to_have_text([f"distance {d}".replace("-", "\u2212") for d in range(-2, 3)])
+    assert [cell.input_value() for cell in table.locator("input").all()] == ["-1", "0", "-1", "0", "0", "0", "1", "0",
+                                                                             "1", "0"]
+    after = read_page(page, directives)
+    changed = {d["name"] for d in directives if before[str(d["id"])] != after[str(d["id"])]}
+    assert {"clip", "distances", "key-table", "value-table"} <= changed and "relative-scores" not in changed
+    assert "set-clip=2" in page.url and "set-a_K=-1,0;-1,0;0,0;1,0;1,0" in page.url
+    other = page.context.new_page()  # a new tab of the same browser
+    other.goto(page.url)
+    expect(other.locator(".attn-live-panel__table", has=other.locator("caption", has_text="w^K"))
+           .locator("th[scope=row]")).to_have_count(5)
+    assert read_page(other, directives) == after
+    other.close()
+    length = page.get_by_label("rows of the position tables (at least one a token)", exact=True)
+    length.fill("32")
+    length.press("Enter")
+    reason = "32 is out of range; accepted: positions of the heat map, more than the worked table's: a whole number " \
+             "from 33 to 64"
+    expect(page.locator("#attn-live-positions-table_length-0-0-error")).to_have_text(f"Not used: {reason}.")
+    length.fill("6")
+    length.press("Enter")
+    page.get_by_role("button", name="Undo").click()
+    expect(table.locator("th[scope=row]")).to_have_count(3)
+    assert read_page(page, directives) == before
 
 
 def test_inputs_that_are_no_token_s_rows_are_numbered(tabs: Callable[..., Tab], site_url: str) -> None:

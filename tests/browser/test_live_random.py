@@ -21,7 +21,8 @@ NORMALS, OTHERS = 20_000, 4_000  # enough standard normals that the ziggurat's t
 SD = 0.37
 
 # Draw, for each seed, in this order from one generator, what numpy_draws draws; doubles as their bytes (base64).
-DRAW = """([seeds, normals, others, sd]) => {
+DRAW = """async ([seeds, normals, others, sd]) => {
+  await window.AttentionByHand.load("live/random"); // the part of live.js with NumPy's draws
   let defaultRng = null;
   window.AttentionByHand.live.extend(core => { defaultRng = core.defaultRng; });
   const bytes = xs => btoa(String.fromCharCode(...new Uint8Array(Float64Array.from(xs).buffer)));

@@ -2,13 +2,14 @@
    loads this file on a page of the example; tests/browser/test_live.py holds them to the build's text. */
 window.AttentionByHand.live.define("positions", function (core) {
   "use strict";
-  const { attention, checkedWeights, column, defaultRng, grid, matmul, num, parseMatrix, scalar, scaledNormal, softmaxRow, style,
+  const { attention, checkedWeights, column, fromPart, grid, matmul, num, parseMatrix, scalar, softmaxRow, style,
           table, transpose, unchangedFigure, vec } = core;
 
   function range(count) { var out = []; for (var k = 0; k < count; k++) out.push(k); return out; }
 
-  /** learned_position_table: scaled_normal(default_rng(seed), n, d_model), (n, d_model). */
-  function learnedTable(seed, n, dModel) { return scaledNormal(defaultRng(seed), n, dModel); }
+  /** learned_position_table: scaled_normal(default_rng(seed), n, d_model), (n, d_model) (NumPy's draws: live/random.js,
+      fetched the first time a page shows the learned table). */
+  function learnedTable(seed, n, dModel) { return fromPart("random", "scaledNormal")(fromPart("random", "defaultRng")(seed), n, dModel); }
 
   /** sinusoidal_positions: PE[pos, 2i] = sin(pos / 10000^(2i/d_model)), PE[pos, 2i+1] = cos of the same angle. */
   function sinusoidalPositions(n, dModel) {
@@ -45,9 +46,12 @@ window.AttentionByHand.live.define("positions", function (core) {
     var OTHER_TOKENS = ["man", "bites", "dog"]; // Positions.other_tokens, which live.json does not carry and no reader changes
     var ORDER = OTHER_TOKENS.map(function (token) { return TOKENS.indexOf(token); }); // row i of the second sentence is row ORDER[i]
     var E = parseMatrix(inputs.embeddings), W_q = parseMatrix(inputs.W_q), W_k = parseMatrix(inputs.W_k), W_v = parseMatrix(inputs.W_v);
-    var a_K = parseMatrix(inputs.a_K), a_V = parseMatrix(inputs.a_V), clip = data.settings.clip, rows = data.settings.table_length;
-    var seed = "learned_seed" in inputs ? inputs.learned_seed : data.settings.learned_seed;
-    var TABLES = { sinusoidal: sinusoidalPositions(rows, E[0].length), learned: learnedTable(seed, rows, E[0].length) };
+    function setting(name) { return name in inputs ? inputs[name] : data.settings[name]; }
+    var a_K = parseMatrix(inputs.a_K), a_V = parseMatrix(inputs.a_V), clip = setting("clip"), rows = setting("table_length");
+    var TABLES = { sinusoidal: function () { return sinusoidalPositions(rows, E[0].length); },
+                   learned: function () { return learnedTable(setting("learned_seed"), rows, E[0].length); } }, made = {};
+    /** The position table of that name, (table_length, d_model), made the first time an entry asks. */
+    function positionTable(name) { return made[name] || (made[name] = TABLES[name]()); }
     var distances = relativeIndices(TOKENS.length, clip);
 
     /** relative_position_attention (Shaw et al. 2018): s_ij = q_i (k_j + a^K_ij), scaled by 1/sqrt(d_k), softmax,
@@ -67,21 +71,21 @@ window.AttentionByHand.live.define("positions", function (core) {
       });
       return { Q: Q, K: K, V: V, scores: S, weights: weights, output: output };
     }
-    /** attention_without_positions: one unmasked head on X, or on X + P[:n]. */
+    /** attention_without_positions: one unmasked head on X, or on X + P[:n] (P the position table named). */
     function withoutPositions(P) {
       return function (X) {
-        var rowsIn = P ? addPositions(X, P) : X;
+        var rowsIn = P ? addPositions(X, positionTable(P)) : X;
         var Q = matmul(rowsIn, W_q), K = matmul(rowsIn, W_k), V = matmul(rowsIn, W_v); // (n, d_model) x (d_model, d) -> (n, d)
         return attention(Q, K, V, 1 / Math.sqrt(K[0].length)).output; // (n, d_v)
       };
     }
-    var METHODS = { none: withoutPositions(null), sinusoidal: withoutPositions(TABLES.sinusoidal), learned: withoutPositions(TABLES.learned),
+    var METHODS = { none: withoutPositions(null), sinusoidal: withoutPositions("sinusoidal"), learned: withoutPositions("learned"),
                     relative: function (X) { return relativeAttention(X).output; } };
     var checks = {};
     function check(method) { return checks[method] || (checks[method] = checkPermutation(METHODS[method], E, ORDER)); }
     var relative = relativeAttention(E);
     function methodOf(o) { return o.method || "none"; }
-    function tableOf(o) { return TABLES[o.table || "sinusoidal"]; }
+    function tableOf(o) { return positionTable(o.table || "sinusoidal"); }
     function projection(text, prefix) { return grid(parseMatrix(text), dims("e", text.length), dims(prefix, text[0].length), STYLE, "", text); }
     function relativeTable(A, text, prefix) {
       return grid(A, range(2 * clip + 1).map(function (k) { return String(k - clip); }), dims(prefix, A[0].length), STYLE, "distance $d$", text);
@@ -120,7 +124,15 @@ window.AttentionByHand.live.define("positions", function (core) {
         return table([column("token", "position: token", false), column("e", null), column("p", null), column("sum", null)],
           TOKENS.map(function (token, i) { return [i + ": " + token, vec(E[i], STYLE), vec(P[i], STYLE), vec(summed[i], STYLE)]; }));
       },
-      "sinusoidal-heatmap": unchangedFigure, // its positions and width, which no reader changes
+      "sinusoidal-heatmap": function () { // as built, till a reader's sizes need live/grids.js (then drawn by it)
+        var n = setting("heatmap_positions"), d = setting("heatmap_width");
+        if (!core.positionsHeatmap && n === data.settings.heatmap_positions && d === data.settings.heatmap_width) return unchangedFigure();
+        return { type: "figure", caption: "Each row is one position's encoding: fast waves on the left, slow waves on the right.",
+                 svg: fromPart("grids", "positionsHeatmap")(sinusoidalPositions(n, d), "Sinusoidal position encodings, " + n +
+                   " positions by " + d + " dimensions", "One row per position, one column per dimension, both counted from 0. Even " +
+                   "dimensions hold sines, odd dimensions cosines; the first columns change quickly from row to row, the last columns " +
+                   "hardly at all.", "positions-sinusoidal") };
+      },
       distances: function () { return grid(distances, TOKENS, TOKENS, EXACT, ANY); },
       "key-table": function () { return relativeTable(a_K, inputs.a_K, "k"); },
       "value-table": function () { return relativeTable(a_V, inputs.a_V, "v"); },

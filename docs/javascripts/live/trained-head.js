@@ -7,8 +7,7 @@
    example). */
 window.AttentionByHand.live.define("trained-head", function (core) {
   "use strict";
-  const { checkedWeights, coordinate, defaultRng, escapeText, fail, fixed, general, grid, growthCharts, heatmap, parseEntry,
-          ramp, scalar, style, svgFrame, svgText } = core;
+  const { checkedWeights, defaultRng, fail, fixed, general, grid, growthCharts, heatmap, heatmapSvg, parseEntry, scalar, style } = core;
   var INIT_SD = 0.1; // learning.INIT_SD
   var WHOLE = style(true, 0), EXACT = style(true, 3), DECIMAL = style(false, 3);
 
@@ -284,42 +283,6 @@ window.AttentionByHand.live.define("trained-head", function (core) {
     function heldOutPass(p, weights) { var arrays = passArrays(heldOut); headForward(p, heldOut, arrays, weights); return arrays; }
     return { initial: initial, final: params, losses: losses, shares: shares, heldOut: heldOut.tokens,
              before: heldOutPass(initial), after: heldOutPass(params), even: heldOutPass(params, evenWeights(T)) };
-  }
-
-  // ---- The heat maps: figures/grids.py's heatmap_svg, drawn whole (the positions' words and their count change) ----
-  var CELL = 48, LABEL_WIDTH = 84, HEADER_HEIGHT = 34, LEGEND_HEIGHT = 40, RAMP_WIDTH = 180, LEGEND_LINE = 28, STRONG = 0.3;
-  /** _heat_paint: a cell's opacity and how far its ink has moved along the ramp. */
-  function heatPaint(w) { return 'fill-opacity="' + coordinate(0.06 + 0.9 * ramp(w)) + '" style="--abh-ramp: ' + fixed(100 * ramp(w), 0) + '%"'; }
-  function hatch(idPrefix) {
-    return '<defs><pattern id="' + idPrefix + '-hatch" patternUnits="userSpaceOnUse" width="8" height="8" patternTransform="rotate(45)">' +
-      '<rect class="abh-hatch-ground" width="8" height="8"/><line class="abh-hatch" x1="0" y1="0" x2="0" y2="8"/></pattern></defs>';
-  }
-  /** heatmap_svg with cell_text and masked, one row and one column per position. */
-  function heatmapSvg(shown, mask, title, idPrefix) {
-    var n = shown.tokens.length, width = LABEL_WIDTH + n * CELL + 8, body = [hatch(idPrefix)];
-    shown.tokens.forEach(function (label, j) { body.push(svgText(LABEL_WIDTH + (j + 0.5) * CELL, HEADER_HEIGHT - 10, label, "abh-label", "middle")); });
-    shown.values.forEach(function (row, i) {
-      var y = HEADER_HEIGHT + i * CELL;
-      body.push(svgText(LABEL_WIDTH - 8, y + CELL / 2, shown.tokens[i], "abh-label", "end", true));
-      row.forEach(function (w, j) {
-        var x = LABEL_WIDTH + j * CELL, text = shown.text[i][j], masked = !mask[i][j];
-        var tip = shown.tokens[i] + " \u2192 " + shown.tokens[j] + ": " + (masked ? "masked" : text);
-        var shape = '<rect class="abh-cell ' + (masked ? "abh-masked" : "abh-heat") + '" x="' + coordinate(x) + '" y="' + coordinate(y) +
-          '" width="' + CELL + '" height="' + CELL + '" ' + (masked ? 'fill="url(#' + idPrefix + '-hatch)"' : heatPaint(w)) + "/>";
-        var label = text ? svgText(x + CELL / 2, y + CELL / 2, text, "abh-cell-text" + (!masked && w >= STRONG ? " abh-on-strong" : ""), "middle", true) : "";
-        body.push("<g><title>" + escapeText(tip) + "</title>" + shape + label + "</g>");
-      });
-    });
-    var x = Math.min(LABEL_WIDTH, width - 8 - RAMP_WIDTH), y = HEADER_HEIGHT + n * CELL + 12, below = y + LEGEND_LINE;
-    var legend = [svgText(x + 34, y + 7, "0", "abh-tick", "end", true)];
-    for (var k = 0; k < 10; k++) {
-      legend.push('<rect class="abh-heat" x="' + coordinate(x + 40 + k * 12) + '" y="' + coordinate(y) + '" width="12" height="14" ' + heatPaint(k / 9) + "/>");
-    }
-    legend.push(svgText(x + 166, y + 7, "1", "abh-tick", "start", true),
-                '<rect class="abh-masked" x="' + coordinate(x + 40) + '" y="' + coordinate(below) + '" width="14" height="14" fill="url(#' +
-                idPrefix + '-hatch)"/>', svgText(x + 60, below + 7, "masked", "abh-tick", "start", true));
-    body.push('<g class="abh-legend">' + legend.join("") + "</g>");
-    return svgFrame("abh-heatmap", width, HEADER_HEIGHT + n * CELL + LEGEND_HEIGHT + LEGEND_LINE, title, shown.desc, idPrefix, body);
   }
 
   /** TrainedHead.curve_steps: np.unique(np.linspace(0, steps, min(points, steps + 1)).round()), rounding half to even. */

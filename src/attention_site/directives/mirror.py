@@ -29,6 +29,10 @@ class Mirror:
     # row is (the whole model's embedding: {"embedding": (EX.vocabulary, "word of the vocabulary")}; the exercises'
     # new keys: {"new_keys": ((), "key")}, rows named key 1, key 2, ...).
     rows: Mapping[str, tuple[tuple[str, ...], str]] = field(default_factory=dict)
+    # A matrix with a row per whole number from -N to N of a ranged input N, by field: that input and the word naming
+    # a row with its number (positions' relative tables: {"a_K": ("clip", "distance")}, rows distance -1 to 1).
+    # live.js resizes it with N: a row kept by its number, a new outer row starting as the old outermost one.
+    centred: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     # What the panel calls an input whose name is not the page's (positions' a_K is the page's w^K), by field.
     titles: Mapping[str, str] = field(default_factory=dict)
     # The parts of live.js its file calls besides the shared one, each docs/javascripts/live/<part>.js (PARTS).
@@ -47,7 +51,7 @@ class Mirror:
 # The parts of live.js that only some pages load, as live.json's `parts` names them: the line charts of
 # figures/charts.py (an example's MIRROR asks for it), and the claims with a tolerance (a page stating one); and the
 # calculator's arithmetic, which calculator.js fetches after live.js.
-PARTS = frozenset({"calculator", "charts", "measures"})
+PARTS = frozenset({"calculator", "charts", "grids", "measures", "random"})
 
 
 NOT_LIVE = Mirror(frozenset())

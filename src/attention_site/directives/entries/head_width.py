@@ -61,4 +61,4 @@ def spread_chart() -> Figure:
 MIRROR = Mirror(
     entries=frozenset({"samples", "spread", "spread-chart", "spreads"}),
     editable=("seed", "widths", "samples"),
-    parts=("charts",))
+    parts=("charts", "random"))

@@ -233,18 +233,21 @@ def relative_output() -> Grid:
 
 
 # What docs/javascripts/live/positions.js mirrors (directives/mirror.py): the reader's inputs and the entries. The
-# learned table's seed is a reader's (live.js draws as NumPy does); the other whole numbers stay settings: within
-# their ranges, a longer table may outgrow the heat map (which must show more positions), a larger heat map the
-# cells a figure draws, and another clip the relative tables' 2 clip + 1 rows, all of which the example refuses.
-# The relative tables a_K and a_V (the page's w^K and w^V) are offered with a row per clipped distance, -clip to clip.
+# learned table's seed and the tables' length are offered beside the entries reading them, the heat map's sizes beside
+# it (and its positions wherever the length is: they must stay more than the table's), and the clip with the relative
+# tables a_K and a_V (the page's w^K and w^V), a row per clipped distance, -clip to clip, resized with it.
 LEARNED_TABLE_READERS = frozenset({"e-plus-p", "equivariance", "max-difference", "output", "outputs", "position-table"})
+TABLE_READERS = frozenset({"e-plus-p", "equivariance", "outputs", "position-table"})
 MIRROR = Mirror(
     entries=frozenset({
         "clip", "distances", "e-plus-p", "embeddings", "equivariance", "key-table", "keys", "max-difference",
         "output", "outputs", "pair-keys", "plain-scores", "position-table", "queries", "relative-output",
         "relative-scores", "relative-weights", "sinusoidal-heatmap", "value-table", "values", "w-k", "w-q", "w-v"}),
-    editable=("embeddings", "W_q", "W_k", "W_v", "learned_seed", "a_K", "a_V"),
-    read_by={"learned_seed": LEARNED_TABLE_READERS},
-    rows={table: (tuple(f"distance {d}".replace("-", "\N{MINUS SIGN}") for d in distance_labels()),
-                  "clipped distance d") for table in ("a_K", "a_V")},
+    editable=("embeddings", "W_q", "W_k", "W_v", "learned_seed", "table_length", "heatmap_positions", "heatmap_width",
+              "clip", "a_K", "a_V"),
+    read_by={"learned_seed": LEARNED_TABLE_READERS, "table_length": TABLE_READERS,
+             "heatmap_positions": TABLE_READERS | {"sinusoidal-heatmap"},
+             "heatmap_width": frozenset({"sinusoidal-heatmap"})},
+    rows={table: ((), "clipped distance d") for table in ("a_K", "a_V")},
+    centred={table: ("clip", "distance") for table in ("a_K", "a_V")},
     titles={"a_K": "w^K, the relative key table", "a_V": "w^V, the relative value table"})

@@ -152,4 +152,4 @@ MIRROR = Mirror(
         "accuracy", "d-k", "d-model", "initial-map", "learning-rate", "length", "loss", "previous-share", "seed",
         "sequences", "shown", "steps", "trained-map", "training-curve", "vocabulary-size", "words"}),
     editable=("seed", "length", "d_k", "sequences", "steps", "learning_rate", "curve_points", "shown"),
-    parts=("charts",))
+    parts=("charts", "grids", "random"))

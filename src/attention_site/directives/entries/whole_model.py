@@ -247,4 +247,5 @@ MIRROR = Mirror(
         "tempered", "token-ids", "top-k", "top-p", "u", "vocabulary-size", "x"}),
     editable=("embedding", "weight_seed", "layers", "h", "d_ff", "temperatures", "temperature", "top_k", "top_p",
               "draw_seed"),
-    rows={"embedding": (EX.vocabulary, "word of the vocabulary")})
+    rows={"embedding": (EX.vocabulary, "word of the vocabulary")},
+    parts=("random",))
