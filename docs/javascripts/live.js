@@ -682,11 +682,12 @@
   var LABEL_UNITS = 14; // frame.py's font size, which reader.js measures a figure's width in (--abh-figure-ems)
   var DRAWINGS = /(?=<svg[\s>])/; // where a figure drawn twice (wide, then narrow for a phone's column) starts its next
   /** A drawing made again: each of its <svg>s mended in place when its markup changed (a new one replacing it when
-      their elements differ), measured as reader.js measures a figure, its caption set. */
+      their elements differ), measured as reader.js measures a figure, its caption set. The markup may be a function,
+      called only now: a large map far from view costs nothing until it is drawn. */
   function drawAgain(figure, shown) {
-    var drawn = DRAWN.get(figure);
-    if (!(drawn && drawn.markup === shown.svg)) {
-      var drawings = shown.svg.split(DRAWINGS), tokens = drawings.map(function (markup) { return markup.match(TAGS_AND_TEXTS); });
+    var drawn = DRAWN.get(figure), markup = typeof shown.svg === "function" ? shown.svg() : shown.svg;
+    if (!(drawn && drawn.markup === markup)) {
+      var drawings = markup.split(DRAWINGS), tokens = drawings.map(function (part) { return part.match(TAGS_AND_TEXTS); });
       figure.querySelectorAll(":scope > svg").forEach(function (svg, k) {
         if (!mended(svg, tokens[k], drawn && drawn.tokens[k])) {
           var fresh = document.importNode(new DOMParser().parseFromString(drawings[k], "image/svg+xml").documentElement, true);
@@ -696,7 +697,7 @@
         var ems = String(Number(svg.getAttribute("viewBox").split(" ")[2]) / LABEL_UNITS);
         if (svg.style.getPropertyValue("--abh-figure-ems") !== ems) svg.style.setProperty("--abh-figure-ems", ems);
       });
-      DRAWN.set(figure, { markup: shown.svg, tokens: tokens }); // kept beside the node, not as an attribute restyled at each change
+      DRAWN.set(figure, { markup: markup, tokens: tokens }); // kept beside the node, not as an attribute restyled at each change
     }
     setText(figure.querySelector("figcaption"), shown.caption);
   }
@@ -1058,15 +1059,20 @@
     if (request.kind === "figure") mark.querySelector("figcaption").textContent = mark.getAttribute("data-caption") || "";
   }
 
-  /** Write every result where the build put it; return how many claims no longer hold. A picture far from the
-      reader's view (more than a screen away) is drawn in the next idle moment instead (drawLater): what the reader
-      sees follows at once, and the drawings of hundreds of elements further down do not hold it up. */
-  function writeAll(manifest, results) {
-    var marks = marksOf(document), screen = window.innerHeight;
-    var far = manifest.directives.filter(function (request) { // measured before anything is written: no layout forced
+  /** The pictures far from the reader's view (more than a screen away), measured before a change writes anything:
+      measured after, they would force the browser to lay the page out once more. */
+  function farFigures(manifest, marks) {
+    var screen = window.innerHeight;
+    return manifest.directives.filter(function (request) {
       var mark = marks[request.id], box = request.kind === "figure" && mark && mark.getBoundingClientRect();
       return box && box.height && (box.bottom < -screen || box.top > 2 * screen);
     });
+  }
+
+  /** Write every result where the build put it; return how many claims no longer hold. A picture `far` from the
+      reader's view is drawn in the next idle moment instead (drawLater): what the reader sees follows at once, and
+      the drawings of hundreds of elements further down do not hold it up. */
+  function writeAll(manifest, results, marks, far) {
     document.querySelectorAll(".attn-live-claim-broken").forEach(function (node) { node.classList.remove("attn-live-claim-broken"); });
     return manifest.directives.reduce(function (broken, request) {
       var result = results[request.id], mark = marks[request.id];
@@ -1345,9 +1351,11 @@
 
   var computing = null; // the promise of what the last change computes apart (pending), then of its page written again
   function apply(state, what) {
+    var marks = marksOf(document), far = farFigures(state.manifest, marks); // before the panel or the page change
     linked(state.manifest, state.inputs);
-    if (state.panel) refit(state);
-    var results = computeAll(state.manifest, state.inputs), broken = writeAll(state.manifest, results), asked = JSON.stringify(state.inputs);
+    refit(state);
+    var results = computeAll(state.manifest, state.inputs), asked = JSON.stringify(state.inputs);
+    var broken = writeAll(state.manifest, results, marks, far);
     var waiting = Object.keys(results).map(function (id) { return results[id].pending; }).filter(Boolean);
     computing = waiting.length ? Promise.all(waiting).then(function () {
       if (JSON.stringify(state.inputs) === asked) apply(state, what); // else a later change computes its own
@@ -1402,8 +1410,8 @@
     });
   }
 
+  /** The fields showing the reader's numbers (after apply, which makes a resized input's fields again). */
   function refill(state) {
-    refit(state);
     state.panel.querySelectorAll("input[data-field]").forEach(function (input) {
       var value = rowsOf(state.inputs[input.getAttribute("data-example")][input.getAttribute("data-field")]);
       input.value = value[Number(input.getAttribute("data-row"))][Number(input.getAttribute("data-col"))];
@@ -1426,14 +1434,14 @@
     });
     state.undo = el("button", { type: "button", className: "md-button", text: "Undo", disabled: true, onclick: function () {
       state.inputs = state.history.pop();
-      refill(state);
       apply(state, "Undone");
+      refill(state);
     } });
     var reset = el("button", { type: "button", className: "md-button", text: "Reset to the page's numbers", onclick: function () {
       state.history.push(copy(state.inputs));
       state.inputs = ownInputs(state.manifest);
-      refill(state);
       apply(state, "Reset to the page's own numbers");
+      refill(state);
     } });
     state.status = el("p", { className: "attn-live-panel__status", role: "status", "aria-live": "polite" });
     var buttons = el("p", { className: "attn-live-panel__buttons" });
@@ -1465,8 +1473,8 @@
     var own = ownInputs(current.manifest);
     Object.keys(inputs).forEach(function (name) { Object.assign(own[name], copy(inputs[name])); });
     current.inputs = own;
-    refill(current);
     apply(current, "Numbers changed");
+    refill(current);
   }
 
   /** Open the fields under `button` (the page's "Change the numbers"), and apply numbers from the address. */
@@ -1479,7 +1487,7 @@
       button.parentNode.insertBefore(panel, button.nextSibling);
       button.setAttribute("aria-expanded", "true");
       button.setAttribute("aria-controls", panel.id = "attn-live-panel");
-      if (fromUrl(manifest, state.inputs)) { refill(state); apply(state, "Numbers taken from the address"); }
+      if (fromUrl(manifest, state.inputs)) { apply(state, "Numbers taken from the address"); refill(state); }
       var first = panel.querySelector("input");
       if (first && button === document.activeElement) first.focus();
     });

@@ -127,11 +127,14 @@ window.AttentionByHand.live.define("positions", function (core) {
       "sinusoidal-heatmap": function () { // as built, till a reader's sizes need live/grids.js (then drawn by it)
         var n = setting("heatmap_positions"), d = setting("heatmap_width");
         if (!core.positionsHeatmap && n === data.settings.heatmap_positions && d === data.settings.heatmap_width) return unchangedFigure();
+        var draw = fromPart("grids", "positionsHeatmap"); // up to 64 x 64 cells: drawn when the figure is (far: when idle)
         return { type: "figure", caption: "Each row is one position's encoding: fast waves on the left, slow waves on the right.",
-                 svg: fromPart("grids", "positionsHeatmap")(sinusoidalPositions(n, d), "Sinusoidal position encodings, " + n +
-                   " positions by " + d + " dimensions", "One row per position, one column per dimension, both counted from 0. Even " +
-                   "dimensions hold sines, odd dimensions cosines; the first columns change quickly from row to row, the last columns " +
-                   "hardly at all.", "positions-sinusoidal") };
+                 svg: function () {
+                   return draw(sinusoidalPositions(n, d), "Sinusoidal position encodings, " + n + " positions by " + d + " dimensions",
+                     "One row per position, one column per dimension, both counted from 0. Even dimensions hold sines, odd " +
+                     "dimensions cosines; the first columns change quickly from row to row, the last columns hardly at all.",
+                     "positions-sinusoidal");
+                 } };
       },
       distances: function () { return grid(distances, TOKENS, TOKENS, EXACT, ANY); },
       "key-table": function () { return relativeTable(a_K, inputs.a_K, "k"); },

@@ -46,7 +46,7 @@ class Positions(Example):
                                     "positions of the heat map, more than the worked table's")
     heatmap_width: int = ranged(32, 2, 64, "dimensions of the heat map")
     learned_seed: int = ranged(0, 0, 2**32 - 1, "the learned table's seed")
-    clip: int = ranged(1, 0, 8, "the clipping distance k of relative positions")
+    clip: int = ranged(1, 0, "longest_distance", "the clipping distance k of relative positions")
     a_K_text: Rows = (("-1", "0"), ("0", "0"), ("1", "0"))
     a_V_text: Rows = (("0", "1"), ("0", "0"), ("1", "0"))
     illustrative: tuple[str, ...] = ("embeddings", "W_q", "W_k", "W_v", "learned_seed", "a_K", "a_V")
@@ -63,6 +63,11 @@ class Positions(Example):
             if rows != 2 * self.clip + 1:
                 yield name, (f"{rows} rows do not fit clip = {self.clip}; accepted: 2 clip + 1 = {2 * self.clip + 1} "
                              "rows, one per distance from -clip to clip (change both together)")
+
+    @property
+    def longest_distance(self) -> int:
+        """The farthest a key lies from a query in the sentence: a clip beyond it adds rows no pair reads."""
+        return len(self.tokens) - 1
 
     @cached_property
     def E(self) -> np.ndarray:
