@@ -81,12 +81,14 @@ def test_an_impossible_config_is_placed_at_the_examples_line_not_the_validators(
 
 
 @pytest.mark.parametrize(("field", "value", "says"), [
-    ("focus", "runs", "'runs' is not a token"),
+    ("focus", "runs", "'runs' is not a choice; accepted: the token whose query the pages follow: red, ball or rolls"),
+    ("causal", 1, "1 is not a choice; accepted: the causal mask"),
     ("padding_real", (True, True), "3 flags"),
     ("padding_real", (False, False, False), "at least one True"),
 ])
 def test_inputs_that_cannot_go_together_are_refused_with_their_field(field: str, value: object, says: str) -> None:
-    """Assert the focus must be a token and the padding flags one a token with a real one among them."""
+    """Assert the focus must be a token, the causal mask a flag (not 1), and the padding flags one a token with a real
+    one among them."""
     error = refused(RED_BALL_ROLLS, field, value)
     assert error.field == field and says in str(error)
 

@@ -7,7 +7,7 @@ import json
 import re
 import subprocess
 import sys
-from dataclasses import replace
+from dataclasses import fields, replace
 from pathlib import Path
 
 import pytest
@@ -116,7 +116,8 @@ def test_a_check_live_js_cannot_evaluate_keeps_its_page_static(monkeypatch: pyte
     example = manifest["examples"]["red-ball-rolls"]
     assert example["magnitudes"] == [{"word": "many-zeros", "of": "share-zero", "meaning": "at least half the entries "
                                       "are 0", "low": 0.5, "high": None}]
-    assert example["settings"] == {"calculator_places": 4} and example["causal"] is True
+    assert example["settings"] == {"calculator_places": 4, "causal": True, "focus": "rolls"}
+    assert example["causal"] is True
     assert "calculator_places" not in example["editable"]  # nothing on this page reads it
 
 
@@ -233,12 +234,16 @@ def test_the_rnn_path_example_is_live_and_offers_its_length() -> None:
 
 def test_an_example_built_on_another_brings_its_inputs_to_the_page() -> None:
     """Assert a page of red ball layer alone is live with red ball rolls' inputs too (its heads and W_O), which a
-    reader may change there as well as the layer's W_1, W_2 and W_vocab and its biases (one row each); the rolls'
-    calculator places, which no entry of the page reads, are not offered."""
+    reader may change there as well as the layer's W_1, W_2 and W_vocab, its biases (one row each) and where it
+    normalises (a choice: post or pre); the rolls' calculator places, focus and mask, which no entry of the page
+    reads, are not offered."""
     manifest = json.loads(page_manifest("<!-- attn:table red-ball-layer y -->"))
     layer, rolls = manifest["examples"]["red-ball-layer"], manifest["examples"]["red-ball-rolls"]
     assert layer["built_on"] == {"heads": "red-ball-rolls"}
-    assert layer["editable"] == ["W_1", "b_1", "W_2", "b_2", "W_vocab"] and layer["inputs"]["b_2"] == ["0", "0", "0"]
+    assert layer["editable"] == ["W_1", "b_1", "W_2", "b_2", "W_vocab", "norm"] and layer["inputs"]["norm"] == "post"
+    assert layer["ranges"]["norm"] == {"choices": ["post", "pre"], "title": "where each sublayer's layer normalisation "
+                                       "stands: after it (post) or before"}
+    assert layer["inputs"]["b_2"] == ["0", "0", "0"]
     assert layer["vocabulary"] == ["red", "ball", "rolls", "away", "stops"]
     assert rolls["editable"] == ["X", "W_q", "W_k", "W_v"] and rolls["inputs"]["W_k"] == [["0"], ["ln 2"], ["0"]]
 
@@ -442,6 +447,9 @@ def changed_everywhere(own: Example, field: str, flipped: bool = False) -> tuple
         if isinstance(value[0], str):  # one row
             return f"{field}_text", [turn(j) for j in range(len(value))]
         return f"{field}_text", [[turn(i + j) for j in range(len(value[0]))] for i in range(len(value))]
+    choice = {item.name: item.metadata.get("choice") for item in fields(own)}.get(field)
+    if choice:  # another choice: the focus moved to ball (to red, flipped), the mask or the norm flipped
+        return field, [x for x in choice.options(own) if x != getattr(own, field)][-1 if not flipped else 0]
     low, high = own.range_of(field)
     value = getattr(own, field)
     if isinstance(value, tuple):

@@ -153,6 +153,6 @@ def test_the_guide_shows_whole_on_two_pages_split_at_its_project_part() -> None:
     assert pages.startswith("# Contributing to Attention by Hand")
     assert project.startswith(reference.PROJECT_PART + "\n")
     assert pages + "\n\n" + project == guide.strip()
-    with pytest.raises(DirectiveError, match=r"CONTRIBUTING\.md has no line '## What a page may contain'"):
-        reference.split_guide(guide.replace(reference.PROJECT_PART, "## What pages hold"))
+    with pytest.raises(DirectiveError, match=r"CONTRIBUTING\.md has no line '## When something is wrong'"):
+        reference.split_guide(guide.replace(reference.PROJECT_PART, "## When it goes wrong"))
 

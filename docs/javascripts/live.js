@@ -802,7 +802,7 @@
       return { query: parseMatrix([inputs.query])[0], keys: parseMatrix(inputs.keys), values: parseMatrix(inputs.values) };
     },
     "red-ball-rolls": function (data, inputs) { // head 1 for the focus: its query, and the keys (rounded) and values it may use
-      var X = parseMatrix(inputs.X), focus = data.tokens.indexOf(data.focus);
+      var X = parseMatrix(inputs.X), focus = data.tokens.indexOf("focus" in inputs ? inputs.focus : data.focus);
       var places = "calculator_places" in inputs ? inputs.calculator_places : data.settings.calculator_places;
       var project = function (field) { return matmul(X, parseMatrix(inputs[field])).slice(0, focus + 1); }; // (i+1, d)
       return { query: matmul([X[focus]], parseMatrix(inputs.W_q))[0], values: project("W_v"),
@@ -1224,7 +1224,9 @@
     Object.keys(manifest.examples).forEach(function (name) {
       manifest.examples[name].editable.forEach(function (field) {
         var text = params.get(paramOf(manifest, name, field)), own = rowsOf(inputs[name][field]), rule = manifest.examples[name].ranges[field];
-        if (text === null) return;
+        var chosen = (rule.choices || []).filter(function (option) { return String(option) === text; });
+        if (chosen.length) { inputs[name][field] = chosen[0]; changed = true; } // set-focus=ball
+        if (text === null || rule.choices) return;
         var rows = text.split(";").map(function (row) { return row.split(",").map(authoredText); });
         var fits = rows.length === own.length && rows.every(function (row) { return row.length === own[0].length; });
         if (fits && rows.every(function (row) { return row.every(function (t) { return !entryError(t, rule); }); })) {
@@ -1310,8 +1312,24 @@
               [label].concat(parts)); // one number: its label names it; several: they are a group, each its entry
   }
 
+  /** A choice (red ball rolls' focus and causal mask, the layer's norm): a list to pick from, named by what it is. */
+  function choiceField(state, name, field) {
+    var rule = state.manifest.examples[name].ranges[field], id = "attn-live-" + name + "-" + field + "-0-0";
+    var list = el("select", { id: id, className: "attn-live-panel__input", "aria-describedby": id + "-error", "data-field": field,
+      "data-row": "0", "data-col": "0", "data-example": name }, rule.choices.map(function (option) { return el("option", { text: String(option) }); }));
+    list.value = String(state.inputs[name][field]);
+    list.addEventListener("change", function () {
+      state.history.push(copy(state.inputs));
+      state.inputs[name][field] = rule.choices[list.selectedIndex];
+      apply(state, "Recomputed for " + rule.title + " = " + list.value);
+    });
+    return el("div", { className: "attn-live-panel__setting" }, [el("label", { className: "attn-live-panel__label", "for": id,
+      text: rule.title.charAt(0).toUpperCase() + rule.title.slice(1) }), list, el("span", { className: "attn-live-panel__error", id: id + "-error" })]);
+  }
+
   function fieldTable(state, name, field) {
     var data = state.manifest.examples[name], one = oneRow(state.inputs[name][field]);
+    if (data.ranges[field].choices) return choiceField(state, name, field);
     if (data.ranges[field].meaning || data.ranges[field].says) return settingField(state, name, field); // named numbers
     var body = el("tbody"), named = !one || queryOf(data, field); // "query of it, entry 1"; a bias: "b_1, entry 1"
     var titled = data.titles[field], short = titled ? titled.split(",")[0] : field; // "w^K" of "w^K, the relative key table"
@@ -1387,7 +1405,7 @@
         if (JSON.stringify(state.inputs[name][field]) === JSON.stringify(own[name][field])) return;
         var value = state.inputs[name][field], data = state.manifest.examples[name], rule = data.ranges[field];
         var named = shared(state.manifest, name, field) ? field + " (" + data.title + ")" : field; // "X (a batch of sequences, …)"
-        parts.push(!rule.meaning && !rule.says ?
+        parts.push(!rule.meaning && !rule.says && !rule.choices ?
           named + " " + rowsOf(value).map(function (row) { return "(" + row.join(", ") + ")"; }).join(", ")
           : named.replace(/_/g, " ") + " " + (Array.isArray(value) ? "(" + value.join(", ") + ")" : value)); // "W_k (0), (ln 2), (1)", "calculator places 6"
       });
@@ -1412,7 +1430,7 @@
 
   /** The fields showing the reader's numbers (after apply, which makes a resized input's fields again). */
   function refill(state) {
-    state.panel.querySelectorAll("input[data-field]").forEach(function (input) {
+    state.panel.querySelectorAll("[data-field]").forEach(function (input) {
       var value = rowsOf(state.inputs[input.getAttribute("data-example")][input.getAttribute("data-field")]);
       input.value = value[Number(input.getAttribute("data-row"))][Number(input.getAttribute("data-col"))];
       input.removeAttribute("aria-invalid");

@@ -26,7 +26,8 @@ def example_data(name: str, used: frozenset[str] = frozenset()) -> dict[str, obj
     from attention_core import EXAMPLES  # only for a page that is live: the core loads NumPy
 
     example = EXAMPLES[name]
-    settings = {item.name: getattr(example, item.name) for item in fields(example) if "range" in item.metadata}
+    settings = {item.name: getattr(example, item.name) for item in fields(example)
+                if item.metadata.keys() & {"range", "choice"}}
     editable = [field for field in mirror_of(name).editable if offered(name, field, used)]
     inputs = {**example.authored, **{field: settings[field] for field in editable if field in settings}}
     target = getattr(example, "target", None)  # the word a next-token loss reads (the whole model's)
@@ -81,7 +82,8 @@ def offered(name: str, field: str, used: frozenset[str]) -> bool:
 
 
 def accepted(example: Example, field: str, editable: Sequence[str] = ()) -> dict[str, object]:
-    """What a reader's entry in `field` must be, as the example checks it when made: a whole number within its
+    """What a reader's entry in `field` must be, as the example checks it when made: one of its `choices` (`chosen`:
+    the focus among the tokens, a flag, the layer's norm; live.js offers them as a list); a whole number within its
     declared range (`ranged`: its bounds, a number each must divide, whether a tuple's rise, and its meaning; live.js
     says what it accepts as base.py's Range.accepted does), a bound naming another of the `editable` inputs given by
     that name and what it adds to it (`bounds`, [name, 0], or 1 for `Above`: live.js reads it among the reader's
@@ -93,6 +95,9 @@ def accepted(example: Example, field: str, editable: Sequence[str] = ()) -> dict
 
     if field in example.sources():  # published= holds in live.js because no reader changes a published input
         raise ValueError(f"{type(example).__name__}.{field} is published; a reader may not change it")
+    choice = {item.name: item.metadata.get("choice") for item in fields(example)}.get(field)
+    if choice is not None:
+        return {"choices": list(choice.options(example)), "title": choice.meaning}
     declared = {item.name: item.metadata.get("range") for item in fields(example)}.get(field)
     if declared is None:
         entries = {item.name: item.metadata.get("entries") for item in fields(example)}.get(f"{field}_text")

@@ -143,13 +143,14 @@ def inputs_of(example: str, **changed: object) -> dict[str, object]:
 
 def mutated_cases(example: str) -> list[dict[str, object]]:
     """An example's own inputs, then tests/mutations.py's changes of each input a reader may edit (random, sign,
-    zero, swap and tie; a ranged whole number as ranged_mutations changes it), every one inside the range a reader may
-    type."""
+    zero, swap and tie; each other choice of a choice; a ranged whole number as ranged_mutations changes it), every
+    one inside the range a reader may type."""
     rng, own = random.Random(32), EXAMPLES[example]
     cases = [inputs_of(example)]
     for name in mirror_of(example).editable:
         authored = own.authored.get(name)
-        changes = text_mutations(authored, rng) if authored else ranged_mutations(own, name, rng)
+        changes = text_mutations(authored, rng) if authored else (
+            other_mutations(own, name, getattr(own, name)) if chosen(own, name) else ranged_mutations(own, name, rng))
         cases.extend(case for case in (inputs_of(example, **{name: new}) for _, new in changes
                                        if not refusal(own, name, new))  # refused: the tests of refusals beside a field
                      if not refused_together(own, case))
@@ -161,6 +162,11 @@ def mutated_cases(example: str) -> list[dict[str, object]]:
 
 
 FEWEST_CASES = 12  # the cases each example of a live page is compared on, at least
+
+
+def chosen(own: Example, name: str) -> bool:
+    """Whether input `name` is one of a few choices (`chosen`: the focus, a flag, the norm)."""
+    return any(item.name == name and "choice" in item.metadata for item in fields(own))
 
 
 def refusal(own: Example, name: str, value: object) -> str | None:
@@ -837,6 +843,34 @@ def test_a_new_clip_resizes_the_relative_tables_by_distance_and_the_address_keep
     page.get_by_role("button", name="Undo").click()
     expect(table.locator("th[scope=row]")).to_have_count(3)
     assert read_page(page, directives) == before
+
+
+def test_a_choice_is_picked_from_a_list_and_the_page_follows(tabs: Callable[..., Tab], site_url: str) -> None:
+    """Assert that on the weighted sum's chapter the focus is offered as a list of the tokens: red, picked, goes into
+    the address and changes the weighted sum and its calculator's query, and a reset brings the page back; and that
+    on the layer's chapter the norm, picked as pre, changes the layer's output Y and goes into the address."""
+    page = tabs(viewport={"width": 1280, "height": 800}).page
+    directives = open_live(page, site_url + "walkthrough/weighted-sum/")
+    before = read_page(page, directives)
+    focus = page.get_by_label("The token whose query the pages follow", exact=True)
+    expect(focus.locator("option")).to_have_text(["red", "ball", "rolls"])
+    expect(focus).to_have_value("rolls")
+    focus.select_option("red")
+    expect(page.locator(".attn-live-panel__status")).to_contain_text("Recomputed for the token whose query the pages "
+                                                                       "follow = red")
+    assert "set-focus=red" in page.url
+    after = read_page(page, directives)
+    assert {d["name"] for d in directives if before[str(d["id"])] != after[str(d["id"])]} >= {"weighted-sum"}
+    page.get_by_role("button", name="Reset to the page's numbers").click()
+    expect(focus).to_have_value("rolls")
+    assert read_page(page, directives) == before
+    directives = open_live(page, site_url + "walkthrough/transformer-layer/")
+    before = read_page(page, directives)
+    page.get_by_label("Where each sublayer's layer normalisation stands: after it (post) or before", exact=True) \
+        .select_option("pre")
+    after = read_page(page, directives)
+    assert "set-norm=pre" in page.url and any(before[str(d["id"])] != after[str(d["id"])]
+                                              for d in directives if d["name"] == "y")
 
 
 def test_inputs_that_are_no_token_s_rows_are_numbered(tabs: Callable[..., Tab], site_url: str) -> None:

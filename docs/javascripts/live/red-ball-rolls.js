@@ -5,10 +5,11 @@ window.AttentionByHand.live.define("red-ball-rolls", function (core) {
   const { attention, checkedWeights, column, equal, fail, grid, heatmap, joined, labels, multiHead, num, onlyColumn, parseMatrix, scalar, style, sum, table, transpose, unchangedFigure, vec, weightedRows } = core;
   return function (data, inputs) {
     var TOKENS = data.tokens, STYLE = style(true, 3), DECIMAL = style(false, 3), WHOLE = style(true, 0);
-    var FOCUS = TOKENS.indexOf(data.focus), ANY = "query \\ key";
+    var focus = "focus" in inputs ? inputs.focus : data.focus, causal = "causal" in inputs ? inputs.causal : data.causal;
+    var FOCUS = TOKENS.indexOf(focus), ANY = "query \\ key";
     var X = parseMatrix(inputs.X), mask = TOKENS.map(function (_, i) { return TOKENS.map(function (_, j) { return j <= i; }); });
     var mh = multiHead(X, [[inputs.W_q, inputs.W_k, inputs.W_v], [inputs.W_q2, inputs.W_k2, inputs.W_v2]],
-                       parseMatrix(inputs.W_o), data.causal ? mask : null);
+                       parseMatrix(inputs.W_o), causal ? mask : null);
     var head = mh.heads[0], head2 = mh.heads[1], allowed = head.mask || mask.map(function (r) { return r.map(function () { return true; }); });
     var Q = head.Q, K = head.K, V = head.V, D_V = V[0].length, WIDTH = X[0].length;
     var steps = { exponentials: head.masked.map(function (row) { return row.map(Math.exp); }) };
@@ -43,7 +44,7 @@ window.AttentionByHand.live.define("red-ball-rolls", function (core) {
     function hardChoice() {
       var row = head.masked[FOCUS], best = Math.max.apply(null, row);
       var top = TOKENS.filter(function (_, j) { return Math.abs(row[j] - best) <= 1e-12 + 1e-9 * Math.abs(best); });
-      if (top.length > 1) fail(joined(top) + " share the largest score of " + data.focus + "; there is no single best match to pick");
+      if (top.length > 1) fail(joined(top) + " share the largest score of " + focus + "; there is no single best match to pick");
       var j = row.indexOf(best);
       return grid([V[j]], [TOKENS[j]], labels("v", D_V), STYLE, "top key");
     }
@@ -101,7 +102,7 @@ window.AttentionByHand.live.define("red-ball-rolls", function (core) {
       "ball-key-decimal": function () { return scalar(K[TOKENS.indexOf("ball")][0], DECIMAL); },
       divisor: function () { return scalar(1 / head.scale, STYLE); },
       "rolls-scores": function () {
-        return table([column("key", "key token", false), column("query", "query of " + data.focus), column("k", "key"),
+        return table([column("key", "key token", false), column("query", "query of " + focus), column("k", "key"),
                       column("score", "score q \u00d7 k")],
           TOKENS.map(function (token, j) { return [token, num(Q[FOCUS][0], STYLE), num(K[j][0], STYLE), num(head.scores[FOCUS][j], STYLE)]; }));
       },
@@ -116,7 +117,7 @@ window.AttentionByHand.live.define("red-ball-rolls", function (core) {
           SHAPES.map(function (s) { return [KEPT, KEPT, KEPT, s.length ? s[1].length + "\u00a0\u00d7\u00a0" + s[1][0].length : "one number"]; }));
       },
       "heads-side-by-side": function () {
-        return table([column("head", "head", false), column("weights", "weights over " + TOKENS.join(", ")), column("output", "output for " + data.focus)],
+        return table([column("head", "head", false), column("weights", "weights over " + TOKENS.join(", ")), column("output", "output for " + focus)],
           mh.heads.map(function (h, k) { return ["head " + (k + 1), vec(weights(h)[FOCUS], STYLE), vec(h.output[FOCUS], STYLE)]; }));
       },
       concat: function () { return g(mh.concat, CONCAT); },
@@ -153,7 +154,7 @@ window.AttentionByHand.live.define("red-ball-rolls", function (core) {
       },
       "weights-heatmap": function () { return heatmap(weights(head), TOKENS, STYLE, head.mask); },
       "head2-heatmap": function () {
-        return heatmap(weights(head2), TOKENS, STYLE, head2.mask, "Head 2 on the same rows: in the " + data.focus +
+        return heatmap(weights(head2), TOKENS, STYLE, head2.mask, "Head 2 on the same rows: in the " + focus +
           " row the largest weight goes to " + topKeys(head2) + "; in head 1 it went to " + topKeys(head) + ".");
       },
       "unmasked-heatmap": function () { return heatmap(checkedWeights(unmasked.weights), TOKENS, STYLE, null); },

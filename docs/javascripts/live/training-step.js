@@ -69,7 +69,7 @@ window.AttentionByHand.live.define("training-step", function (core) {
     var rolls = all[data.built_on.head_source], weighed = scalingScores(all[data.built_on.weights_source]);
     var KEYS = weighed.raw.map(function (_, j) { return "k" + (j + 1); });
     var X = parseMatrix(rolls.X), W_q = parseMatrix(rolls.W_q), target = parseMatrix([inputs.target])[0];
-    var mask = examples[data.built_on.head_source].causal ? TOKENS.map(function (_, i) { return TOKENS.map(function (_, j) { return j <= i; }); }) : null;
+    var mask = ("causal" in rolls ? rolls.causal : examples[data.built_on.head_source].causal) ? TOKENS.map(function (_, i) { return TOKENS.map(function (_, j) { return j <= i; }); }) : null;
     var learningRate = parseEntry(inputs.learning_rate).value, saturated = parseMatrix([inputs.saturated])[0];
     var OUTPUT = labels("o", target.length), WIDTH = W_q[0].length === 1 ? ["q"] : labels("q", W_q[0].length);
     var made = null;

@@ -188,6 +188,32 @@ def bounded_text(default: str | tuple[str, ...], meaning: str, *, above: float |
     return field(default=default, metadata={"entries": Entries(meaning, above, at_most, rising)})
 
 
+@dataclass(frozen=True)
+class Choice:
+    """The values one input may take: those of `among`, or of the example's attribute of that name (`tokens`: one of
+    its tokens), and what the input is."""
+
+    among: tuple[object, ...] | str
+    meaning: str
+
+    def options(self, example: object) -> tuple[object, ...]:
+        """The values this example's input may take."""
+        return tuple(getattr(example, self.among)) if isinstance(self.among, str) else self.among
+
+    def refusal(self, value: object, example: object) -> str | None:
+        """Why `value` is refused (not one of the options: True is not 1), or None."""
+        options = self.options(example)
+        if any(type(value) is type(option) and value == option for option in options):
+            return None
+        *most, last = map(str, options)
+        return f"{value!r} is not a choice; accepted: {self.meaning}: {', '.join(most)} or {last}"
+
+
+def chosen(default: Any, among: tuple[object, ...] | str, meaning: str) -> Any:
+    """A dataclass field holding one of `among` (or of the example's attribute so named, as `Choice` says)."""
+    return field(default=default, metadata={"choice": Choice(among, meaning)})
+
+
 def published(default: Any, source: str) -> Any:
     """A dataclass field whose value is taken from a publication: "as published" holds while it is unchanged."""
     return field(default=default, metadata={"source": Source(source, default)})
@@ -231,6 +257,8 @@ class Example:
             refusal = declared and declared.refusal(getattr(self, item.name), self)
             entries = item.metadata.get("entries")
             refusal = refusal or (entries and entries.refusal(getattr(self, item.name)))
+            choice = item.metadata.get("choice")
+            refusal = refusal or (choice and choice.refusal(getattr(self, item.name), self))
             if refusal:
                 yield item.name, refusal
 

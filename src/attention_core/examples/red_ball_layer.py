@@ -25,7 +25,7 @@ from ..layer import (
     next_token,
     transformer_layer,
 )
-from .base import Example, Rows
+from .base import Example, Rows, chosen
 from .red_ball_rolls import RedBallRolls
 
 
@@ -47,7 +47,7 @@ class RedBallLayer(Example):
     b_2_text: tuple[str, ...] = ("0", "0", "0")
     vocabulary: tuple[str, ...] = ("red", "ball", "rolls", "away", "stops")
     W_vocab_text: Rows = (("1", "0", "0", "0", "1"), ("0", "1", "0", "-1", "0"), ("0", "0", "1", "1", "-1"))
-    norm: str = "post"
+    norm: str = chosen("post", NORMS, "where each sublayer's layer normalisation stands: after it (post) or before")
     illustrative: tuple[str, ...] = ("W_1", "b_1", "W_2", "b_2", "vocabulary", "W_vocab")
     exact: bool = False
     heads: RedBallRolls = field(default_factory=RedBallRolls)

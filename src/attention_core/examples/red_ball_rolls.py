@@ -23,6 +23,7 @@ from .base import (
     Magnitude,
     Rows,
     checked,
+    chosen,
     not_flags,
     ranged,
 )
@@ -47,8 +48,8 @@ class RedBallRolls(Example):
     W_k2_text: Rows = (("ln 2",), ("0",), ("0",))
     W_v2_text: Rows = RED_BALL_W_V
     W_o_text: Rows = (("1", "0", "1/2"), ("0", "1", "0"), ("0", "0", "1"), ("-1", "0", "0"))
-    causal: bool = True
-    focus: str = "rolls"
+    causal: bool = chosen(True, (True, False), "the causal mask: each token attends to itself and the tokens before it")
+    focus: str = chosen("rolls", "tokens", "the token whose query the pages follow")
     magnitudes: tuple[Magnitude, ...] = (
         Magnitude("many-zeros", "share-zero", low=0.5, meaning="at least half the entries are 0"),
     )
@@ -58,10 +59,8 @@ class RedBallRolls(Example):
     exact: bool = True
 
     def impossible(self) -> Iterator[tuple[str, str]]:
-        """The focus must be a token; the padding example needs one flag a token, and a real token first; each head's
+        """The padding example needs one flag a token, and a real token first; each head's
         W_K as wide as its W_Q; and the heads' sizes must fit together (the core's multi-head check)."""
-        if self.focus not in self.tokens:
-            yield "focus", f"{self.focus!r} is not a token; accepted: one of {', '.join(self.tokens)}"
         yield from not_flags("padding_real", self.padding_real)
         if len(self.padding_real) != len(self.tokens) or not any(self.padding_real):
             yield "padding_real", (f"{self.padding_real!r} does not fit; accepted: {len(self.tokens)} flags, "

@@ -220,4 +220,7 @@ MIRROR = Mirror(
         "b-1", "b-2", "epsilon", "f", "ffn-hidden", "ffn-pre", "logits", "next-token", "norm-1-mean", "norm-1-stats",
         "norm-2-stats", "norms", "norms-diagram", "r", "r-plus-f", "rolls-steps", "u", "w-1", "w-2", "w-vocab", "x",
         "x-plus-u", "y"}),
-    editable=("W_1", "b_1", "W_2", "b_2", "W_vocab"))
+    editable=("W_1", "b_1", "W_2", "b_2", "W_vocab", "norm"),
+    read_by={"norm": frozenset({  # where each sublayer's layer normalisation stands changes these
+        "f", "ffn-hidden", "ffn-pre", "logits", "next-token", "norm-1-mean", "norm-1-stats", "norm-2-stats", "r",
+        "rolls-steps", "u", "x-plus-u", "y"})})
