@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 
 def example_data(name: str, used: frozenset[str] = frozenset()) -> dict[str, object]:
     """One example's inputs as authored, the fields a reader may change on a page naming `used` entries with what
-    each accepts, and the settings its entries read (its ranged whole numbers, whether it is causal)."""
+    each accepts, and the settings its entries read (its ranged whole numbers and its choices, as the example holds
+    them where no reader changes them)."""
     from attention_core import EXAMPLES  # only for a page that is live: the core loads NumPy
 
     example = EXAMPLES[name]

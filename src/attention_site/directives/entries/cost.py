@@ -72,7 +72,7 @@ def head_widths() -> Grid:
 
 
 # What docs/javascripts/live/cost.js mirrors (directives/mirror.py): the reader's inputs and the entries. The growth
-# chart's lengths are offered beside it; live/charts.js, which draws it, is fetched only once they differ (core.part).
+# chart's lengths are offered beside it; live/charts.js, which draws it, is fetched once they differ (core.fromPart).
 MIRROR = Mirror(
     entries=frozenset({
         "growth-chart", "head-widths", "score-count", "scores", "table"}),
