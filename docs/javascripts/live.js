@@ -802,8 +802,7 @@
       return { query: parseMatrix([inputs.query])[0], keys: parseMatrix(inputs.keys), values: parseMatrix(inputs.values) };
     },
     "red-ball-rolls": function (data, inputs) { // head 1 for the focus: its query, and the keys (rounded) and values it may use
-      var X = parseMatrix(inputs.X), focus = data.tokens.indexOf("focus" in inputs ? inputs.focus : data.focus);
-      var places = "calculator_places" in inputs ? inputs.calculator_places : data.settings.calculator_places;
+      var X = parseMatrix(inputs.X), focus = data.tokens.indexOf(inputs.focus), places = inputs.calculator_places;
       var project = function (field) { return matmul(X, parseMatrix(inputs[field])).slice(0, focus + 1); }; // (i+1, d)
       return { query: matmul([X[focus]], parseMatrix(inputs.W_q))[0], values: project("W_v"),
                keys: project("W_k").map(function (row) { return row.map(function (k) { return roundTo(k, places); }); }) };
@@ -816,10 +815,18 @@
     document.querySelectorAll(".md-content .attention-calculator[data-calculator]").forEach(function (box) {
       var spec = JSON.parse(box.getAttribute("data-calculator")), name = spec.example;
       if (!state.manifest.examples[name] || !CALCULATORS[name]) return;
-      Object.assign(spec, CALCULATORS[name](state.manifest.examples[name], state.inputs[name]));
+      Object.assign(spec, CALCULATORS[name](state.manifest.examples[name], settled(state.manifest, state.inputs)[name]));
       box.setAttribute("data-calculator", JSON.stringify(spec));
       box.dispatchEvent(new CustomEvent("attn-calculator-inputs", { detail: spec }));
     });
+  }
+
+  /** Each example's inputs with the settings the page does not offer filled in (live.json's `settings`: positions'
+      clip where no entry reading it is shown, red ball rolls' focus and mask): all an example's entries read. */
+  function settled(manifest, inputs) {
+    var every = {};
+    Object.keys(inputs).forEach(function (name) { every[name] = Object.assign({}, manifest.examples[name].settings, inputs[name]); });
+    return every;
   }
 
   // ---- One directive, computed: directives/engine.py's render ----
@@ -866,6 +873,7 @@
   /** Every live directive of the page, computed for `inputs`: {id: result}. */
   function computeAll(manifest, inputs) {
     var results = {}, made = {}; // each example's entries made once for these inputs
+    inputs = settled(manifest, inputs);
     manifest.directives.forEach(function (request) { results[request.id] = compute(request, manifest, inputs, made); });
     return results;
   }
@@ -1515,7 +1523,8 @@
   function mirrored(manifest) {
     var names = {};
     Object.keys(manifest.examples).forEach(function (name) {
-      names[name] = Object.keys(ENTRIES[name](manifest.examples[name], manifest.examples[name].inputs, ownInputs(manifest), manifest.examples)).sort();
+      var own = settled(manifest, ownInputs(manifest));
+      names[name] = Object.keys(ENTRIES[name](manifest.examples[name], own[name], own, manifest.examples)).sort();
     });
     return names;
   }

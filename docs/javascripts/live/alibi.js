@@ -22,8 +22,7 @@ window.AttentionByHand.live.define("alibi", function (core) {
   return function (data, inputs) {
     var TOKENS = data.tokens, N = TOKENS.length, CORNER = "query \\ key", EXACT = style(true, 3), DECIMAL = style(false, 3);
     var SLOPE = style(false, 4); // 1/256 needs four places to show more than zeros
-    function setting(field) { return field in inputs ? inputs[field] : data.settings[field]; }
-    var heads = setting("heads"), head = setting("head"), S = parseMatrix(inputs.scores), slopes = alibiSlopes(heads);
+    var heads = inputs.heads, head = inputs.head, S = parseMatrix(inputs.scores), slopes = alibiSlopes(heads);
     var HEADS = oneTo(heads).map(function (k) { return "head" + k; }), distances = causalDistances(N);
     function slope() {
       if (!(head >= 1 && head <= heads)) fail("head must be one of 1.." + heads + ", got " + head);

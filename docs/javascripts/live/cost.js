@@ -4,8 +4,7 @@ window.AttentionByHand.live.define("cost", function (core) {
   "use strict";
   const { column, formatNumber, fromPart, grid, style, table, unchangedFigure } = core;
   return function (data, inputs) {
-    function setting(name) { return name in inputs ? inputs[name] : data.settings[name]; }
-    var D_K = setting("d_k"), D_V = setting("d_v"), EXACT = style(true, 3);
+    var D_K = inputs.d_k, D_V = inputs.d_v, EXACT = style(true, 3);
     /** counts.count_text: a whole number with thousands separators, 1,048,576. */
     function countText(x) { return formatNumber(x, EXACT); }
     /** attention_core.attention_cost: one head on n tokens (n² scores, their bytes, the multiply-adds). */
@@ -30,7 +29,7 @@ window.AttentionByHand.live.define("cost", function (core) {
         return grid([[scores]], ["n = " + n], ["count"], EXACT, "", [[countText(scores)]]);
       },
       "growth-chart": function () { // as built, till a reader's lengths need live/charts.js (then drawn by it)
-        var xs = setting("chart_lengths");
+        var xs = inputs.chart_lengths;
         if (!core.growthCharts && String(xs) === String(data.settings.chart_lengths)) return unchangedFigure();
         var costs = xs.map(attentionCost), growthCharts = fromPart("charts", "growthCharts");
         var desc = "On logarithmic axes, n squared is a straight line twice as steep as n: each doubling of the sequence length " +

@@ -17,7 +17,7 @@ window.AttentionByHand.live.define("exercises", function (core) {
   function causalRow(n, position) { return Array.from({ length: n }, function (_, j) { return j < position; }); }
 
   return function (data, inputs) {
-    var TOKENS = data.tokens, STYLE = style(true, 3), SET = data.settings;
+    var TOKENS = data.tokens, STYLE = style(true, 3);
     var published = data.published;
 
     function authoredRow(text, label, prefix) { return grid(parseMatrix([text]), [label], labels(prefix, text.length), STYLE, "", [text]); }
@@ -47,7 +47,7 @@ window.AttentionByHand.live.define("exercises", function (core) {
                                                 column("contribution", "weight \u00d7 value")], rows) };
     }
     function sizes(o) {
-      return [Number(o.n || SET.shape_n), Number(o["d-k"] || SET.shape_d_k), Number(o["d-v"] || SET.shape_d_v)];
+      return [Number(o.n || inputs.shape_n), Number(o["d-k"] || inputs.shape_d_k), Number(o["d-v"] || inputs.shape_d_v)];
     }
 
     // The deck's exercises, on its published numbers: rolls' query is the last row of W_Q (X = I_3).
@@ -55,12 +55,12 @@ window.AttentionByHand.live.define("exercises", function (core) {
     var q = parseMatrix(published.W_q_text).slice(-1)[0]; // (d_k,)
     var scores = matmul(K, q.map(function (x) { return [x]; })).map(function (row) { return row[0]; }); // (n, d_k) x (d_k, 1)
     var steps = softmaxSteps(scores), deck = function () { return weightedSum(steps.weights, V); };
-    var allowed = causalRow(TOKENS.length, SET.query_position);
+    var allowed = causalRow(TOKENS.length, inputs.query_position);
     // New inputs for the chapters' exercises.
     var newQuery = matmul(parseMatrix(inputs.new_x), parseMatrix(inputs.new_W_q)); // (1, d_model) x (d_model, d_k)
     var keys = parseMatrix(inputs.new_keys), query = parseMatrix(inputs.new_query); // (m, d_k), (1, d_k)
     var newScores = matmul(query, transpose(keys)).map(function (row) { return row.map(function (s) { return s / Math.sqrt(keys[0].length); }); });
-    var raw = parseMatrix([inputs.masked_row])[0], open = causalRow(raw.length, SET.masked_position);
+    var raw = parseMatrix([inputs.masked_row])[0], open = causalRow(raw.length, inputs.masked_position);
     var maskedSteps = softmaxSteps(raw.map(function (s, j) { return open[j] ? s : -Infinity; }));
     var newSteps = softmaxSteps(parseMatrix([inputs.new_scores])[0]), newValues = parseMatrix(inputs.new_values);
     var fresh = function () { return weightedSum(newSteps.weights, newValues); };
@@ -68,7 +68,7 @@ window.AttentionByHand.live.define("exercises", function (core) {
     return {
       "causal-columns": function () {
         return table([column("column", "key column", false), column("token", "token", false),
-                      column("allowed", "may query " + SET.query_position + " use it?", false)],
+                      column("allowed", "may query " + inputs.query_position + " use it?", false)],
           TOKENS.map(function (token, j) { return [String(j + 1), token, allowed[j] ? "yes" : "no, a future position"]; }));
       },
       "permitted-columns": function () {
@@ -91,8 +91,8 @@ window.AttentionByHand.live.define("exercises", function (core) {
                     symbols.map(function (symbol) { return [shapeText(found[symbol])]; }));
       },
       values: function () { return authoredRows(published.values_text, "row-", "v"); },
-      "causal-givens": function () { return givens({ n: TOKENS.length, query: SET.query_position }); },
-      "shape-givens": function () { return givens({ n: SET.shape_n, d_k: SET.shape_d_k, d_v: SET.shape_d_v }); },
+      "causal-givens": function () { return givens({ n: TOKENS.length, query: inputs.query_position }); },
+      "shape-givens": function () { return givens({ n: inputs.shape_n, d_k: inputs.shape_d_k, d_v: inputs.shape_d_v }); },
       "projection-x": function () { return authoredRow(inputs.new_x[0], "x", "x"); },
       "projection-w-q": function () { return authoredRows(inputs.new_W_q, "row-", "q"); },
       "projection-q": function () { return grid(newQuery, ["q"], labels("q", newQuery[0].length), STYLE, ""); },
@@ -100,7 +100,7 @@ window.AttentionByHand.live.define("exercises", function (core) {
       "scores-keys": function () { return authoredRows(inputs.new_keys, "key-", "k"); },
       "scores-scaled": function () { return grid(newScores, ["scores"], labels("key-", newScores[0].length), STYLE, ""); },
       "mask-row": function () { return authoredRow(inputs.masked_row, "scores", "s"); },
-      "mask-givens": function () { return givens({ n: raw.length, query: SET.masked_position }); },
+      "mask-givens": function () { return givens({ n: raw.length, query: inputs.masked_position }); },
       "mask-softmax": function () { return softmaxRows(maskedSteps, true); },
       "mask-weights": function () { return oneRow(checkedWeights([maskedSteps.weights])[0], "weights", "key-"); },
       "new-scores": function () { return authoredRow(inputs.new_scores, "scores", "key-"); },

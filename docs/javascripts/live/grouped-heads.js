@@ -10,8 +10,7 @@ window.AttentionByHand.live.define("grouped-heads", function (core) {
     var TOKENS = data.tokens, STYLE = style(true, 3), X = parseMatrix(inputs.X);
     var W = ["W_q", "W_k", "W_v"].map(function (name) { return transpose(matmul(X, parseMatrix(inputs[name]))); }); // per head: (n,)
     var h = W[0].length, DIMENSIONS = labels("x", inputs.X[0].length), QUERIES = labels("q", h), n = TOKENS.length;
-    function setting(name) { return name in inputs ? inputs[name] : data.settings[name]; }
-    var KV_HEADS = setting("kv_heads"), bytes = setting("bytes_per_value"); // each arrangement's g; a number's bytes
+    var KV_HEADS = inputs.kv_heads, bytes = inputs.bytes_per_value; // each arrangement's g; a number's bytes
     var causal = TOKENS.map(function (_, i) { return TOKENS.map(function (__, j) { return j <= i; }); });
     var column1 = function (xs) { return xs.map(function (x) { return [x]; }); }; // one head's (n,) as (n, 1)
     var arrangements = {};

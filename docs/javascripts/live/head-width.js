@@ -76,8 +76,7 @@ window.AttentionByHand.live.define("head-width", function (core) {
   }
 
   return function (data, inputs) {
-    function setting(name) { return name in inputs ? inputs[name] : data.settings[name]; }
-    var seed = setting("seed"), widths = setting("widths"), samples = setting("samples");
+    var seed = inputs.seed, widths = inputs.widths, samples = inputs.samples;
     var STYLE = style(false, 3), WHOLE = style(true, 3); // WHOLE: widths and their roots here are whole: 4, not 4.000
     function spreads() { return spreadsFor(seed, widths, samples); }
     function measured(k) { return spreads().map(function (s) { return s[k]; }); } // k = 0: raw, 1: scaled

@@ -86,7 +86,7 @@ window.AttentionByHand.live.define("inference", function (core) {
     var kv = data.built_on.kv_source, tiled = data.built_on.tiled_source, GIB = Math.pow(2, 30);
     var MODELS = examples[kv].published.models, NAMES = MODELS.map(function (m) { return m.name; });
     var WIDTHS = data.published.widths, BASE = data.published.base, bytes = all[kv].bytes_per_value;
-    var context = inputs.context, prompt = inputs.prompt, batches = "batches" in inputs ? inputs.batches : data.settings.batches;
+    var context = inputs.context, prompt = inputs.prompt, batches = inputs.batches;
     var BATCHES = batches.map(String), BY_BATCH = "model \\ batch";
     var SIZE = style(false, 3, true), DECIMAL = style(false, 3), WHOLE = style(true, 0);
     function eachModel(f) { return MODELS.map(function (m, r) { return f(m, WIDTHS[r]); }); }
@@ -101,7 +101,7 @@ window.AttentionByHand.live.define("inference", function (core) {
     var crossoverModels = shapes.map(function (pair) { return pair[0].name; });
     var crossoverWidths = crossovers.map(function (n, r) { return n / shapes[r][1].d_model; });
     var source = all[tiled], TOKENS = examples[tiled].tokens;
-    var block = "block" in source ? source.block : examples[tiled].settings.block;
+    var block = source.block;
     var naive = attention(parseMatrix(source.Q), parseMatrix(source.K), parseMatrix(source.V), parseEntry(source.scale).value);
     var L = logSumExp(naive.scaled), running = runningLogSumExp(naive.scaled, block);
     var recomputed = naive.scaled.map(function (row, i) { return row.map(function (s) { return Math.exp(s - L[i]); }); });

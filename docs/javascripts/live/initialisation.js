@@ -18,8 +18,7 @@ window.AttentionByHand.live.define("initialisation", function (core) {
   function widthLabels(prefix, width) { return width === 1 ? [prefix] : labels(prefix, width); }
 
   return function (data, inputs) {
-    function setting(name) { return name in inputs ? inputs[name] : data.settings[name]; }
-    var seed = setting("seed"), dModel = setting("d_model"), dK = setting("d_k"), dV = setting("d_v"), h = setting("h");
+    var seed = inputs.seed, dModel = inputs.d_model, dK = inputs.d_k, dV = inputs.d_v, h = inputs.h;
     var STYLE = style(false, 3), EXACT = style(true, 3), TOKENS = data.tokens, INPUT_ROWS = labels("x", dModel);
     var drawn = null; // the heads' weights, drawn once the first entry showing them asks
     function W() { return drawn || (drawn = initialiseHeads(seed, dModel, dK, dV, h)); }

@@ -46,10 +46,9 @@ window.AttentionByHand.live.define("positions", function (core) {
     var OTHER_TOKENS = ["man", "bites", "dog"]; // Positions.other_tokens, which live.json does not carry and no reader changes
     var ORDER = OTHER_TOKENS.map(function (token) { return TOKENS.indexOf(token); }); // row i of the second sentence is row ORDER[i]
     var E = parseMatrix(inputs.embeddings), W_q = parseMatrix(inputs.W_q), W_k = parseMatrix(inputs.W_k), W_v = parseMatrix(inputs.W_v);
-    function setting(name) { return name in inputs ? inputs[name] : data.settings[name]; }
-    var a_K = parseMatrix(inputs.a_K), a_V = parseMatrix(inputs.a_V), clip = setting("clip"), rows = setting("table_length");
+    var a_K = parseMatrix(inputs.a_K), a_V = parseMatrix(inputs.a_V), clip = inputs.clip, rows = inputs.table_length;
     var TABLES = { sinusoidal: function () { return sinusoidalPositions(rows, E[0].length); },
-                   learned: function () { return learnedTable(setting("learned_seed"), rows, E[0].length); } }, made = {};
+                   learned: function () { return learnedTable(inputs.learned_seed, rows, E[0].length); } }, made = {};
     /** The position table of that name, (table_length, d_model), made the first time an entry asks. */
     function positionTable(name) { return made[name] || (made[name] = TABLES[name]()); }
     var distances = relativeIndices(TOKENS.length, clip);
@@ -125,7 +124,7 @@ window.AttentionByHand.live.define("positions", function (core) {
           TOKENS.map(function (token, i) { return [i + ": " + token, vec(E[i], STYLE), vec(P[i], STYLE), vec(summed[i], STYLE)]; }));
       },
       "sinusoidal-heatmap": function () { // as built, till a reader's sizes need live/grids.js (then drawn by it)
-        var n = setting("heatmap_positions"), d = setting("heatmap_width");
+        var n = inputs.heatmap_positions, d = inputs.heatmap_width;
         if (!core.positionsHeatmap && n === data.settings.heatmap_positions && d === data.settings.heatmap_width) return unchangedFigure();
         var draw = fromPart("grids", "positionsHeatmap"); // up to 64 x 64 cells: drawn when the figure is (far: when idle)
         return { type: "figure", caption: "Each row is one position's encoding: fast waves on the left, slow waves on the right.",

@@ -21,16 +21,16 @@ window.AttentionByHand.live.define("red-ball-layer", function (core) {
     return { X: X, attention: mh, U: mh.U, R: R, F: F, Y: Y, RplusF: rowsPlus(R, F) };
   }
 
-  return function (data, inputs, all, examples) { // built on red ball rolls: its heads and W_O
+  return function (data, inputs, all) { // built on red ball rolls: its heads and W_O
     var TOKENS = data.tokens, STYLE = style(false, 3), LAST = TOKENS.length - 1, WORDS = data.vocabulary;
     var rolls = all[data.built_on.heads], X = parseMatrix(rolls.X);
-    var mask = ("causal" in rolls ? rolls.causal : examples[data.built_on.heads].causal) ? TOKENS.map(function (_, i) { return TOKENS.map(function (_, j) { return j <= i; }); }) : null;
+    var mask = rolls.causal ? TOKENS.map(function (_, i) { return TOKENS.map(function (_, j) { return j <= i; }); }) : null;
     var heads = [[rolls.W_q, rolls.W_k, rolls.W_v], [rolls.W_q2, rolls.W_k2, rolls.W_v2]];
     var p = { W_1: parseMatrix(inputs.W_1), b_1: parseMatrix([inputs.b_1])[0], W_2: parseMatrix(inputs.W_2),
               b_2: parseMatrix([inputs.b_2])[0] };
     var post = transformerLayer(X, heads, parseMatrix(rolls.W_o), mask, p, "post");
     var pre = transformerLayer(X, heads, parseMatrix(rolls.W_o), mask, p, "pre");
-    var result = ("norm" in inputs ? inputs.norm : data.settings.norm) === "pre" ? pre : post; // the example's own norm
+    var result = (inputs.norm) === "pre" ? pre : post; // the example's own norm
     var ffn = feedForward(result.R, p.W_1, p.b_1, p.W_2, p.b_2);
     var norm1 = normStatistics(result.attention.residual), norm2 = normStatistics(result.RplusF);
     var logits = matmul(result.Y, parseMatrix(inputs.W_vocab)); // (n, d_model) x (d_model, vocab) -> (n, vocab)

@@ -5,7 +5,7 @@ window.AttentionByHand.live.define("red-ball-rolls", function (core) {
   const { attention, checkedWeights, column, equal, fail, grid, heatmap, joined, labels, multiHead, num, onlyColumn, parseMatrix, scalar, style, sum, table, transpose, unchangedFigure, vec, weightedRows } = core;
   return function (data, inputs) {
     var TOKENS = data.tokens, STYLE = style(true, 3), DECIMAL = style(false, 3), WHOLE = style(true, 0);
-    var focus = "focus" in inputs ? inputs.focus : data.focus, causal = "causal" in inputs ? inputs.causal : data.causal;
+    var focus = inputs.focus, causal = inputs.causal;
     var FOCUS = TOKENS.indexOf(focus), ANY = "query \\ key";
     var X = parseMatrix(inputs.X), mask = TOKENS.map(function (_, i) { return TOKENS.map(function (_, j) { return j <= i; }); });
     var mh = multiHead(X, [[inputs.W_q, inputs.W_k, inputs.W_v], [inputs.W_q2, inputs.W_k2, inputs.W_v2]],
@@ -21,7 +21,6 @@ window.AttentionByHand.live.define("red-ball-rolls", function (core) {
     function padded(withMask) { return attention(Q, K, V, 1 / Math.sqrt(K[0].length), withMask ? paddingMask : null); }
 
     /** A ranged whole number: the reader's where the page offers it, else the example's own. */
-    function setting(field) { return field in inputs ? inputs[field] : data.settings[field]; }
     function weights(h) { return checkedWeights(h.weights, h.mask); }
     function g(values, cols, corner) { return grid(values, TOKENS, cols, STYLE, corner || "token"); }
     function asAuthored(field, rows, cols, corner) { return grid(parseMatrix(inputs[field]), rows, cols, STYLE, corner, inputs[field]); }
@@ -98,7 +97,7 @@ window.AttentionByHand.live.define("red-ball-rolls", function (core) {
       "head1-contributions": function () { return g(contributions[0], labels("c", D_V), "source token"); },
       "head2-contributions": function () { return g(contributions[1], labels("c", D_V), "source token"); },
       "hard-choice": hardChoice,
-      "calculator-places": function () { return scalar(setting("calculator_places"), WHOLE); },
+      "calculator-places": function () { return scalar(inputs.calculator_places, WHOLE); },
       "ball-key-decimal": function () { return scalar(K[TOKENS.indexOf("ball")][0], DECIMAL); },
       divisor: function () { return scalar(1 / head.scale, STYLE); },
       "rolls-scores": function () {

@@ -26,7 +26,7 @@ window.AttentionByHand.live.define("rnn-path", function (core) {
   }
 
   return function (data, inputs) {
-    var n = "length" in inputs ? inputs.length : data.settings.length, WHOLE = style(true, 0);
+    var n = inputs.length, WHOLE = style(true, 0);
     return {
       tokens: function () { return scalar(n, WHOLE); },
       updates: function () { return scalar(n - 1, WHOLE); },

@@ -120,11 +120,10 @@ window.AttentionByHand.live.define("rotary", function (core) {
     var TOKENS = data.tokens, CORNER = "query \\ key", EXACT = style(true, 3), DECIMAL = style(false, 3);
     var SIZE = style(false, 3, true), WHOLE = style(true, 0), POSITION = style(false, 2);
     /** A ranged whole number: the reader's where the page offers it, else the example's own. */
-    function setting(field) { return field in inputs ? inputs[field] : data.settings[field]; }
-    var Q = parseMatrix(inputs.Q), K = parseMatrix(inputs.K), D = Q[0].length, base = setting("base");
-    var shift = setting("shift"), offset = setting("offset"), starts = setting("offset_starts"), figureP = setting("figure_p");
-    var headD = setting("head_d"), largerBase = setting("larger_base"), trainedL = setting("trained_L");
-    var factor = setting("extension_s"), sinusoidP = setting("sinusoid_p"), sinusoidK = setting("sinusoid_k");
+    var Q = parseMatrix(inputs.Q), K = parseMatrix(inputs.K), D = Q[0].length, base = inputs.base;
+    var shift = inputs.shift, offset = inputs.offset, starts = inputs.offset_starts, figureP = inputs.figure_p;
+    var headD = inputs.head_d, largerBase = inputs.larger_base, trainedL = inputs.trained_L;
+    var factor = inputs.extension_s, sinusoidP = inputs.sinusoid_p, sinusoidK = inputs.sinusoid_k;
     var theta = ropeFrequencies(D, base), rope = ropeScores(Q, K, null, null, base), offsets = checkRopeOffsets(Q, K, shift, base);
     var PAIRS = theta.map(function (_, i) { return String(i); }), extended = factor * trainedL;
     var realTheta = ropeFrequencies(headD, base), ntk = ntkAwareBase(base, factor, headD);
@@ -202,7 +201,7 @@ window.AttentionByHand.live.define("rotary", function (core) {
       "wavelength-table": function () { // the frequency's title is a formula of no input: kept
         return table([column("pair", null, false), column("theta", null), column("wavelength", "wavelength, base " + formatNumber(base, WHOLE)),
                       column("longer", "wavelength, base " + formatNumber(largerBase, WHOLE))],
-          setting("shown_i").map(function (i) {
+          inputs.shown_i.map(function (i) {
             return [String(i), num(realTheta[i], SIZE), wavelengthNumber(wavelengths[0][i]), wavelengthNumber(wavelengths[1][i])];
           }));
       },

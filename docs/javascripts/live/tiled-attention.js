@@ -26,7 +26,7 @@ window.AttentionByHand.live.define("tiled-attention", function (core) {
   return function (data, inputs) {
     var TOKENS = data.tokens, STYLE = style(false, 3), EXACT = style(true, 3), ANY = "query \\ key";
     var Q = parseMatrix(inputs.Q), K = parseMatrix(inputs.K), V = parseMatrix(inputs.V), scale = parseEntry(inputs.scale).value;
-    var block = "block" in inputs ? inputs.block : data.settings.block;
+    var block = inputs.block;
     var result = tiledAttention(Q, K, V, block, scale), naive = attention(Q, K, V, scale);
     function authoredGrid(field, prefix) { return grid(parseMatrix(inputs[field]), TOKENS, labels(prefix, inputs[field][0].length), STYLE, "token", inputs[field]); }
     function row(o) { return TOKENS.indexOf(o.query === undefined ? TOKENS[2] : o.query); }

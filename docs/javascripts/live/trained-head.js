@@ -297,9 +297,8 @@ window.AttentionByHand.live.define("trained-head", function (core) {
   }
 
   return function (data, inputs) {
-    function setting(name) { return name in inputs ? inputs[name] : data.settings[name]; }
-    var TOKENS = data.tokens, V = TOKENS.length, T = setting("length"), dK = setting("d_k"), B = setting("sequences");
-    var seed = setting("seed"), steps = setting("steps"), points = setting("curve_points"), shown = setting("shown");
+    var TOKENS = data.tokens, V = TOKENS.length, T = inputs.length, dK = inputs.d_k, B = inputs.sequences;
+    var seed = inputs.seed, steps = inputs.steps, points = inputs.curve_points, shown = inputs.shown;
     var rate = parseEntry(inputs.learning_rate).value, trained = null;
     var MASK = [], POSITIONS = [];
     for (var i = 0; i < T; i++) { MASK.push([]); for (var j = 0; j < T; j++) MASK[i].push(j <= i); }

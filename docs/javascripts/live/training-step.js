@@ -62,14 +62,14 @@ window.AttentionByHand.live.define("training-step", function (core) {
   function largestSize(J) { return Math.max.apply(null, J.map(function (row) { return Math.max.apply(null, row.map(Math.abs)); })); }
   function column(values) { return values.map(function (x) { return [x]; }); } // (n,) -> (n, 1)
 
-  return function (data, inputs, all, examples) { // built on red ball rolls (head 1) and scaling (the Jacobians' weights)
+  return function (data, inputs, all) { // built on red ball rolls (head 1) and scaling (the Jacobians' weights)
     var EXACT = style(true, 3), DECIMAL = style(false, 3), FIGURES = style(false, 3, true); // FIGURES: 0.000335
     var TOKENS = data.tokens, ROW = TOKENS.indexOf(data.focus), FOCUS = [data.focus];
     var CORNER = "weight \\ score", ONE_ROW = "row \\ key";
     var rolls = all[data.built_on.head_source], weighed = scalingScores(all[data.built_on.weights_source]);
     var KEYS = weighed.raw.map(function (_, j) { return "k" + (j + 1); });
     var X = parseMatrix(rolls.X), W_q = parseMatrix(rolls.W_q), target = parseMatrix([inputs.target])[0];
-    var mask = ("causal" in rolls ? rolls.causal : examples[data.built_on.head_source].causal) ? TOKENS.map(function (_, i) { return TOKENS.map(function (_, j) { return j <= i; }); }) : null;
+    var mask = rolls.causal ? TOKENS.map(function (_, i) { return TOKENS.map(function (_, j) { return j <= i; }); }) : null;
     var learningRate = parseEntry(inputs.learning_rate).value, saturated = parseMatrix([inputs.saturated])[0];
     var OUTPUT = labels("o", target.length), WIDTH = W_q[0].length === 1 ? ["q"] : labels("q", W_q[0].length);
     var made = null;

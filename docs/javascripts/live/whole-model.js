@@ -127,21 +127,20 @@ window.AttentionByHand.live.define("whole-model", function (core) {
   function shaped(symbolText, rows, cols, note) { return { symbol: symbolText, rows: rows, cols: cols, note: note || "" }; }
 
   return function (data, inputs) {
-    function setting(name) { return name in inputs ? inputs[name] : data.settings[name]; }
     var TOKENS = data.tokens, WORDS = data.vocabulary, DECIMAL = style(false, 3), EXACT = style(true, 3), WHOLE = style(true, 0);
     var LABELS = ["low", "middle", "high"], KEPT = ["all", "top-k", "top-p"], CHOICES = ["greedy", "drawn", "top-k", "top-p"];
-    var E = parseMatrix(inputs.embedding), dModel = E[0].length, layers = setting("layers"), h = setting("h");
+    var E = parseMatrix(inputs.embedding), dModel = E[0].length, layers = inputs.layers, h = inputs.h;
     var ids = TOKENS.map(function (token) { return WORDS.indexOf(token); }), target = WORDS.indexOf(data.target);
     var cache = {};
     /** The example's cached properties, each computed when an entry first asks (a bad input then stops there). */
     function once(name, make) { return name in cache ? cache[name] : (cache[name] = make()); }
-    function model() { return once("run", function () { return runModel(ids, E, initialiseStack(setting("weight_seed"), layers, dModel, h, setting("d_ff"))); }); }
+    function model() { return once("run", function () { return runModel(ids, E, initialiseStack(inputs.weight_seed, layers, dModel, h, inputs.d_ff)); }); }
     function temperatures() { return inputs.temperatures.map(function (t) { return parseEntry(t).value; }); }
     function tempered() { return once("tempered", function () { return temperatures().map(function (T) { return withTemperature(model().last, T); }); }); }
     function sampling() {
       return once("sampling", function () {
         var z = model().last, p = withTemperature(z, parseEntry(inputs.temperature).value);
-        var keptK = topK(p, setting("top_k")), keptP = topP(p, parseEntry(inputs.top_p).value), u = defaultRng(setting("draw_seed")).random();
+        var keptK = topK(p, inputs.top_k), keptP = topP(p, parseEntry(inputs.top_p).value), u = defaultRng(inputs.draw_seed).random();
         return { probabilities: p, topK: keptK, topP: keptP, u: u, greedy: argmax(z), drawn: drawIndex(p, u), drawnTopK: drawIndex(keptK, u),
                  drawnTopP: drawIndex(keptP, u) };
       });
@@ -171,7 +170,7 @@ window.AttentionByHand.live.define("whole-model", function (core) {
       x: function () { return tokenRows(model().X, "x"); },
       layers: function () { return scalar(layers, WHOLE); },
       heads: function () { return scalar(h, WHOLE); },
-      "d-ff": function () { return scalar(setting("d_ff"), WHOLE); },
+      "d-ff": function () { return scalar(inputs.d_ff, WHOLE); },
       "layer-output": function (o) { return tokenRows(layerOf(o).Y, "y"); },
       "last-output": function () { return tokenRows(model().layers[layers - 1].Y, "y"); },
       "layer-weights": function (o) {
@@ -187,7 +186,7 @@ window.AttentionByHand.live.define("whole-model", function (core) {
       tempered: function () { return overVocabulary(checkedWeights(tempered()), LABELS, "T \\ word"); },
       peak: function () { return grid(tempered().map(function (row) { return [Math.max.apply(null, row)]; }), LABELS, ["largest"], DECIMAL, "temperature"); },
       temperature: function () { return scalar(parseEntry(inputs.temperature).value, EXACT); },
-      "top-k": function () { return scalar(setting("top_k"), WHOLE); },
+      "top-k": function () { return scalar(inputs.top_k, WHOLE); },
       "top-p": function () { return scalar(parseEntry(inputs.top_p).value, EXACT); },
       u: function () { return scalar(sampling().u, DECIMAL); },
       distributions: function () { return overVocabulary(checkedWeights(distributions()), KEPT, "kept \\ word"); },
