@@ -9,10 +9,10 @@ tokens = ["bus", "is", "late"]
 queries = [[0, 1], [1, 1], [1, 0]]  # one row per token
 keys = [[2, 1], [0, 2], [1, 1]]
 values = [[10, 0], [0, 10], [5, 5]]
-scale = 1  # the lesson divides no score; a real model divides by the square root of a key's length
+scale = 1  # the lesson scales no score; a real model multiplies by one over the square root of a key's length
 Q, K, V = np.array(queries), np.array(keys), np.array(values)  # (3, 2) each
 
-S = Q @ K.T / scale  # all scores: (3, 2) x (2, 3) -> (3, 3)
+S = scale * (Q @ K.T)  # all scores: (3, 2) x (2, 3) -> (3, 3)
 E = np.exp(S)  # e to each score (3, 3)
 A = E / E.sum(axis=1, keepdims=True)  # rows sum to 1 (3, 3)
 O = A @ V  # weighted mix: (3, 3) x (3, 2) -> (3, 2)
@@ -27,7 +27,7 @@ def show(title, matrix, places, columns):
         print(f"{token:<6}" + cells)
 
 
-show("scores S = Q K^T / scale", S, 0, tokens)
+show("scores S = scale Q K^T", S, 0, tokens)
 print()
 show("weights A (one row per query)", A, 3, tokens)
 print()

@@ -9,10 +9,10 @@ tokens = ["bus", "is", "late"]
 keys = [[2, 1], [0, 2], [1, 1]]  # what each token offers
 values = [[10, 0], [0, 10], [5, 5]]  # what each token passes on
 query = [1, 0]  # what late is looking for
-scale = 1  # the lesson divides no score; a real model divides by the square root of a key's length
+scale = 1  # the lesson scales no score; a real model multiplies by one over the square root of a key's length
 
-# Step 1: a dot product per key (multiply matching entries, add), divided by the scale.
-scores = [sum(q * k for q, k in zip(query, key)) / scale for key in keys]
+# Step 1: a dot product per key (multiply matching entries, add), times the scale.
+scores = [scale * sum(q * k for q, k in zip(query, key)) for key in keys]
 
 # Step 2: softmax. e to each score, then divide by their total.
 powers = [math.exp(score) for score in scores]

@@ -61,7 +61,7 @@ def matrix_lines(title: str, array: np.ndarray, digits: int, columns: tuple[str,
 def all_tokens_printout() -> MarkdownBlock:
     result = EX.all_tokens
     return printout([
-        *matrix_lines("scores S = Q K^T / scale", result.scaled, score_style(result.scaled).digits, TOKENS), "",
+        *matrix_lines("scores S = scale Q K^T", result.scaled, score_style(result.scaled).digits, TOKENS), "",
         *matrix_lines("weights A (one row per query)", checked_weights(result.weights), WEIGHTS.digits, TOKENS), "",
         *matrix_lines("output O = A V", result.output, OUTPUT.digits, labels("o", result.d_v)),
     ])
