@@ -699,7 +699,7 @@
       });
       DRAWN.set(figure, { markup: markup, tokens: tokens }); // kept beside the node, not as an attribute restyled at each change
     }
-    setText(figure.querySelector("figcaption"), shown.caption);
+    if (typeof shown.caption === "string") setText(figure.querySelector("figcaption"), shown.caption); // null: the built one stays
   }
   // A figure's measures (figures.css and slides.css read them on the <svg> alone) not inherited: a drawing whose
   // width changed restyles its <svg>, not its hundreds of elements.
@@ -794,6 +794,25 @@
     var desc = figure.querySelector("svg > desc");
     if (desc) setText(desc, shown.desc);
     if (shown.caption) setText(figure.querySelector("figcaption"), shown.caption);
+  }
+
+  var MAX_DRAWN = 8; // diagrams.py's cells drawn along a side of an array
+  /** A diagram of arrays (diagrams.flow_diagram_svg) whose shapes stay and whose hatching follows a mask: the cells of
+      each array named in `shown.hatched` (by symbol, as its tooltip starts) hatched where its matrix is true, as
+      _grid_group draws them. */
+  function hatchArrays(figure, shown) {
+    var fill = "url(#" + figure.querySelector("pattern").id + ")";
+    figure.querySelectorAll("g.abh-array").forEach(function (group) {
+      var hatched = shown.hatched[group.querySelector("title").textContent.split(":")[0]];
+      if (!hatched) return;
+      var cols = Math.min(hatched[0].length, MAX_DRAWN);
+      group.querySelectorAll("rect.abh-cell").forEach(function (rect, k) {
+        var on = hatched[Math.floor(k / cols)][k % cols];
+        setAttribute(rect, "class", "abh-cell " + (on ? "abh-masked" : "abh-slot"));
+        if (on) setAttribute(rect, "fill", fill); else rect.removeAttribute("fill");
+      });
+    });
+    setText(figure.querySelector("figcaption"), shown.caption);
   }
 
   // ---- A page's calculators follow its numbers: the blocks' inputs (bus_is_late/programs.py, red_ball_rolls/head.py) ----
@@ -1033,7 +1052,7 @@
     if (result.stale) return writeCannot(request, mark, result.stale);
     if (mark.hasAttribute("data-cannot")) uncannot(request, mark);
     if (request.kind === "table") writeTable(mark, result);
-    else if (request.kind === "figure") { if (result.text.svg) drawAgain(mark, result.text); else drawHeatmap(mark, result.text); }
+    else if (request.kind === "figure") (result.text.svg ? drawAgain : result.text.hatched ? hatchArrays : drawHeatmap)(mark, result.text);
     else if (mark.namespaceURI === MATHML) writeMath(mark, result.matrix ? matrixNode(result.matrix) : mathNode(result.text));
     else setText(mark, result.text);
     return 0;
@@ -1320,20 +1339,24 @@
               [label].concat(parts)); // one number: its label names it; several: they are a group, each its entry
   }
 
-  /** A choice (red ball rolls' focus and causal mask, the layer's norm): a list to pick from, named by what it is. */
+  /** A choice (red ball rolls' focus, the layer's norm): a list to pick from, named by what it is; a flag (red ball
+      rolls' causal mask): a box to tick. Neither can be wrong, so neither has a message. */
   function choiceField(state, name, field) {
     var rule = state.manifest.examples[name].ranges[field], id = "attn-live-" + name + "-" + field + "-0-0";
-    var list = el("select", { id: id, className: "attn-live-panel__input", "aria-describedby": id + "-error", "data-field": field,
-      "data-row": "0", "data-col": "0", "data-example": name }, rule.choices.map(function (option) { return el("option", { text: String(option) }); }));
-    list.value = String(state.inputs[name][field]);
-    list.addEventListener("change", function () {
+    var flag = typeof rule.choices[0] === "boolean", where = { id: id, "data-field": field, "data-row": "0", "data-col": "0", "data-example": name };
+    var control = flag ? el("input", Object.assign({ type: "checkbox", className: "attn-live-panel__flag" }, where))
+      : el("select", Object.assign({ className: "attn-live-panel__input" }, where), rule.choices.map(function (option) { return el("option", { text: option }); }));
+    showChoice(control, state.inputs[name][field]);
+    control.addEventListener("change", function () {
       state.history.push(copy(state.inputs));
-      state.inputs[name][field] = rule.choices[list.selectedIndex];
-      apply(state, "Recomputed for " + rule.title + " = " + list.value);
+      state.inputs[name][field] = flag ? control.checked : rule.choices[control.selectedIndex];
+      apply(state, "Recomputed for " + rule.title + " = " + aloud(state.inputs[name][field]));
     });
-    return el("div", { className: "attn-live-panel__setting" }, [el("label", { className: "attn-live-panel__label", "for": id,
-      text: rule.title.charAt(0).toUpperCase() + rule.title.slice(1) }), list, el("span", { className: "attn-live-panel__error", id: id + "-error" })]);
+    var label = el("label", { className: "attn-live-panel__label", "for": id, text: rule.title.charAt(0).toUpperCase() + rule.title.slice(1) });
+    return el("div", { className: "attn-live-panel__setting" + (flag ? " attn-live-panel__setting--flag" : "") }, flag ? [control, label] : [label, control]);
   }
+  function aloud(value) { return typeof value === "boolean" ? (value ? "on" : "off") : String(value); } // a flag as a reader says it
+  function showChoice(control, value) { if (control.type === "checkbox") control.checked = value; else control.value = String(value); }
 
   function fieldTable(state, name, field) {
     var data = state.manifest.examples[name], one = oneRow(state.inputs[name][field]);
@@ -1415,7 +1438,7 @@
         var named = shared(state.manifest, name, field) ? field + " (" + data.title + ")" : field; // "X (a batch of sequences, …)"
         parts.push(!rule.meaning && !rule.says && !rule.choices ?
           named + " " + rowsOf(value).map(function (row) { return "(" + row.join(", ") + ")"; }).join(", ")
-          : named.replace(/_/g, " ") + " " + (Array.isArray(value) ? "(" + value.join(", ") + ")" : value)); // "W_k (0), (ln 2), (1)", "calculator places 6"
+          : named.replace(/_/g, " ") + " " + (Array.isArray(value) ? "(" + value.join(", ") + ")" : aloud(value))); // "W_k (0), (ln 2), (1)", "calculator places 6", "causal off"
       });
     });
     var summary = document.querySelector(".attn-live-summary");
@@ -1439,8 +1462,9 @@
   /** The fields showing the reader's numbers (after apply, which makes a resized input's fields again). */
   function refill(state) {
     state.panel.querySelectorAll("[data-field]").forEach(function (input) {
-      var value = rowsOf(state.inputs[input.getAttribute("data-example")][input.getAttribute("data-field")]);
-      input.value = value[Number(input.getAttribute("data-row"))][Number(input.getAttribute("data-col"))];
+      var value = state.inputs[input.getAttribute("data-example")][input.getAttribute("data-field")];
+      if (input.localName === "select" || input.type === "checkbox") return showChoice(input, value);
+      input.value = rowsOf(value)[Number(input.getAttribute("data-row"))][Number(input.getAttribute("data-col"))];
       input.removeAttribute("aria-invalid");
       input.nextSibling.textContent = "";
     });

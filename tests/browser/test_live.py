@@ -873,6 +873,60 @@ def test_a_choice_is_picked_from_a_list_and_the_page_follows(tabs: Callable[...,
                                               for d in directives if d["name"] == "y")
 
 
+def test_the_causal_mask_is_a_box_to_tick_and_every_picture_of_it_follows(tabs: Callable[..., Tab],
+                                                                           site_url: str) -> None:
+    """Assert that red ball rolls' causal mask is a ticked box: unticked from the keyboard on the mask's chapter, the
+    address says so, the mask's grid is drawn again with no hatched cell and a caption saying so, the sentences that
+    state which keys a query may use are marked, and the summary says "causal off"; a new tab opened at that address
+    shows the same; on the chapter of both heads' maps, the maps lose their hatching and the legend's "masked", and
+    ticked again the page is as built; on the walk-through's start the flow diagram's M and A lose their six hatched
+    cells, and an undo brings them back."""
+    page = tabs(viewport={"width": 1280, "height": 800}).page
+    open_live(page, site_url + "walkthrough/causal-mask/")
+    box = page.get_by_role("checkbox", name="The causal mask: each token attends to itself and the tokens before it")
+    expect(box).to_be_checked()
+    box.focus()
+    page.keyboard.press("Space")
+    expect(box).not_to_be_checked()
+    assert "set-causal=false" in page.url
+    grid = page.locator("figure:has(svg.abh-mask)")
+    expect(grid.locator("rect.abh-cell.abh-masked")).to_have_count(0)
+    expect(grid.locator("rect.abh-cell.abh-allowed")).to_have_count(9)
+    expect(grid.locator("figcaption")).to_contain_text("with no causal mask no cell is hatched")
+    expect(grid.locator("svg > title")).to_have_text("No mask on red ball rolls")
+    expect(page.locator(".attn-live-stale").first).to_contain_text("the set of non-zero entries is red; with these "
+                                                                    "inputs it is red, ball and rolls")
+    expect(page.locator(".attn-live-summary")).to_have_text("Numbers changed by the reader: causal off.")
+    expect(page.locator(".attn-live-panel .attn-live-panel__status")).to_contain_text("= off.")
+    shared = page.context.new_page()
+    try:
+        shared.goto(page.url)
+        expect(shared.locator("figure:has(svg.abh-mask) rect.abh-cell.abh-masked")).to_have_count(0)
+        expect(shared.get_by_role("checkbox", name="The causal mask", exact=False)).not_to_be_checked()  # open
+    finally:
+        shared.close()
+
+    directives = open_live(page, site_url + "walkthrough/interpretation/")
+    before = read_page(page, directives)
+    maps = page.locator("figure:has(svg.abh-heatmap)")
+    expect(maps.locator("rect.abh-cell.abh-masked")).to_have_count(6)  # three cells above the diagonal, twice
+    box.uncheck()
+    expect(maps.locator("rect.abh-cell.abh-masked")).to_have_count(0)
+    expect(maps.locator(".abh-legend text", has_text="masked")).to_have_count(0)
+    box.check()
+    assert read_page(page, directives) == before
+
+    open_live(page, site_url + "walkthrough/")
+    flow = page.locator("figure:has(svg.abh-flow)")
+    expect(flow.locator("rect.abh-masked")).to_have_count(6)
+    box.uncheck()
+    expect(flow.locator("rect.abh-masked")).to_have_count(0)
+    expect(flow.locator("figcaption")).to_contain_text("with no causal mask no cell is hatched")
+    page.get_by_role("button", name="Undo").click()
+    expect(flow.locator("rect.abh-masked")).to_have_count(6)
+    expect(flow.locator("figcaption")).to_contain_text("hatched cells are future positions")
+
+
 def test_inputs_that_are_no_token_s_rows_are_numbered(tabs: Callable[..., Tab], site_url: str) -> None:
     """Assert the exercises' new keys, three rows that are keys, not the tokens red, ball, rolls, are offered as key 1
     to key 3, with no caption calling them a row per token."""

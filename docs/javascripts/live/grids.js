@@ -1,7 +1,8 @@
-/* Live pages: figures/grids.py's heat maps drawn whole, a part of live.js for a map whose size follows a reader's
-   numbers (live.js mends a map of fixed size in place): the trained head's weights, whose positions' words and count
-   change (its MIRROR's parts), and positions' sinusoidal map at a reader's sizes (fetched then: core.fromPart). It adds
-   core.heatmapSvg and core.positionsHeatmap; tests/browser/test_live.py holds what they draw to the build's markup. */
+/* Live pages: figures/grids.py's heat maps and mask grids drawn whole, a part of live.js for a map whose size or mask
+   follows a reader's numbers (live.js mends a map of fixed size and mask in place): the trained head's weights, whose
+   positions' words and count change (its MIRROR's parts), positions' sinusoidal map at a reader's sizes, and red ball
+   rolls' maps once a reader turns its causal mask off (fetched then: core.fromPart). It adds core.heatmapSvg,
+   core.maskGridSvg and core.positionsHeatmap; tests/browser/test_live.py holds what they draw to the build's markup. */
 window.AttentionByHand.live.extend(function (core) {
   "use strict";
   const { coordinate, escapeText, fixed, ramp, svgFrame, svgText } = core;
@@ -10,22 +11,30 @@ window.AttentionByHand.live.extend(function (core) {
 
   /** _heat_paint: a cell's opacity and how far its ink has moved along the ramp. */
   function heatPaint(w) { return 'fill-opacity="' + coordinate(0.06 + 0.9 * ramp(w)) + '" style="--abh-ramp: ' + fixed(100 * ramp(w), 0) + '%"'; }
-  function hatch(idPrefix) {
+  function hatchPattern(idPrefix) {
     return '<defs><pattern id="' + idPrefix + '-hatch" patternUnits="userSpaceOnUse" width="8" height="8" patternTransform="rotate(45)">' +
       '<rect class="abh-hatch-ground" width="8" height="8"/><line class="abh-hatch" x1="0" y1="0" x2="0" y2="8"/></pattern></defs>';
   }
-  /** heatmap_svg with cell_text and masked, one row and one column per position. */
+  /** _column_labels and _row_label: a grid's tokens above its columns and before its rows. */
+  function columnLabels(tokens) {
+    return tokens.map(function (label, j) { return svgText(LABEL_WIDTH + (j + 0.5) * CELL, HEADER_HEIGHT - 10, label, "abh-label", "middle"); });
+  }
+  function rowLabel(label, i) { return svgText(LABEL_WIDTH - 8, HEADER_HEIGHT + (i + 0.5) * CELL, label, "abh-label", "end", true); }
+  function gridCell(cls, x, y, paint) {
+    return '<rect class="abh-cell ' + cls + '" x="' + coordinate(x) + '" y="' + coordinate(y) + '" width="' + CELL + '" height="' + CELL + '"' + paint + "/>";
+  }
+  function hatchFill(idPrefix) { return ' fill="url(#' + idPrefix + '-hatch)"'; }
+
+  /** heatmap_svg with cell_text and masked, one row and one column per position; `mask` (allowed cells) or null. */
   core.heatmapSvg = function (shown, mask, title, idPrefix) {
-    var n = shown.tokens.length, width = LABEL_WIDTH + n * CELL + 8, body = [hatch(idPrefix)];
-    shown.tokens.forEach(function (label, j) { body.push(svgText(LABEL_WIDTH + (j + 0.5) * CELL, HEADER_HEIGHT - 10, label, "abh-label", "middle")); });
+    var n = shown.tokens.length, width = LABEL_WIDTH + n * CELL + 8, body = [hatchPattern(idPrefix)].concat(columnLabels(shown.tokens));
     shown.values.forEach(function (row, i) {
       var y = HEADER_HEIGHT + i * CELL;
-      body.push(svgText(LABEL_WIDTH - 8, y + CELL / 2, shown.tokens[i], "abh-label", "end", true));
+      body.push(rowLabel(shown.tokens[i], i));
       row.forEach(function (w, j) {
-        var x = LABEL_WIDTH + j * CELL, text = shown.text[i][j], masked = !mask[i][j];
+        var x = LABEL_WIDTH + j * CELL, text = shown.text[i][j], masked = mask !== null && !mask[i][j];
         var tip = shown.tokens[i] + " \u2192 " + shown.tokens[j] + ": " + (masked ? "masked" : text);
-        var shape = '<rect class="abh-cell ' + (masked ? "abh-masked" : "abh-heat") + '" x="' + coordinate(x) + '" y="' + coordinate(y) +
-          '" width="' + CELL + '" height="' + CELL + '" ' + (masked ? 'fill="url(#' + idPrefix + '-hatch)"' : heatPaint(w)) + "/>";
+        var shape = masked ? gridCell("abh-masked", x, y, hatchFill(idPrefix)) : gridCell("abh-heat", x, y, " " + heatPaint(w));
         var label = text ? svgText(x + CELL / 2, y + CELL / 2, text, "abh-cell-text" + (!masked && w >= STRONG ? " abh-on-strong" : ""), "middle", true) : "";
         body.push("<g><title>" + escapeText(tip) + "</title>" + shape + label + "</g>");
       });
@@ -35,11 +44,33 @@ window.AttentionByHand.live.extend(function (core) {
     for (var k = 0; k < 10; k++) {
       legend.push('<rect class="abh-heat" x="' + coordinate(x + 40 + k * 12) + '" y="' + coordinate(y) + '" width="12" height="14" ' + heatPaint(k / 9) + "/>");
     }
-    legend.push(svgText(x + 166, y + 7, "1", "abh-tick", "start", true),
-                '<rect class="abh-masked" x="' + coordinate(x + 40) + '" y="' + coordinate(below) + '" width="14" height="14" fill="url(#' +
-                idPrefix + '-hatch)"/>', svgText(x + 60, below + 7, "masked", "abh-tick", "start", true));
+    legend.push(svgText(x + 166, y + 7, "1", "abh-tick", "start", true));
+    if (mask !== null) {
+      legend.push('<rect class="abh-masked" x="' + coordinate(x + 40) + '" y="' + coordinate(below) + '" width="14" height="14"' +
+                  hatchFill(idPrefix) + "/>", svgText(x + 60, below + 7, "masked", "abh-tick", "start", true));
+    }
     body.push('<g class="abh-legend">' + legend.join("") + "</g>");
-    return svgFrame("abh-heatmap", width, HEADER_HEIGHT + n * CELL + LEGEND_HEIGHT + LEGEND_LINE, title, shown.desc, idPrefix, body);
+    return svgFrame("abh-heatmap", width, HEADER_HEIGHT + n * CELL + LEGEND_HEIGHT + (mask !== null ? LEGEND_LINE : 0), title, shown.desc,
+                    idPrefix, body);
+  };
+
+  /** mask_grid_svg: row i may attend to column j where `allowed[i][j]`, hatched where not, (n, n). */
+  core.maskGridSvg = function (allowed, tokens, title, desc, idPrefix) {
+    var n = tokens.length, body = [hatchPattern(idPrefix)].concat(columnLabels(tokens));
+    tokens.forEach(function (query, i) {
+      body.push(rowLabel(query, i));
+      tokens.forEach(function (key, j) {
+        var ok = allowed[i][j], x = LABEL_WIDTH + j * CELL, y = HEADER_HEIGHT + i * CELL;
+        body.push("<g><title>" + escapeText(query + " \u2192 " + key + ": " + (ok ? "may attend" : "masked")) + "</title>" +
+                  (ok ? gridCell("abh-allowed", x, y, "") : gridCell("abh-masked", x, y, hatchFill(idPrefix))) + "</g>");
+      });
+    });
+    var x = LABEL_WIDTH, y = HEADER_HEIGHT + n * CELL + 12;
+    body.push('<g class="abh-legend"><rect class="abh-allowed" x="' + coordinate(x) + '" y="' + coordinate(y) + '" width="14" height="14"/>' +
+              svgText(x + 20, y + 7, "may attend", "abh-tick", "start", true) + '<rect class="abh-masked" x="' + coordinate(x) + '" y="' +
+              coordinate(y + LEGEND_LINE) + '" width="14" height="14"' + hatchFill(idPrefix) + "/>" +
+              svgText(x + 20, y + LEGEND_LINE + 7, "masked", "abh-tick", "start", true) + "</g>");
+    return svgFrame("abh-mask", LABEL_WIDTH + n * CELL + 8, HEADER_HEIGHT + n * CELL + LEGEND_HEIGHT + LEGEND_LINE, title, desc, idPrefix, body);
   };
 
   /** _signed_cell: one cell of a diverging map, its sign picking the colour, its size the strength; a tooltip if named. */

@@ -2,7 +2,16 @@
    loads this file on a page of the example; tests/browser/test_live.py holds them to the build's text. */
 window.AttentionByHand.live.define("red-ball-rolls", function (core) {
   "use strict";
-  const { attention, checkedWeights, column, equal, fail, grid, heatmap, joined, labels, multiHead, num, onlyColumn, parseMatrix, scalar, style, sum, table, transpose, unchangedFigure, vec, weightedRows } = core;
+  const { attention, checkedWeights, column, equal, fail, fromPart, grid, heatmap, joined, labels, multiHead, num, onlyColumn, parseMatrix, scalar, style, sum, table, transpose, unchangedFigure, vec, weightedRows } = core;
+  // pictures.py's MASK_WORDS: the mask grid's title, text alternative and caption, by whether the head is causal
+  var MASK_WORDS = {
+    true: ["Causal mask for red ball rolls", "Rows are queries, columns are keys. Each query may use its own column and the columns " +
+           "before it; the cells above the diagonal are future positions and are hatched.",
+           "Rows are queries, columns are keys; hatched cells are future positions, set to \u2212\u221e."],
+    false: ["No mask on red ball rolls", "Rows are queries, columns are keys. With no causal mask each query may use every column, " +
+            "the later ones too; no cell is hatched.",
+            "Rows are queries, columns are keys; with no causal mask no cell is hatched and no score is set to \u2212\u221e."]
+  };
   return function (data, inputs) {
     var TOKENS = data.tokens, STYLE = style(true, 3), DECIMAL = style(false, 3), WHOLE = style(true, 0);
     var focus = inputs.focus, causal = inputs.causal;
@@ -51,6 +60,14 @@ window.AttentionByHand.live.define("red-ball-rolls", function (core) {
                   ["Q", Q], ["K", K], ["V", V], ["q", [Q[0]]], ["v", [V[0]]], ["S", head.scaled], [], ["M", head.masked],
                   ["A", head.weights], [], ["O", head.output], ["o", [head.output[0]]], ["W_o", mh.W_o]];
     var KEPT = { kept: true }; // a cell that no input changes (a symbol in a formula, its meaning): left as built
+    /** Whether the maps are drawn whole (live/grids.js, fetched when the mask first differs from the page's own, and
+        used from then on); before, live.js mends the built maps' numbers in place. */
+    function whole() { return causal !== data.causal || Boolean(core.heatmapSvg); }
+    function weightsMap(h, title, idPrefix, caption) {
+      var map = heatmap(weights(h), TOKENS, STYLE, h.mask, caption);
+      if (whole()) map.svg = fromPart("grids", "heatmapSvg")(map, h.mask, title, idPrefix);
+      return map;
+    }
 
     return {
       inputs: function () { return asAuthored("X", TOKENS, labels("x", WIDTH), "token"); },
@@ -151,10 +168,13 @@ window.AttentionByHand.live.define("red-ball-rolls", function (core) {
         var c = mh.concat[FOCUS], terms = mh.W_o.map(function (row, k) { return row.map(function (w) { return c[k] * w; }); }); // (h d_v, 1) * (h d_v, d_model)
         return grid(terms, CONCAT, labels("u", WIDTH), STYLE, "term");
       },
-      "weights-heatmap": function () { return heatmap(weights(head), TOKENS, STYLE, head.mask); },
+      "weights-heatmap": function () {
+        return weightsMap(head, "Attention weights A for red ball rolls", "rbr-weights", "Each row is one query's weights and sums to 1; " +
+          (causal ? "hatched cells are masked and get 0." : "with no causal mask no cell is hatched."));
+      },
       "head2-heatmap": function () {
-        return heatmap(weights(head2), TOKENS, STYLE, head2.mask, "Head 2 on the same rows: in the " + focus +
-          " row the largest weight goes to " + topKeys(head2) + "; in head 1 it went to " + topKeys(head) + ".");
+        return weightsMap(head2, "Attention weights of head 2 for red ball rolls", "rbr-head2-weights", "Head 2 on the same rows: in the " +
+          focus + " row the largest weight goes to " + topKeys(head2) + "; in head 1 it went to " + topKeys(head) + ".");
       },
       "unmasked-heatmap": function () { return heatmap(checkedWeights(unmasked.weights), TOKENS, STYLE, null); },
       // The padding example (variants.py): head 1 with no causal mask, the positions flagged false taken as padding
@@ -167,8 +187,17 @@ window.AttentionByHand.live.define("red-ball-rolls", function (core) {
         return grid(checkedWeights(padded(true).weights, paddingMask), PADDING.tokens, PADDING.tokens, STYLE, ANY);
       },
       "padding-mask-grid": unchangedFigure, // the flags, which a reader does not change
-      // Diagrams of the arrays' shapes and of the mask: nothing a reader can change moves them.
-      "mask-grid": unchangedFigure, "flow-diagram": unchangedFigure, "heads-diagram": unchangedFigure
+      "mask-grid": function () {
+        if (!whole()) return unchangedFigure();
+        var words = MASK_WORDS[causal];
+        return { type: "figure", svg: fromPart("grids", "maskGridSvg")(allowed, TOKENS, words[0], words[1], "rbr-mask"), caption: words[2] };
+      },
+      "flow-diagram": function () { // the arrays' shapes stay; M's and A's cells are hatched where the mask closes them
+        var hatched = allowed.map(function (row) { return row.map(function (ok) { return !ok; }); });
+        return { type: "figure", hatched: { M: hatched, A: hatched }, caption: "One head from input to output: every grid has the shape " +
+                 "of the array the chapters compute; " + (causal ? "hatched cells are future positions." : "with no causal mask no cell is hatched.") };
+      },
+      "heads-diagram": unchangedFigure // the heads' shapes, which no input changes
     };
   };
 });

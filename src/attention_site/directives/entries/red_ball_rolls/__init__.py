@@ -22,13 +22,17 @@ HEAD_2_VALUES = HEAD_2_OUTPUT | {"head2-values", "values-head2-minus-head1", "w-
 OUTPUT_PROJECTION = frozenset({"residual", "residual-rolls", "rolls-u-terms", "u", "w-o", "w-o-heads"})
 
 # The entries the focus (the token whose query the pages follow) changes, beside which it is offered
-# (tests/test_live.py renders every directive of the site to hold the set). The causal mask is a choice too, not
-# offered yet: without it the heat maps, the mask's grid and the flow diagram lose their hatched cells, which
-# live.js mends in place but does not yet draw whole.
+# (tests/test_live.py renders every directive of the site to hold the set).
 FOCUS_READERS = frozenset({
     "hard-choice", "head1-contributions", "head2-contributions", "head2-heatmap", "head2-weighted-sum",
     "heads-side-by-side", "residual-rolls", "rolls-by-source", "rolls-output-by-head", "rolls-scores", "rolls-u-terms",
     "rolls-weights-by-head", "weighted-sum"})
+
+# The entries the causal mask (the other choice) changes, beside which it is offered: turned off, the heat maps and the
+# mask's grid are drawn whole (live/grids.js) and the flow diagram's hatching follows.
+MASK_READERS = frozenset({
+    "concat", "flow-diagram", "head2-heatmap", "head2-output", "head2-scores", "head2-weights", "mask", "mask-grid",
+    "masked-scores", "output", "residual", "softmax-rows", "u", "weights", "weights-heatmap"})
 
 # What docs/javascripts/live/red-ball-rolls.js mirrors (directives/mirror.py): the reader's inputs and the entries.
 MIRROR = Mirror(
@@ -43,7 +47,7 @@ MIRROR = Mirror(
         "rolls-weights-by-head", "scores", "shapes", "softmax-rows", "totals", "u", "unmasked-heatmap",
         "unmasked-output", "unmasked-weights", "values", "values-head2-minus-head1", "w-k", "w-k2", "w-o",
         "w-o-heads", "w-q", "w-q2", "w-v", "w-v2", "weighted-sum", "weights", "weights-heatmap", "x"}),
-    editable=("X", "W_q", "W_k", "W_v", "W_q2", "W_k2", "W_v2", "W_o", "focus", "calculator_places"),
+    editable=("X", "W_q", "W_k", "W_v", "W_q2", "W_k2", "W_v2", "W_o", "focus", "causal", "calculator_places"),
     read_by={"W_q2": HEAD_2_QUERIES, "W_k2": HEAD_2_KEYS, "W_v2": HEAD_2_VALUES, "W_o": OUTPUT_PROJECTION,
-             "focus": FOCUS_READERS, "calculator_places": frozenset({"calculator-places"})},
+             "focus": FOCUS_READERS, "causal": MASK_READERS, "calculator_places": frozenset({"calculator-places"})},
     blocks=frozenset({"program", "program-output", "torch-program", "torch-output"}))

@@ -17,23 +17,33 @@ from ..common import style_of, weights_figure
 STYLE = style_of(EX)
 
 
+NO_HATCHING = "with no causal mask no cell is hatched"  # what the pictures' captions say once a reader turns it off
+# The mask grid's title, text alternative and caption, by whether the example is causal (a reader may turn the mask off
+# on a live page: every key allowed, as in an encoder).
+MASK_WORDS = {
+    True: ("Causal mask for red ball rolls",
+           "Rows are queries, columns are keys. Each query may use its own column and the columns before it; the cells "
+           "above the diagonal are future positions and are hatched.",
+           "Rows are queries, columns are keys; hatched cells are future positions, set to −∞."),
+    False: ("No mask on red ball rolls",
+            "Rows are queries, columns are keys. With no causal mask each query may use every column, the later ones "
+            "too; no cell is hatched.",
+            f"Rows are queries, columns are keys; {NO_HATCHING} and no score is set to −∞.")}
+
+
 @figure(EX.name, "mask-grid", "The causal mask of red ball rolls as a grid: allowed cells filled, future hatched.")
 def mask_grid() -> Figure:
     allowed = EX.mask if EX.mask is not None else np.ones((len(EX.tokens),) * 2, dtype=bool)
-    svg = mask_grid_svg(
-        allowed.tolist(), EX.tokens, title="Causal mask for red ball rolls",
-        desc="Rows are queries, columns are keys. Each query may use its own column and the columns before it; "
-             "the cells above the diagonal are future positions and are hatched.",
-        id_prefix="rbr-mask",
-    )
-    return Figure(svg, "Rows are queries, columns are keys; hatched cells are future positions, set to −∞.")
+    title, desc, caption = MASK_WORDS[EX.mask is not None]
+    return Figure(mask_grid_svg(allowed.tolist(), EX.tokens, title=title, desc=desc, id_prefix="rbr-mask"), caption)
 
 
 @figure(EX.name, "weights-heatmap", "The weights A of head 1 as a heat map, masked cells hatched.")
 def weights_heatmap() -> Figure:
     return weights_figure(
         EX.head.weights, EX.tokens, STYLE, mask=EX.mask, title="Attention weights A for red ball rolls",
-        caption="Each row is one query's weights and sums to 1; hatched cells are masked and get 0.",
+        caption="Each row is one query's weights and sums to 1; "
+                + ("hatched cells are masked and get 0." if EX.mask is not None else NO_HATCHING + "."),
         id_prefix="rbr-weights",
     )
 
@@ -60,8 +70,9 @@ def flow_diagram() -> Figure:
         stages, edges, title="One attention head on red ball rolls, array by array",
         desc="Each array is drawn as a grid of its own shape, rows by columns; hatched cells are masked. "
              "From top to bottom:", id_prefix="rbr-flow")
-    return Figure(svg, "One head from input to output: every grid has the shape of the array the chapters "
-                       "compute; hatched cells are future positions.")
+    hatched = "hatched cells are future positions" if EX.mask is not None else NO_HATCHING
+    return Figure(svg, f"One head from input to output: every grid has the shape of the array the chapters compute; "
+                       f"{hatched}.")
 
 
 @figure(EX.name, "heads-diagram", "Both heads' outputs, their concatenation and W_O, each drawn in its own shape.")
