@@ -114,6 +114,8 @@ def pinned_by(options: dict[str, str], keys: tuple[str, ...]) -> set[str]:
 
 def page_directives(markdown: str) -> Iterator[Directive]:
     """Every directive of a page outside code (a malformed one is reported by the expansion, not here)."""
+    if "attn:" not in markdown:  # most sentences and lines the lints ask about: nothing to look for
+        return
     for index, line in outside_code(markdown.split("\n")):
         try:
             yield from (found.directive for found in directives_in_line(line, index + 1))
@@ -129,7 +131,8 @@ def unpinned_labels(markdown: str, tokens: dict[str, tuple[str, ...]], page: str
     pinned = pins(markdown)
     errors, seen = [], set()
     for number, paragraph in paragraphs(markdown.split("\n")):
-        examples = [e for e in pinned if e in examples_of(paragraph)] or list(pinned)
+        named = examples_of(paragraph)
+        examples = [e for e in pinned if e in named] or list(pinned)
         for line, word in italic_words(paragraph, number):
             having = [e for e in examples if word.lower() in (t.lower() for t in tokens.get(e, ()))]
             if having and word.lower() not in seen and not any(word.lower() in pinned[e] for e in having):

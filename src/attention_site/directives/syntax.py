@@ -16,6 +16,7 @@ whatever the page holds (`Work` counts them, for the tests). Pages and lines hav
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Iterator
@@ -173,13 +174,24 @@ def refuse_look_alike(comment: str, number: int) -> None:
 
 def outside_code(lines: list[str], work: Work | None = None) -> Iterator[tuple[int, str]]:
     """Yield (index, line) for the lines outside code blocks: fenced ones that Markdown would close, and indented."""
-    work = work or Work()
-    code: set[int] = set()
-    shapes = fenced_as_blocks(lines, code, work)
-    indented_code(list(enumerate(shapes)), code, work)
+    code = code_lines(tuple(lines)) if work is None else scanned_code(lines, work)
     for index, line in enumerate(lines):
         if index not in code:
             yield index, line
+
+
+@functools.lru_cache(maxsize=64)
+def code_lines(lines: tuple[str, ...]) -> frozenset[int]:
+    """The indexes of the lines in code blocks, scanned once per text: the expansion and each lint ask of a page."""
+    return scanned_code(list(lines), Work())
+
+
+def scanned_code(lines: list[str], work: Work) -> frozenset[int]:
+    """The indexes of the lines in code blocks, each character looked at counted in `work`."""
+    code: set[int] = set()
+    shapes = fenced_as_blocks(lines, code, work)
+    indented_code(list(enumerate(shapes)), code, work)
+    return frozenset(code)
 
 
 def fenced_as_blocks(lines: list[str], code: set[int], work: Work) -> list[str]:
