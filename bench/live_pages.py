@@ -184,15 +184,15 @@ def lesson_inputs(keys: list[list[str]]) -> dict[str, object]:
     return with_input("bus-is-late", keys=keys)
 
 
-def rolls_inputs(w_k: list[list[str]]) -> dict[str, object]:
-    """Red ball rolls' inputs with another W_K for head 1."""
-    return with_input("red-ball-rolls", W_k=w_k)
+def rolls_inputs(w_k: list[list[str]], causal: bool = True) -> dict[str, object]:
+    """Red ball rolls' inputs with another W_K for head 1, with or without the causal mask."""
+    return with_input("red-ball-rolls", W_k=w_k, causal=causal)
 
 
 CASES = {  # two input sets for each live example, handed to live.js in turn
     "bus-is-late": (lesson_inputs([["2", "1"], ["3", "2"], ["1", "1"]]),
                     lesson_inputs([["-1", "1/2"], ["0", "2"], ["ln 2", "1"]])),
-    "red-ball-rolls": (rolls_inputs([["1"], ["ln 2"], ["0"]]), rolls_inputs([["0"], ["1/2"], ["-1"]])),
+    "red-ball-rolls": (rolls_inputs([["1"], ["ln 2"], ["0"]]), rolls_inputs([["0"], ["1/2"], ["-1"]], causal=False)),
     "red-ball-layer": (
         with_input("red-ball-layer", W_1=[["2", "0", "0", "-1"], ["0", "1", "0", "1"], ["0", "0", "1", "1/2"]]),
         with_input("red-ball-layer", W_1=[["1", "0", "0", "-1"], ["0", "-1", "0", "1"], ["0", "0", "1", "1"]])),
