@@ -1470,17 +1470,28 @@
     });
   }
 
+  var OPEN_EXAMPLES = 2; // a page of more examples opens with only its main one's fields showing (the exercises: nine)
+  /** The example most of the page's live directives compute (the page's own), of those `offering` inputs. */
+  function mainExample(manifest, offering) {
+    var count = {};
+    manifest.directives.forEach(function (d) { count[d.example] = (count[d.example] || 0) + 1; });
+    return offering.reduce(function (best, name) { return (count[name] || 0) > (count[best] || 0) ? name : best; }, offering[0]);
+  }
+
   function panelFor(state) {
     var panel = el("section", { className: "attn-live-panel", "aria-label": "Change the numbers" });
     panel.appendChild(el("p", { text: "Change any entry and press Enter or leave the field: every table, value, word, " +
       "formula and picture of this page that comes from these numbers is recomputed, and a checked sentence that no " +
       "longer holds is marked. The address of the page keeps your numbers, to share." }));
-    Object.keys(state.manifest.examples).forEach(function (name) { // each example's fields under its title
-      var data = state.manifest.examples[name], group = el("fieldset", { className: "attn-live-panel__example" });
-      if (!data.editable.length) return;
-      group.appendChild(el("legend", { text: data.title.charAt(0).toUpperCase() + data.title.slice(1) }));
+    var offering = Object.keys(state.manifest.examples).filter(function (name) { return state.manifest.examples[name].editable.length; });
+    var own = ownInputs(state.manifest), main = mainExample(state.manifest, offering);
+    offering.forEach(function (name) { // each example's fields under its title, folded away on a page of many
+      var data = state.manifest.examples[name], title = "attn-live-" + name + "-title";
+      var group = el("fieldset", { className: "attn-live-panel__fields", "aria-labelledby": title });
       data.editable.forEach(function (field) { group.appendChild(fieldTable(state, name, field)); });
-      panel.appendChild(group);
+      var shown = offering.length <= OPEN_EXAMPLES || name === main || JSON.stringify(state.inputs[name]) !== JSON.stringify(own[name]);
+      panel.appendChild(el("details", { className: "attn-live-panel__example", open: shown }, [
+        el("summary", { id: title, text: data.title.charAt(0).toUpperCase() + data.title.slice(1) }), group]));
     });
     state.undo = el("button", { type: "button", className: "md-button", text: "Undo", disabled: true, onclick: function () {
       state.inputs = state.history.pop();
@@ -1533,12 +1544,13 @@
     if (existing) { existing.hidden = !existing.hidden; button.setAttribute("aria-expanded", String(!existing.hidden)); return Promise.resolve(); }
     return loadManifest().then(function (manifest) {
       var state = current = { manifest: manifest, inputs: linked(manifest, ownInputs(manifest)), history: [] };
+      var fromAddress = fromUrl(manifest, state.inputs); // before the fields: an example the address changes shows open
       var panel = panelFor(state);
       button.parentNode.insertBefore(panel, button.nextSibling);
       button.setAttribute("aria-expanded", "true");
       button.setAttribute("aria-controls", panel.id = "attn-live-panel");
-      if (fromUrl(manifest, state.inputs)) { apply(state, "Numbers taken from the address"); refill(state); }
-      var first = panel.querySelector("input");
+      if (fromAddress) apply(state, "Numbers taken from the address");
+      var first = panel.querySelector("[open] input, [open] select");
       if (first && button === document.activeElement) first.focus();
     });
   }

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import re
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -111,7 +112,7 @@ def open_live(page: Page, url: str) -> list[dict[str, object]]:
     toggle = page.get_by_role("button", name="Change the numbers")
     toggle.focus()
     page.keyboard.press("Enter")
-    expect(page.locator(".attn-live-panel input").first).to_be_visible()
+    expect(page.locator(".attn-live-panel [open] :is(input, select)").first).to_be_visible()
     return page.evaluate("() => window.AttentionByHand.live.loadManifest().then(m => m.directives)")
 
 
@@ -784,9 +785,10 @@ def test_two_examples_inputs_of_one_name_stand_under_their_titles_and_apart_in_t
     tab, shows the same numbers."""
     page = tabs(viewport={"width": 1280, "height": 800}).page
     directives = open_live(page, site_url + "beyond/kv-cache-memory/")
-    groups = page.locator("fieldset.attn-live-panel__example")
-    expect(groups.locator("legend")).to_have_text(["Red ball rolls, query heads sharing K/V heads",
-                                                   "KV-cache memory of published models"])
+    groups = page.locator("details.attn-live-panel__example")
+    expect(groups.locator("summary")).to_have_text(["Red ball rolls, query heads sharing K/V heads",
+                                                    "KV-cache memory of published models"])
+    expect(page.get_by_role("group", name="KV-cache memory of published models")).to_be_visible()  # two: both open
     ids = page.evaluate("() => [...document.querySelectorAll('.attn-live-panel [id]')].map(node => node.id)")
     assert len(ids) == len(set(ids))
     grouped, memory = (groups.nth(k).get_by_label("bytes per stored number", exact=True) for k in range(2))
@@ -803,6 +805,30 @@ def test_two_examples_inputs_of_one_name_stand_under_their_titles_and_apart_in_t
     expect(other.locator(".attn-live-panel input").first).to_be_visible()
     assert read_page(other, directives) == after
     other.close()
+
+
+def test_a_page_of_many_examples_opens_with_its_own_fields_showing_and_the_others_folded(
+        tabs: Callable[..., Tab], site_url: str) -> None:
+    """Assert that on a 375 px phone the exercises page, nine examples, opens "Change the numbers" with only the
+    exercises' own fields showing and the eight others folded under their titles (the panel within three screens,
+    where all nine open took seven), that a title opens its example's fields from the keyboard, and that an example
+    whose numbers the address changes opens with its fields showing."""
+    page = tabs(viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True).page
+    open_live(page, site_url + "walkthrough/exercises/")
+    groups = page.locator("details.attn-live-panel__example")
+    expect(groups).to_have_count(9)
+    expect(page.locator("details.attn-live-panel__example[open] > summary")).to_have_text(["Exercises"])
+    expect(page.get_by_role("group", name="Exercises").locator("input").first).to_be_visible()
+    rolls = page.get_by_role("group", name="Red ball rolls", exact=True)
+    expect(rolls).to_be_hidden()
+    panel = page.locator(".attn-live-panel").bounding_box()
+    assert panel is not None and panel["height"] < 3 * 740, panel
+    page.locator("summary", has_text=re.compile("^Red ball rolls$")).focus()
+    page.keyboard.press("Enter")
+    expect(rolls.locator("input").first).to_be_visible()
+    page.goto(site_url + "walkthrough/exercises/?set-causal=false")
+    expect(page.get_by_role("group", name="Red ball rolls", exact=True).get_by_role("checkbox")).not_to_be_checked()
+    expect(page.get_by_role("group", name="The n squared cost")).to_be_hidden()
 
 
 def test_a_new_clip_resizes_the_relative_tables_by_distance_and_the_address_keeps_both(
