@@ -162,7 +162,7 @@ def recompute_times(url: str, example: str, inputs: list[dict[str, object]]) -> 
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         page.goto(url)
         page.get_by_role("button", name="Change the numbers").click()
-        page.wait_for_selector(".attn-live-panel input")
+        page.wait_for_selector(".attn-live-panel [open] :is(input, select)")
         devtools = page.context.new_cdp_session(page)
         for rate in (1, 4):
             devtools.send("Emulation.setCPUThrottlingRate", {"rate": rate})

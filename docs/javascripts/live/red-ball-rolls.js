@@ -3,14 +3,15 @@
 window.AttentionByHand.live.define("red-ball-rolls", function (core) {
   "use strict";
   const { attention, checkedWeights, column, equal, fail, fromPart, grid, heatmap, joined, labels, multiHead, num, onlyColumn, parseMatrix, scalar, style, sum, table, transpose, unchangedFigure, vec, weightedRows } = core;
-  // pictures.py's MASK_WORDS: the mask grid's title, text alternative and caption, by whether the head is causal
+  // pictures.py's NO_HATCHING and MASK_WORDS: the mask grid's title, text alternative and caption, by whether the head is causal
+  var NO_HATCHING = "with no causal mask no cell is hatched";
   var MASK_WORDS = {
     true: ["Causal mask for red ball rolls", "Rows are queries, columns are keys. Each query may use its own column and the columns " +
            "before it; the cells above the diagonal are future positions and are hatched.",
            "Rows are queries, columns are keys; hatched cells are future positions, set to \u2212\u221e."],
     false: ["No mask on red ball rolls", "Rows are queries, columns are keys. With no causal mask each query may use every column, " +
             "the later ones too; no cell is hatched.",
-            "Rows are queries, columns are keys; with no causal mask no cell is hatched and no score is set to \u2212\u221e."]
+            "Rows are queries, columns are keys; " + NO_HATCHING + " and no score is set to \u2212\u221e."]
   };
   return function (data, inputs) {
     var TOKENS = data.tokens, STYLE = style(true, 3), DECIMAL = style(false, 3), WHOLE = style(true, 0);
@@ -170,7 +171,7 @@ window.AttentionByHand.live.define("red-ball-rolls", function (core) {
       },
       "weights-heatmap": function () {
         return weightsMap(head, "Attention weights A for red ball rolls", "rbr-weights", "Each row is one query's weights and sums to 1; " +
-          (causal ? "hatched cells are masked and get 0." : "with no causal mask no cell is hatched."));
+          (causal ? "hatched cells are masked and get 0." : NO_HATCHING + "."));
       },
       "head2-heatmap": function () {
         return weightsMap(head2, "Attention weights of head 2 for red ball rolls", "rbr-head2-weights", "Head 2 on the same rows: in the " +
@@ -195,7 +196,7 @@ window.AttentionByHand.live.define("red-ball-rolls", function (core) {
       "flow-diagram": function () { // the arrays' shapes stay; M's and A's cells are hatched where the mask closes them
         var hatched = allowed.map(function (row) { return row.map(function (ok) { return !ok; }); });
         return { type: "figure", hatched: { M: hatched, A: hatched }, caption: "One head from input to output: every grid has the shape " +
-                 "of the array the chapters compute; " + (causal ? "hatched cells are future positions." : "with no causal mask no cell is hatched.") };
+                 "of the array the chapters compute; " + (causal ? "hatched cells are future positions." : NO_HATCHING + ".") };
       },
       "heads-diagram": unchangedFigure // the heads' shapes, which no input changes
     };
