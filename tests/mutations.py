@@ -184,10 +184,16 @@ def put_in_place(examples: dict[str, Example]) -> None:
     attention_core.EXAMPLES = attention_core.examples.EXAMPLES = MappingProxyType(listed)  # type: ignore[attr-defined]
 
 
+# The engine's modules that read no example (a page's syntax): kept from one mutation to the next, with what they
+# remember of each page (its code blocks, its directives parsed), which no example changes.
+READS_NO_EXAMPLE = frozenset({"attention_site.directives.syntax", "attention_site.directives.errors",
+                              "attention_site.directives.limits"})
+
+
 def fresh_engine(examples: dict[str, Example]):
     """Import the directive engine anew with `examples` in place of the originals; return it."""
     put_in_place(examples)
-    for name in [name for name in sys.modules if name.startswith("attention_site")]:
+    for name in [name for name in sys.modules if name.startswith("attention_site") and name not in READS_NO_EXAMPLE]:
         del sys.modules[name]
     return importlib.import_module("attention_site.directives")
 

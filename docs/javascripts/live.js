@@ -773,14 +773,14 @@
     });
   }
 
-  /** A figure that draws only what no input changes (the arrays' shapes, the mask): it stays as built. */
+  /** A figure that draws only what no input changes (the heads' shapes, the padding flags): it stays as built. */
   function unchangedFigure() { return { type: "figure", unchanged: true }; }
   function unchangedTable() { return { type: "table", unchanged: true }; }
 
   function drawHeatmap(figure, shown) {
     var n = shown.tokens.length;
     figure.querySelectorAll("rect.abh-cell").forEach(function (rect, k) {
-      if (rect.classList.contains("abh-masked")) return; // hatched by the mask, which no input changes
+      if (rect.classList.contains("abh-masked")) return; // hatched by the mask as built (a map whose mask changes is drawn whole)
       var i = Math.floor(k / n), j = k % n, w = shown.values[i][j];
       var group = rect.parentNode, label = group.querySelector("text");
       setAttribute(rect, "fill-opacity", coordinate(0.06 + 0.9 * ramp(w)));

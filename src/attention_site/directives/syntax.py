@@ -53,8 +53,10 @@ class Directive:
     source: str = ""
 
 
+@functools.lru_cache(maxsize=4096)
 def parse_directive(body: str) -> Directive:
-    """Parse the text between `<!-- attn:` and `-->`."""
+    """Parse the text between `<!-- attn:` and `-->`, once per text (the expansion and each lint read a page's
+    directives; the one Directive they share is never changed)."""
     kind, *rest = body.split() or [""]
     if not RE_WORD.match(kind):
         raise DirectiveError(
@@ -180,9 +182,10 @@ def outside_code(lines: list[str], work: Work | None = None) -> Iterator[tuple[i
             yield index, line
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=4096)
 def code_lines(lines: tuple[str, ...]) -> frozenset[int]:
-    """The indexes of the lines in code blocks, scanned once per text: the expansion and each lint ask of a page."""
+    """The indexes of the lines in code blocks, scanned once per text: the expansion and each lint ask of a page and of
+    its paragraphs."""
     return scanned_code(list(lines), Work())
 
 
