@@ -5,11 +5,15 @@ from __future__ import annotations
 import gzip
 import json
 import re
+import sys
 from pathlib import Path
 
 import pytest
 import rjsmin
-from conftest import mkdocs
+from conftest import ROOT, mkdocs
+
+sys.path.insert(0, str(ROOT / "bench"))
+from live_pages import BUDGET_KB, live_code  # bench/ holds the one count of it
 
 pytestmark = pytest.mark.slow
 
@@ -56,6 +60,14 @@ def test_no_page_s_own_html_exceeds_its_gzip_budget(built_site: Path) -> None:
              for page in pages(built_site)}
     assert len(sizes) > 40
     assert {page: size for page, size in sizes.items() if size > HTML_BUDGET} == {}
+
+
+def test_the_live_code_a_page_loads_stays_within_its_budget(built_site: Path) -> None:
+    """Assert the live code the heaviest live page loads when a reader presses "Change the numbers" (live.js and
+    live.css, its parts and its examples' files, minified and gzipped, as bench/live_pages.py counts it) stays within
+    issue 32's 30 KB: what a new example or a new part adds is seen in the pull request, not in the next benchmark."""
+    page, size = live_code(built_site)
+    assert size <= BUDGET_KB * 1000, f"{page} loads {size / 1000:.2f} KB of live code, over {BUDGET_KB:.0f} KB"
 
 
 def test_no_code_block_gives_its_lines_anchors(built_site: Path) -> None:
