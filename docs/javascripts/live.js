@@ -1350,7 +1350,7 @@
     control.addEventListener("change", function () {
       state.history.push(copy(state.inputs));
       state.inputs[name][field] = flag ? control.checked : rule.choices[control.selectedIndex];
-      apply(state, "Recomputed for " + rule.title + " = " + aloud(state.inputs[name][field]));
+      apply(state, "Recomputed for " + rule.title.split(":")[0] + " = " + aloud(state.inputs[name][field])); // "the causal mask = off"
     });
     var label = el("label", { className: "attn-live-panel__label", "for": id, text: rule.title.charAt(0).toUpperCase() + rule.title.slice(1) });
     return el("div", { className: "attn-live-panel__setting" + (flag ? " attn-live-panel__setting--flag" : "") }, flag ? [control, label] : [label, control]);

@@ -923,7 +923,8 @@ def test_the_causal_mask_is_a_box_to_tick_and_every_picture_of_it_follows(tabs: 
     expect(page.locator(".attn-live-stale").first).to_contain_text("the set of non-zero entries is red; with these "
                                                                     "inputs it is red, ball and rolls")
     expect(page.locator(".attn-live-summary")).to_have_text("Numbers changed by the reader: causal off.")
-    expect(page.locator(".attn-live-panel .attn-live-panel__status")).to_contain_text("= off.")
+    expect(page.locator(".attn-live-panel .attn-live-panel__status")).to_contain_text(
+        "Recomputed for the causal mask = off. 3 checked sentences no longer hold")
     shared = page.context.new_page()
     try:
         shared.goto(page.url)
