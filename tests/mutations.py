@@ -150,6 +150,15 @@ def mutations(seed: int = 2026) -> Iterator[tuple[Example, str, str, object]]:
                 yield example, field.name, kind, new
 
 
+def takes(example: Example, changes: dict[str, object]) -> bool:
+    """Whether the example takes these changes of its fields together (its ranges and its rules)."""
+    try:
+        dataclasses.replace(example, **changes)
+    except ExampleInputError:
+        return False
+    return True
+
+
 def swapped_examples(example: Example, field: str, new: object, more: dict[str, object] | None = None
                      ) -> dict[str, Example]:
     """The examples as they are after the mutation (of `field`, and of the fields in `more` with it, for an input

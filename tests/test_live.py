@@ -11,8 +11,9 @@ from dataclasses import fields, replace
 from pathlib import Path
 
 import pytest
+from mutations import takes
 
-from attention_core import EXAMPLES, ExampleInputError
+from attention_core import EXAMPLES
 from attention_core.examples.base import Example
 from attention_site import live, live_inputs
 from attention_site.directives.claims import CLAIMS
@@ -456,17 +457,8 @@ def changed_everywhere(own: Example, field: str, flipped: bool = False) -> tuple
         doubled = [2 * x for x in value]
         return field, doubled if max(doubled) <= high else [max(low, x // 2) for x in value]
     far = (high, low) if value != high else (low,)
-    taken = (x for x in itertools.chain(far, range(high - 1, low, -1)) if x != value and takes(own, field, x))
+    taken = (x for x in itertools.chain(far, range(high - 1, low, -1)) if x != value and takes(own, {field: x}))
     return next(((field, x) for x in taken), None)
-
-
-def takes(own: Example, field: str, value: object) -> bool:
-    """Whether the example takes `value` for its ranged `field` with its other inputs as they are."""
-    try:
-        replace(own, **{field: value})
-    except ExampleInputError:
-        return False
-    return True
 
 
 READ_BY = [(example, field) for example, mirror in sorted(mirrors().items()) for field in sorted(mirror.read_by)]

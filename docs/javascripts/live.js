@@ -23,6 +23,9 @@
   /** What part NAME of live.js adds (`what`), fetching live/NAME.js first where the page's live.json does not name it
       (the cost chart, once a reader's lengths differ from the page's): meanwhile what needs it waits, as pending. */
   function fromPart(name, what) { return SHARED[what] || pending(abh.load("live/" + name)); }
+  /** A figure's drawer from part NAME (`what`), or null while the figure stays as built: its numbers are the page's own
+      (`asBuilt`) and the part has not come (once here, it draws every change, the way back to the page's own too). */
+  function drawerFrom(name, what, asBuilt) { return SHARED[what] || (asBuilt ? null : fromPart(name, what)); }
 
   // ---- The number policy: directives/formatting.py ----
   var MAX_DENOMINATOR = 64, GROUPED_FROM = 1000, EXACT_TOLERANCE = 1e-9;
@@ -1558,8 +1561,8 @@
   /** The names of the entries live.js mirrors, by example of the manifest (each example's MIRROR must say the same: directives/mirror.py). */
   function mirrored(manifest) {
     var names = {};
+    var own = settled(manifest, ownInputs(manifest));
     Object.keys(manifest.examples).forEach(function (name) {
-      var own = settled(manifest, ownInputs(manifest));
       names[name] = Object.keys(ENTRIES[name](manifest.examples[name], own[name], own, manifest.examples)).sort();
     });
     return names;
@@ -1570,7 +1573,7 @@
     arrowMarker: arrowMarker, attention: attention, authored: authored, authoredText: authoredText, checkedWeights: checkedWeights,
     column: column, coordinate: coordinate, decimal: decimal, equal: equal, escapeText: escapeText, fail: fail, fixed: fixed,
     formatNumber: formatNumber, formatVector: formatVector, general: general, grid: grid, heatmap: heatmap, joined: joined, pending: pending,
-    labels: labels, matmul: matmul, multiHead: multiHead, num: num, onlyColumn: onlyColumn, parseEntry: parseEntry, fromPart: fromPart,
+    labels: labels, matmul: matmul, multiHead: multiHead, num: num, onlyColumn: onlyColumn, parseEntry: parseEntry, fromPart: fromPart, drawerFrom: drawerFrom,
     parseMatrix: parseMatrix, ramp: ramp, readerMinus: readerMinus, roundedSumNote: roundedSumNote, scalar: scalar,
     softmaxRow: softmaxRow, softmaxSteps: softmaxSteps, style: style, sum: sum, svgFrame: svgFrame, svgLine: svgLine,
     svgText: svgText, table: table, transpose: transpose, unchangedFigure: unchangedFigure,

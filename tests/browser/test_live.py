@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 from conftest import made_once
-from mutations import DOCS, as_tuples, other_mutations, text_mutations
+from mutations import DOCS, as_tuples, other_mutations, takes, text_mutations
 from playwright.sync_api import Browser, Page, expect
 
-from attention_core import EXAMPLES, ExampleInputError
+from attention_core import EXAMPLES
 from attention_core.examples.base import Example
 from attention_site.directives.mirror import mirror_of
 from attention_site.live import MANIFEST, page_manifest
@@ -183,12 +183,8 @@ def refusal(own: Example, name: str, value: object) -> str | None:
 def refused_together(own: Example, inputs: dict[str, object]) -> bool:
     """Whether the example refuses these inputs together, each in its range (positions' table as long as its heat map:
     live.js refuses that beside the field, test_a_number_bounded_by_another_... holds it)."""
-    changes = {f"{name}_text" if name in own.authored else name: as_tuples(value) for name, value in inputs.items()}
-    try:
-        dataclasses.replace(own, **changes)
-    except ExampleInputError:
-        return True
-    return False
+    return not takes(own, {f"{name}_text" if name in own.authored else name: as_tuples(value)
+                           for name, value in inputs.items()})
 
 
 def as_tuple(value: object) -> object:

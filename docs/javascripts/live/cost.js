@@ -2,7 +2,7 @@
    loads this file on a page of the example; tests/browser/test_live.py holds them to the build's text. */
 window.AttentionByHand.live.define("cost", function (core) {
   "use strict";
-  const { column, formatNumber, fromPart, grid, style, table, unchangedFigure } = core;
+  const { column, drawerFrom, formatNumber, grid, style, table, unchangedFigure } = core;
   return function (data, inputs) {
     var D_K = inputs.d_k, D_V = inputs.d_v, EXACT = style(true, 3);
     /** counts.count_text: a whole number with thousands separators, 1,048,576. */
@@ -29,9 +29,9 @@ window.AttentionByHand.live.define("cost", function (core) {
         return grid([[scores]], ["n = " + n], ["count"], EXACT, "", [[countText(scores)]]);
       },
       "growth-chart": function () { // as built, till a reader's lengths need live/charts.js (then drawn by it)
-        var xs = inputs.chart_lengths;
-        if (!core.growthCharts && String(xs) === String(data.settings.chart_lengths)) return unchangedFigure();
-        var costs = xs.map(attentionCost), growthCharts = fromPart("charts", "growthCharts");
+        var xs = inputs.chart_lengths, growthCharts = drawerFrom("charts", "growthCharts", String(xs) === String(data.settings.chart_lengths));
+        if (!growthCharts) return unchangedFigure();
+        var costs = xs.map(attentionCost);
         var desc = "On logarithmic axes, n squared is a straight line twice as steep as n: each doubling of the sequence length " +
           "multiplies the score entries by four. " + costs.map(function (c) { return "n = " + c.n + ": " + countText(c.scores) + " entries."; }).join(" ");
         return { type: "figure", caption: "Each doubling of n multiplies the score entries by four: twice the slope of n itself.",

@@ -2,7 +2,7 @@
    loads this file on a page of the example; tests/browser/test_live.py holds them to the build's text. */
 window.AttentionByHand.live.define("positions", function (core) {
   "use strict";
-  const { attention, checkedWeights, column, fromPart, grid, matmul, num, parseMatrix, scalar, softmaxRow, style,
+  const { attention, checkedWeights, column, drawerFrom, fromPart, grid, matmul, num, parseMatrix, scalar, softmaxRow, style,
           table, transpose, unchangedFigure, vec } = core;
 
   function range(count) { var out = []; for (var k = 0; k < count; k++) out.push(k); return out; }
@@ -125,8 +125,8 @@ window.AttentionByHand.live.define("positions", function (core) {
       },
       "sinusoidal-heatmap": function () { // as built, till a reader's sizes need live/grids.js (then drawn by it)
         var n = inputs.heatmap_positions, d = inputs.heatmap_width;
-        if (!core.positionsHeatmap && n === data.settings.heatmap_positions && d === data.settings.heatmap_width) return unchangedFigure();
-        var draw = fromPart("grids", "positionsHeatmap"); // up to 64 x 64 cells: drawn when the figure is (far: when idle)
+        var draw = drawerFrom("grids", "positionsHeatmap", n === data.settings.heatmap_positions && d === data.settings.heatmap_width);
+        if (!draw) return unchangedFigure(); // else up to 64 x 64 cells: drawn when the figure is (far: when idle)
         return { type: "figure", caption: "Each row is one position's encoding: fast waves on the left, slow waves on the right.",
                  svg: function () {
                    return draw(sinusoidalPositions(n, d), "Sinusoidal position encodings, " + n + " positions by " + d + " dimensions",

@@ -30,7 +30,7 @@ window.AttentionByHand.live.define("red-ball-layer", function (core) {
               b_2: parseMatrix([inputs.b_2])[0] };
     var post = transformerLayer(X, heads, parseMatrix(rolls.W_o), mask, p, "post");
     var pre = transformerLayer(X, heads, parseMatrix(rolls.W_o), mask, p, "pre");
-    var result = (inputs.norm) === "pre" ? pre : post; // the example's own norm
+    var result = inputs.norm === "pre" ? pre : post; // the example's own norm, or the reader's
     var ffn = feedForward(result.R, p.W_1, p.b_1, p.W_2, p.b_2);
     var norm1 = normStatistics(result.attention.residual), norm2 = normStatistics(result.RplusF);
     var logits = matmul(result.Y, parseMatrix(inputs.W_vocab)); // (n, d_model) x (d_model, vocab) -> (n, vocab)

@@ -2,7 +2,7 @@
    loads this file on a page of the example; tests/browser/test_live.py holds them to the build's text. */
 window.AttentionByHand.live.define("red-ball-rolls", function (core) {
   "use strict";
-  const { attention, checkedWeights, column, equal, fail, fromPart, grid, heatmap, joined, labels, multiHead, num, onlyColumn, parseMatrix, scalar, style, sum, table, transpose, unchangedFigure, vec, weightedRows } = core;
+  const { attention, checkedWeights, column, drawerFrom, equal, fail, grid, heatmap, joined, labels, multiHead, num, onlyColumn, parseMatrix, scalar, style, sum, table, transpose, unchangedFigure, vec, weightedRows } = core;
   // pictures.py's NO_HATCHING and MASK_WORDS: the mask grid's title, text alternative and caption, by whether the head is causal
   var NO_HATCHING = "with no causal mask no cell is hatched";
   var MASK_WORDS = {
@@ -30,7 +30,6 @@ window.AttentionByHand.live.define("red-ball-rolls", function (core) {
     var PADDING = data.padding, paddingMask = TOKENS.map(function () { return PADDING.real.slice(); }); // (n,) -> (n, n)
     function padded(withMask) { return attention(Q, K, V, 1 / Math.sqrt(K[0].length), withMask ? paddingMask : null); }
 
-    /** A ranged whole number: the reader's where the page offers it, else the example's own. */
     function weights(h) { return checkedWeights(h.weights, h.mask); }
     function g(values, cols, corner) { return grid(values, TOKENS, cols, STYLE, corner || "token"); }
     function asAuthored(field, rows, cols, corner) { return grid(parseMatrix(inputs[field]), rows, cols, STYLE, corner, inputs[field]); }
@@ -61,12 +60,11 @@ window.AttentionByHand.live.define("red-ball-rolls", function (core) {
                   ["Q", Q], ["K", K], ["V", V], ["q", [Q[0]]], ["v", [V[0]]], ["S", head.scaled], [], ["M", head.masked],
                   ["A", head.weights], [], ["O", head.output], ["o", [head.output[0]]], ["W_o", mh.W_o]];
     var KEPT = { kept: true }; // a cell that no input changes (a symbol in a formula, its meaning): left as built
-    /** Whether the maps are drawn whole (live/grids.js, fetched when the mask first differs from the page's own, and
-        used from then on); before, live.js mends the built maps' numbers in place. */
-    function whole() { return causal !== data.causal || Boolean(core.heatmapSvg); }
+    /** A map of weights: drawn whole by live/grids.js once the mask differs from the page's own (and from then on);
+        before, live.js mends the built map's numbers in place. */
     function weightsMap(h, title, idPrefix, caption) {
-      var map = heatmap(weights(h), TOKENS, STYLE, h.mask, caption);
-      if (whole()) map.svg = fromPart("grids", "heatmapSvg")(map, h.mask, title, idPrefix);
+      var map = heatmap(weights(h), TOKENS, STYLE, h.mask, caption), draw = drawerFrom("grids", "heatmapSvg", causal === data.causal);
+      if (draw) map.svg = draw(map, h.mask, title, idPrefix);
       return map;
     }
 
@@ -189,9 +187,8 @@ window.AttentionByHand.live.define("red-ball-rolls", function (core) {
       },
       "padding-mask-grid": unchangedFigure, // the flags, which a reader does not change
       "mask-grid": function () {
-        if (!whole()) return unchangedFigure();
-        var words = MASK_WORDS[causal];
-        return { type: "figure", svg: fromPart("grids", "maskGridSvg")(allowed, TOKENS, words[0], words[1], "rbr-mask"), caption: words[2] };
+        var draw = drawerFrom("grids", "maskGridSvg", causal === data.causal), words = MASK_WORDS[causal];
+        return draw ? { type: "figure", svg: draw(allowed, TOKENS, words[0], words[1], "rbr-mask"), caption: words[2] } : unchangedFigure();
       },
       "flow-diagram": function () { // the arrays' shapes stay; M's and A's cells are hatched where the mask closes them
         var hatched = allowed.map(function (row) { return row.map(function (ok) { return !ok; }); });

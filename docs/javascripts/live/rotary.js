@@ -119,7 +119,6 @@ window.AttentionByHand.live.define("rotary", function (core) {
   return function (data, inputs) {
     var TOKENS = data.tokens, CORNER = "query \\ key", EXACT = style(true, 3), DECIMAL = style(false, 3);
     var SIZE = style(false, 3, true), WHOLE = style(true, 0), POSITION = style(false, 2);
-    /** A ranged whole number: the reader's where the page offers it, else the example's own. */
     var Q = parseMatrix(inputs.Q), K = parseMatrix(inputs.K), D = Q[0].length, base = inputs.base;
     var shift = inputs.shift, offset = inputs.offset, starts = inputs.offset_starts, figureP = inputs.figure_p;
     var headD = inputs.head_d, largerBase = inputs.larger_base, trainedL = inputs.trained_L;
